@@ -1,0 +1,368 @@
+/**
+ * The API contract as zod schemas: one schema per request and response, used by the
+ * server's routes, the OpenAPI document, the web app's forms and the tests.
+ */
+import { z } from 'zod';
+import { isValidDate, isValidTimeZone, parseDuration, speedKmh } from './time.js';
+
+export const ROLES = ['user', 'manager', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const MAX_SPEED_KMH = 50;
+export const MAX_DISTANCE_KM = 1000;
+export const DEFAULT_PER_PAGE = 15;
+export const MAX_PER_PAGE = 100;
+export const EARLIEST_DATE = '1900-01-01';
+
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+const INTEGER_RE = /^[+-]?\d+$/;
+
+const isMissing = (input: unknown) => input === undefined || input === null;
+
+/** Blank strings count as absent; other strings are trimmed. */
+function blankToUndefined(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** Numbers may arrive as strings from form-encoded bodies and query strings. */
+function toNumber(pattern: RegExp) {
+  return (value: unknown): unknown => {
+    const text = blankToUndefined(value);
+    return typeof text === 'string' && pattern.test(text) ? Number(text) : text;
+  };
+}
+
+function requiredText(field: string, max = 255) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({
+        error: (issue) =>
+          isMissing(issue.input) ? `The ${field} field is required.` : `The ${field} must be a string.`,
+      })
+      .max(max, `The ${field} must not be greater than ${max} characters.`),
+  );
+}
+
+export const NameSchema = requiredText('name');
+
+export const EmailSchema = requiredText('email').pipe(
+  z
+    .string()
+    .toLowerCase()
+    .regex(EMAIL_RE, 'The email must be a valid email address.'),
+);
+
+const passwordText = z
+  .string({
+    error: (issue) =>
+      isMissing(issue.input) ? 'The password field is required.' : 'The password must be a string.',
+  })
+  .min(8, 'The password must be at least 8 characters.')
+  .max(128, 'The password must not be greater than 128 characters.');
+
+/** Passwords are never trimmed: spaces are part of them. Empty counts as absent. */
+const PasswordSchema = z.preprocess((v) => (v === '' ? undefined : v), passwordText);
+const OptionalPasswordSchema = z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordText.optional());
+const ConfirmationSchema = z.preprocess((v) => (v === null ? undefined : v), z.string().optional());
+
+export const TimeZoneSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: 'The timezone must be a valid time zone.' })
+    .refine(isValidTimeZone, 'The timezone must be a valid time zone.')
+    .optional(),
+);
+
+const RoleFieldSchema = z.preprocess(
+  blankToUndefined,
+  z.enum(ROLES, { error: 'The role must be one of user, manager or admin.' }).optional(),
+);
+
+function confirmPassword(value: { password?: string | undefined; password_confirmation?: string | undefined }, ctx: z.RefinementCtx) {
+  if (value.password !== undefined && value.password !== value.password_confirmation) {
+    ctx.addIssue({ code: 'custom', path: ['password'], message: 'The password confirmation does not match.' });
+  }
+}
+
+export const RegisterBodySchema = z
+  .object({
+    name: NameSchema,
+    email: EmailSchema,
+    password: PasswordSchema,
+    password_confirmation: ConfirmationSchema,
+    timezone: TimeZoneSchema,
+  })
+  .superRefine(confirmPassword);
+export type RegisterBody = z.infer<typeof RegisterBodySchema>;
+
+export const LoginBodySchema = z.object({
+  email: requiredText('email'),
+  password: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string({
+      error: (issue) =>
+        isMissing(issue.input) ? 'The password field is required.' : 'The password must be a string.',
+    }),
+  ),
+});
+export type LoginBody = z.infer<typeof LoginBodySchema>;
+
+export const UserUpdateBodySchema = z
+  .object({
+    name: NameSchema,
+    email: EmailSchema,
+    password: OptionalPasswordSchema,
+    password_confirmation: ConfirmationSchema,
+    role: RoleFieldSchema,
+    timezone: TimeZoneSchema,
+  })
+  .superRefine(confirmPassword);
+export type UserUpdateBody = z.infer<typeof UserUpdateBodySchema>;
+
+export const DateSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({
+      error: (issue) => (isMissing(issue.input) ? 'The date field is required.' : 'The date must be a string.'),
+    })
+    .refine(isValidDate, 'The date must be a real date in the format YYYY-MM-DD.')
+    .refine((d) => d >= EARLIEST_DATE, 'The date must not be before 1900-01-01.'),
+);
+
+export const DistanceSchema = z.preprocess(
+  toNumber(DECIMAL_RE),
+  z
+    .number({
+      error: (issue) =>
+        isMissing(issue.input) ? 'The distance field is required.' : 'The distance must be a number.',
+    })
+    .refine(Number.isFinite, 'The distance must be a number.')
+    .refine((d) => d > 0, 'The distance must be greater than 0.')
+    .refine((d) => d <= MAX_DISTANCE_KM, `The distance must not be greater than ${MAX_DISTANCE_KM}.`)
+    .refine((d) => Math.abs(Math.round(d * 1000) - d * 1000) < 1e-6, 'The distance must have at most 3 decimals.'),
+);
+
+export const TimeSchema = z.preprocess(
+  blankToUndefined,
+  z
+    .string({
+      error: (issue) => (isMissing(issue.input) ? 'The time field is required.' : 'The time must be a string.'),
+    })
+    .refine((t) => parseDuration(t) !== null, 'The time must be a duration in the format HH:MM:SS.')
+    .refine((t) => (parseDuration(t) ?? 1) > 0, 'The time must be greater than 00:00:00.'),
+);
+
+export const EntryBodySchema = z
+  .object({ date: DateSchema, distance: DistanceSchema, time: TimeSchema })
+  .superRefine((entry, ctx) => {
+    const seconds = parseDuration(entry.time) ?? 0;
+    if (seconds > 0 && speedKmh(entry.distance, seconds) > MAX_SPEED_KMH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['time'],
+        message: `The distance and time give a speed over ${MAX_SPEED_KMH} km/h; please check them.`,
+      });
+    }
+  });
+export type EntryBody = z.infer<typeof EntryBodySchema>;
+
+function positiveInteger(field: string, max?: number) {
+  const base = z
+    .number({ error: `The ${field} must be an integer.` })
+    .int(`The ${field} must be an integer.`)
+    .min(1, `The ${field} must be at least 1.`);
+  return z.preprocess(toNumber(INTEGER_RE), (max ? base.max(max, `The ${field} must not be greater than ${max}.`) : base).optional());
+}
+
+export const PageQuerySchema = z.object({
+  page: positiveInteger('page'),
+  per_page: positiveInteger('per_page', MAX_PER_PAGE),
+});
+
+function optionalDate(field: string) {
+  return z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: `The ${field} must be a date in the format YYYY-MM-DD.` })
+      .refine(isValidDate, `The ${field} must be a date in the format YYYY-MM-DD.`)
+      .optional(),
+  );
+}
+
+export const EntryListQuerySchema = PageQuerySchema.extend({
+  dateFrom: optionalDate('dateFrom'),
+  dateTo: optionalDate('dateTo'),
+}).superRefine((query, ctx) => {
+  if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
+    ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The dateFrom must be a date before or equal to dateTo.' });
+  }
+});
+export type EntryListQuery = z.infer<typeof EntryListQuerySchema>;
+
+export const UserListQuerySchema = PageQuerySchema.extend({
+  query: z.preprocess(blankToUndefined, z.string({ error: 'The query must be a string.' }).max(255, 'The query must not be greater than 255 characters.').optional()),
+});
+export type UserListQuery = z.infer<typeof UserListQuerySchema>;
+
+export const WeeklyQuerySchema = z.object({
+  year: z.preprocess(
+    toNumber(INTEGER_RE),
+    z
+      .number({ error: 'The year must be an integer.' })
+      .int('The year must be an integer.')
+      .min(1900, 'The year must be at least 1900.')
+      .max(2100, 'The year must not be greater than 2100.')
+      .optional(),
+  ),
+});
+
+export const IdParamsSchema = z.object({
+  id: z.preprocess(toNumber(INTEGER_RE), z.number({ error: 'Not found.' }).int().min(1).max(2_147_483_647)),
+});
+
+// ---- Responses ----
+
+export const UserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  timezone: z.string(),
+  date: z.string().describe('Creation time, the same as created_at'),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const UserRefSchema = z.object({ id: z.number().int(), name: z.string() });
+
+export const EntrySchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  date: z.string(),
+  distance: z.number(),
+  time: z.string(),
+  speed: z.number(),
+  pace: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Entry = z.infer<typeof EntrySchema>;
+
+export const EntryWithUserSchema = EntrySchema.extend({ user: UserRefSchema });
+export type EntryWithUser = z.infer<typeof EntryWithUserSchema>;
+
+export function pagedSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    current_page: z.number().int(),
+    last_page: z.number().int(),
+    per_page: z.number().int(),
+    total: z.number().int(),
+    from: z.number().int().nullable(),
+    to: z.number().int().nullable(),
+    next_page_url: z.string().nullable(),
+    prev_page_url: z.string().nullable(),
+  });
+}
+export interface Paged<T> {
+  data: T[];
+  current_page: number;
+  last_page: number;
+  per_page: number;
+  total: number;
+  from: number | null;
+  to: number | null;
+  next_page_url: string | null;
+  prev_page_url: string | null;
+}
+
+export const AuthResponseSchema = z.object({
+  user: UserSchema,
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+});
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+export const MessageSchema = z.object({ message: z.string() });
+export const ErrorSchema = z.object({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorSchema>;
+
+export const UserEnvelopeSchema = z.object({ user: UserSchema });
+export const UsersEnvelopeSchema = z.object({ users: pagedSchema(UserSchema) });
+export const EntryEnvelopeSchema = z.object({ entry: EntrySchema });
+export const EntriesEnvelopeSchema = z.object({ entries: pagedSchema(EntrySchema) });
+export const AllEntriesEnvelopeSchema = z.object({ entries: pagedSchema(EntryWithUserSchema) });
+
+/** A chart row: [label, speed, distance]. */
+export const ChartRowSchema = z.tuple([z.union([z.string(), z.number()]), z.number(), z.number()]);
+
+export const DashboardSchema = z.object({
+  weekly_count: z.number().int(),
+  weekly_avg_speed: z.number().nullable(),
+  weekly_avg_pace: z.number().nullable(),
+  max_speed: z.number().nullable(),
+  max_distance: z.number().nullable(),
+  max_time: z.string().nullable(),
+  week_chart: z.array(z.tuple([z.string(), z.number(), z.number()])),
+});
+export type Dashboard = z.infer<typeof DashboardSchema>;
+
+export const AdminDashboardSchema = z.object({
+  total_users: z.number().int(),
+  new_users_this_week: z.number().int(),
+  new_users_this_month: z.number().int(),
+  total_entries: z.number().int(),
+  avg_entries_per_user: z.number(),
+  fastest_run: EntryWithUserSchema.nullable(),
+  longest_run: EntryWithUserSchema.nullable(),
+});
+export type AdminDashboard = z.infer<typeof AdminDashboardSchema>;
+
+export const WeeklyRowSchema = z.object({
+  week: z.number().int(),
+  week_start: z.string(),
+  week_end: z.string(),
+  avg_speed: z.number(),
+  avg_distance: z.number(),
+  count: z.number().int(),
+  total_distance: z.number(),
+});
+export type WeeklyRow = z.infer<typeof WeeklyRowSchema>;
+
+export const WeeklyReportSchema = z.object({
+  weekly: z.object({
+    year: z.number().int(),
+    min_year: z.number().int(),
+    max_year: z.number().int(),
+    data: z.array(WeeklyRowSchema),
+    chart: z.array(z.tuple([z.number().int(), z.number(), z.number()])),
+  }),
+});
+export type WeeklyReport = z.infer<typeof WeeklyReportSchema>['weekly'];
+
+export const AppConfigSchema = z.object({
+  demo_mode: z.boolean(),
+  demo_login: z.object({ email: z.string(), password: z.string() }).nullable(),
+});
+export type AppConfig = z.infer<typeof AppConfigSchema>;
+
+/** Turns zod issues into the contract's `{message, errors}` body: first message per field. */
+export function validationErrorBody(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Required<ErrorBody> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : 'body';
+    const message = issue.path.length > 0 ? issue.message : 'The request body must be a JSON object.';
+    if (!errors[field]) errors[field] = [message];
+  }
+  const first = Object.values(errors)[0]?.[0] ?? 'The given data was invalid.';
+  return { message: first, errors };
+}

@@ -1,0 +1,170 @@
+/**
+ * Date, duration, speed and ISO-week maths shared by the server and the web app.
+ * Calendar dates are plain `YYYY-MM-DD` strings; arithmetic on them is done in UTC
+ * so that no local time zone of the machine can shift a day.
+ */
+
+const DAY_MS = 86_400_000;
+const YMD_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DURATION_RE = /^(\d{2}):(\d{2}):(\d{2})$/;
+
+/** Rounds half away from zero to two decimals, as shown everywhere in the product. */
+export function round2(value: number): number {
+  const sign = value < 0 ? -1 : 1;
+  return (sign * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
+}
+
+/** Parses `HH:MM:SS` (hours 00-99, minutes and seconds 00-59) into seconds, or null. */
+export function parseDuration(text: string): number | null {
+  const match = DURATION_RE.exec(text);
+  if (!match) return null;
+  const [hours, minutes, seconds] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (minutes > 59 || seconds > 59) return null;
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+/** Formats seconds as `HH:MM:SS`; hours grow past two digits only if they must. */
+export function formatDuration(totalSeconds: number): string {
+  const whole = Math.max(0, Math.round(totalSeconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const seconds = whole % 60;
+  return [hours, minutes, seconds].map((part) => String(part).padStart(2, '0')).join(':');
+}
+
+/** Average speed in km/h for a distance in km covered in the given seconds. */
+export function speedKmh(distanceKm: number, seconds: number): number {
+  return seconds > 0 ? (distanceKm * 3600) / seconds : 0;
+}
+
+/** Average pace in minutes per km. */
+export function paceMinPerKm(distanceKm: number, seconds: number): number {
+  return distanceKm > 0 ? seconds / 60 / distanceKm : 0;
+}
+
+function toUtcDate(ymd: string): Date {
+  const match = YMD_RE.exec(ymd);
+  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${ymd}`);
+  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
+function fromUtcDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** True for a real calendar date written as `YYYY-MM-DD`. */
+export function isValidDate(text: string): boolean {
+  const match = YMD_RE.exec(text);
+  if (!match) return false;
+  const date = toUtcDate(text);
+  return (
+    date.getUTCFullYear() === Number(match[1]) &&
+    date.getUTCMonth() + 1 === Number(match[2]) &&
+    date.getUTCDate() === Number(match[3])
+  );
+}
+
+export function addDays(ymd: string, days: number): string {
+  return fromUtcDate(new Date(toUtcDate(ymd).getTime() + days * DAY_MS));
+}
+
+/** Whole days from `from` to `to` (positive when `to` is later). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / DAY_MS);
+}
+
+/** ISO weekday: Monday 1 ... Sunday 7. */
+export function isoWeekday(ymd: string): number {
+  const day = toUtcDate(ymd).getUTCDay();
+  return day === 0 ? 7 : day;
+}
+
+/** The Monday that starts the ISO week holding `ymd`. */
+export function isoWeekStart(ymd: string): string {
+  return addDays(ymd, 1 - isoWeekday(ymd));
+}
+
+/** The ISO week-numbering year and week number of a date. */
+export function isoWeekOf(ymd: string): { year: number; week: number } {
+  const thursday = addDays(ymd, 4 - isoWeekday(ymd));
+  const year = Number(thursday.slice(0, 4));
+  const week = Math.floor(daysBetween(`${year}-01-01`, thursday) / 7) + 1;
+  return { year, week };
+}
+
+/** Monday of ISO week 1 of an ISO week-numbering year. */
+export function isoYearStart(year: number): string {
+  const jan4 = `${String(year).padStart(4, '0')}-01-04`;
+  return isoWeekStart(jan4);
+}
+
+/** First and last day (Monday of week 1, Sunday of the last week) of an ISO year. */
+export function isoYearBounds(year: number): { start: string; end: string } {
+  return { start: isoYearStart(year), end: addDays(isoYearStart(year + 1), -1) };
+}
+
+export function isoWeeksInYear(year: number): number {
+  return daysBetween(isoYearStart(year), isoYearStart(year + 1)) / 7;
+}
+
+const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    zoneFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  if (timeZone.length === 0 || timeZone.length > 64) return false;
+  try {
+    zoneFormatter(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Wall-clock parts of an instant in a time zone. */
+function zonedParts(instant: Date, timeZone: string): Record<string, number> {
+  const parts: Record<string, number> = {};
+  for (const part of zoneFormatter(timeZone).formatToParts(instant)) {
+    if (part.type !== 'literal') parts[part.type] = Number(part.value);
+  }
+  return parts;
+}
+
+/** The calendar date of an instant in a time zone. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  const parts = zonedParts(instant, timeZone);
+  const pad = (n: number | undefined, width = 2) => String(n ?? 0).padStart(width, '0');
+  return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+}
+
+/** Offset of a time zone from UTC at an instant, in milliseconds. */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const p = zonedParts(instant, timeZone);
+  const asUtc = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant at which a calendar day begins in a time zone. */
+export function startOfDayInZone(ymd: string, timeZone: string): Date {
+  const midnightUtc = toUtcDate(ymd).getTime();
+  // Two passes settle the offset even when the day starts next to a DST change.
+  let guess = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
+  guess = midnightUtc - zoneOffsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
