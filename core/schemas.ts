@@ -51,16 +51,12 @@ function requiredText(field: string, max = 255) {
 export const NameSchema = requiredText('name');
 
 export const EmailSchema = requiredText('email').pipe(
-  z
-    .string()
-    .toLowerCase()
-    .regex(EMAIL_RE, 'The email must be a valid email address.'),
+  z.string().toLowerCase().regex(EMAIL_RE, 'The email must be a valid email address.'),
 );
 
 const passwordText = z
   .string({
-    error: (issue) =>
-      isMissing(issue.input) ? 'The password field is required.' : 'The password must be a string.',
+    error: (issue) => (isMissing(issue.input) ? 'The password field is required.' : 'The password must be a string.'),
   })
   .min(8, 'The password must be at least 8 characters.')
   .max(128, 'The password must not be greater than 128 characters.');
@@ -83,7 +79,10 @@ const RoleFieldSchema = z.preprocess(
   z.enum(ROLES, { error: 'The role must be one of user, manager or admin.' }).optional(),
 );
 
-function confirmPassword(value: { password?: string | undefined; password_confirmation?: string | undefined }, ctx: z.RefinementCtx) {
+function confirmPassword(
+  value: { password?: string | undefined; password_confirmation?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
   if (value.password !== undefined && value.password !== value.password_confirmation) {
     ctx.addIssue({ code: 'custom', path: ['password'], message: 'The password confirmation does not match.' });
   }
@@ -105,8 +104,7 @@ export const LoginBodySchema = z.object({
   password: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string({
-      error: (issue) =>
-        isMissing(issue.input) ? 'The password field is required.' : 'The password must be a string.',
+      error: (issue) => (isMissing(issue.input) ? 'The password field is required.' : 'The password must be a string.'),
     }),
   ),
 });
@@ -138,8 +136,7 @@ export const DistanceSchema = z.preprocess(
   toNumber(DECIMAL_RE),
   z
     .number({
-      error: (issue) =>
-        isMissing(issue.input) ? 'The distance field is required.' : 'The distance must be a number.',
+      error: (issue) => (isMissing(issue.input) ? 'The distance field is required.' : 'The distance must be a number.'),
     })
     .refine(Number.isFinite, 'The distance must be a number.')
     .refine((d) => d > 0, 'The distance must be greater than 0.')
@@ -176,7 +173,10 @@ function positiveInteger(field: string, max?: number) {
     .number({ error: `The ${field} must be an integer.` })
     .int(`The ${field} must be an integer.`)
     .min(1, `The ${field} must be at least 1.`);
-  return z.preprocess(toNumber(INTEGER_RE), (max ? base.max(max, `The ${field} must not be greater than ${max}.`) : base).optional());
+  return z.preprocess(
+    toNumber(INTEGER_RE),
+    (max ? base.max(max, `The ${field} must not be greater than ${max}.`) : base).optional(),
+  );
 }
 
 export const PageQuerySchema = z.object({
@@ -199,13 +199,23 @@ export const EntryListQuerySchema = PageQuerySchema.extend({
   dateTo: optionalDate('dateTo'),
 }).superRefine((query, ctx) => {
   if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
-    ctx.addIssue({ code: 'custom', path: ['dateFrom'], message: 'The dateFrom must be a date before or equal to dateTo.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['dateFrom'],
+      message: 'The dateFrom must be a date before or equal to dateTo.',
+    });
   }
 });
 export type EntryListQuery = z.infer<typeof EntryListQuerySchema>;
 
 export const UserListQuerySchema = PageQuerySchema.extend({
-  query: z.preprocess(blankToUndefined, z.string({ error: 'The query must be a string.' }).max(255, 'The query must not be greater than 255 characters.').optional()),
+  query: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'The query must be a string.' })
+      .max(255, 'The query must not be greater than 255 characters.')
+      .optional(),
+  ),
 });
 export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
@@ -356,7 +366,9 @@ export const AppConfigSchema = z.object({
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 
 /** Turns zod issues into the contract's `{message, errors}` body: first message per field. */
-export function validationErrorBody(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Required<ErrorBody> {
+export function validationErrorBody(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): Required<ErrorBody> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : 'body';

@@ -14,6 +14,11 @@ export function round2(value: number): number {
   return (sign * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
 }
 
+/** Rounds km to the metre (three decimals), hiding floating-point noise in sums. */
+export function roundKm(km: number): number {
+  return Math.round(km * 1000) / 1000;
+}
+
 /** Parses `HH:MM:SS` (hours 00-99, minutes and seconds 00-59) into seconds, or null. */
 export function parseDuration(text: string): number | null {
   const match = DURATION_RE.exec(text);

@@ -1,0 +1,129 @@
+/** Builds the application (API + web app) on its database. Never listens: see main.ts. */
+import fs from 'node:fs';
+import path from 'node:path';
+import formbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrations.js';
+import { ensureFirstAdmin } from './bootstrap.js';
+import { installErrorHandler, notFound } from './http/errors.js';
+import { installSecurityHeaders } from './http/security.js';
+import { authRoutes } from './features/auth/auth.routes.js';
+import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { ensureDemo } from './features/demo/demo.service.js';
+import { entriesRoutes } from './features/entries/entries.routes.js';
+import { reportsRoutes } from './features/reports/reports.routes.js';
+import { systemRoutes } from './features/system/system.routes.js';
+import { usersRoutes } from './features/users/users.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appContext: AppContext;
+  }
+}
+
+export async function buildApp(config: Config): Promise<FastifyInstance> {
+  const database = openDatabase(config.databaseUrl, config.dbPoolSize);
+  const ctx: AppContext = { db: database.kysely, database, config };
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', '*.password', '*.password_confirmation', '*.access_token'],
+        censor: '[hidden]',
+      },
+    },
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    // One line per request is written by the onResponse hook below.
+    logController: new LogController({ disableRequestLogging: true }),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.decorate('appContext', ctx);
+  app.decorateRequest('session', null);
+  app.addHook('onClose', async () => database.close());
+
+  try {
+    await migrate(database);
+    const firstAdmin = await ensureFirstAdmin(ctx);
+    if (firstAdmin?.generatedPassword) {
+      // Shown once, on the first start only: the operator's way in.
+      app.log.warn(
+        `First admin created: ${firstAdmin.email} / ${firstAdmin.generatedPassword} (change this password after signing in)`,
+      );
+    } else if (firstAdmin) {
+      app.log.info(`First admin created: ${firstAdmin.email}`);
+    }
+    if (config.demoMode) await ensureDemo(ctx);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
+      'request',
+    );
+  });
+  installSecurityHeaders(app);
+  installErrorHandler(app);
+
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Running Times API',
+        version: '1.0.0',
+        description: 'The JSON API of Running Times, a self-hosted running log.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(systemRoutes(ctx));
+  for (const routes of [authRoutes, usersRoutes, entriesRoutes, dashboardRoutes, reportsRoutes]) {
+    await app.register(routes(ctx), { prefix: '/api/v1' });
+  }
+
+  const webRoot = config.webRoot && fs.existsSync(path.join(config.webRoot, 'index.html')) ? config.webRoot : null;
+  if (webRoot) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      preCompressed: true,
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+    if (webRoot && isPage) {
+      // Client-side routes: the app shell answers and the router (or its 404 page) takes over.
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw notFound();
+  });
+
+  return app;
+}

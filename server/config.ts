@@ -1,0 +1,64 @@
+/** Configuration, read from the environment once at start-up. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** `sqlite:<path>`, `sqlite::memory:` or `postgres://...`. */
+  databaseUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demoMode: boolean;
+  logLevel: string;
+  /** Largest accepted request body, in bytes. */
+  bodyLimit: number;
+  /** Folder of the built web app, or null to serve the API only. */
+  webRoot: string | null;
+  /** The clock; tests replace it to move time. */
+  now: () => Date;
+  trustProxy: boolean;
+  /** Size of the PostgreSQL connection pool. */
+  dbPoolSize: number;
+}
+
+export class ConfigError extends Error {}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** dist/server/config.js → dist/web; server/config.ts → dist/web. */
+const defaultWebRoot = path.resolve(here, here.includes(`${path.sep}dist${path.sep}`) ? '../web' : '../dist/web');
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}".`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  return ['1', 'true', 'yes', 'on'].includes((env[name] ?? '').toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const databaseUrl = env.DATABASE_URL || `sqlite:${path.resolve('data', 'running-times.db')}`;
+  if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with sqlite: or postgres://');
+  }
+  return {
+    port: integer(env, 'PORT', 3000, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    demoMode: flag(env, 'DEMO_MODE'),
+    logLevel: env.LOG_LEVEL || 'info',
+    bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    webRoot: env.WEB_ROOT === '' ? null : (env.WEB_ROOT ?? defaultWebRoot),
+    now: () => new Date(),
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+  };
+}

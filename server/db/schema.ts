@@ -1,0 +1,62 @@
+/** Table types of the database, as Kysely sees them. Row types never leave repositories. */
+import type { Generated } from 'kysely';
+import type { Role } from '../../core/schemas.js';
+
+export interface UsersTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  role: Role;
+  timezone: string;
+  is_demo: number;
+  entry_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface EntriesTable {
+  id: Generated<number>;
+  user_id: number;
+  date: string;
+  /** Metres, so that three decimals of a km stay exact. */
+  distance_m: number;
+  seconds: number;
+  /** km/h, kept for ordering by speed; always distance_m / seconds * 3.6. */
+  speed: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TokensTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  last_used_at: string;
+}
+
+export interface ThrottlesTable {
+  key: string;
+  hits: number;
+  window_start: number;
+}
+
+export interface CountersTable {
+  name: string;
+  value: number;
+}
+
+export interface JobsTable {
+  name: string;
+  last_run: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  entries: EntriesTable;
+  tokens: TokensTable;
+  throttles: ThrottlesTable;
+  counters: CountersTable;
+  jobs: JobsTable;
+}

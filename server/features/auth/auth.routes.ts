@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AuthResponseSchema,
+  ErrorSchema,
+  LoginBodySchema,
+  MessageSchema,
+  RegisterBodySchema,
+} from '../../../core/schemas.js';
+import type { AppContext } from '../../context.js';
+import { requireAuth, sessionOf } from '../../http/auth.js';
+import { login, logout, register } from './auth.service.js';
+
+export function authRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    const errors = { 401: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema };
+
+    typed.post('/auth/register', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (role user) and sign in',
+        body: RegisterBodySchema,
+        response: { 201: AuthResponseSchema, ...errors },
+      },
+      handler: async (request, reply) => reply.code(201).send(await register(ctx, request.body, request.ip)),
+    });
+
+    typed.post('/auth/login', {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail and password',
+        body: LoginBodySchema,
+        response: { 200: AuthResponseSchema, ...errors },
+      },
+      handler: (request) => login(ctx, request.body, request.ip),
+    });
+
+    typed.post('/auth/logout', {
+      preHandler: requireAuth(ctx),
+      schema: {
+        tags: ['auth'],
+        summary: 'Revoke the token of this request',
+        security: [{ bearerAuth: [] }],
+        response: { 200: MessageSchema, 401: ErrorSchema },
+      },
+      handler: async (request) => {
+        await logout(ctx, sessionOf(request).tokenId);
+        return { message: 'You logged out.' };
+      },
+    });
+  };
+}

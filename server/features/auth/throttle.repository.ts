@@ -1,0 +1,57 @@
+/**
+ * Fixed one-minute windows of attempts, counted in the database so that every app
+ * instance sharing it sees the same numbers.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+
+type Executor = Kysely<Database>;
+
+export interface Window {
+  hits: number;
+  windowStart: number;
+}
+
+export async function readWindow(db: Executor, key: string): Promise<Window | null> {
+  const row = await db
+    .selectFrom('throttles')
+    .select(['hits', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row ? { hits: Number(row.hits), windowStart: Number(row.window_start) } : null;
+}
+
+/** Counts one hit; a window older than `windowMs` starts again. Atomic on both databases. */
+export async function hit(db: Executor, key: string, nowMs: number, windowMs: number): Promise<Window> {
+  const expired = nowMs - windowMs;
+  const row = await db
+    .insertInto('throttles')
+    .values({ key, hits: 1, window_start: nowMs })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet((eb) => ({
+        hits: eb
+          .case()
+          .when('throttles.window_start', '<=', expired)
+          .then(1)
+          .else(eb('throttles.hits', '+', 1))
+          .end(),
+        window_start: eb
+          .case()
+          .when('throttles.window_start', '<=', expired)
+          .then(nowMs)
+          .else(eb.ref('throttles.window_start'))
+          .end(),
+      })),
+    )
+    .returning(['hits', 'window_start'])
+    .executeTakeFirstOrThrow();
+  return { hits: Number(row.hits), windowStart: Number(row.window_start) };
+}
+
+export async function clear(db: Executor, key: string): Promise<void> {
+  await db.deleteFrom('throttles').where('key', '=', key).execute();
+}
+
+export async function deleteExpired(db: Executor, beforeMs: number): Promise<void> {
+  await db.deleteFrom('throttles').where('window_start', '<', beforeMs).execute();
+}

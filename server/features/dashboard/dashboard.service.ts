@@ -1,0 +1,90 @@
+/** The personal dashboard and the admin dashboard (CONTRACT.md §3). */
+import type { Actor } from '../../../core/permissions.js';
+import type { AdminDashboard, Dashboard } from '../../../core/schemas.js';
+import {
+  addDays,
+  dateInZone,
+  formatDuration,
+  isoWeekStart,
+  paceMinPerKm,
+  round2,
+  roundKm,
+  speedKmh,
+  startOfDayInZone,
+} from '../../../core/time.js';
+import type { AppContext } from '../../context.js';
+import { requirePermission } from '../../http/policy.js';
+import { dailyTotals, personalBests, recordRun } from '../entries/entries.repository.js';
+import { readCounters } from '../system/counters.repository.js';
+import { countUsersCreatedSince } from '../users/users.repository.js';
+
+const CHART_DAYS = 14;
+
+interface Totals {
+  count: number;
+  distanceKm: number;
+  seconds: number;
+}
+
+function sum(days: Totals[]): Totals {
+  return days.reduce(
+    (acc, d) => ({
+      count: acc.count + d.count,
+      distanceKm: acc.distanceKm + d.distanceKm,
+      seconds: acc.seconds + d.seconds,
+    }),
+    { count: 0, distanceKm: 0, seconds: 0 },
+  );
+}
+
+export async function userDashboard(ctx: AppContext, actor: Actor & { timezone: string }): Promise<Dashboard> {
+  const today = dateInZone(ctx.config.now(), actor.timezone);
+  const weekStart = isoWeekStart(today);
+  const weekEnd = addDays(weekStart, 6);
+  const chartStart = addDays(today, 1 - CHART_DAYS);
+  const [days, bests] = await Promise.all([
+    dailyTotals(ctx.db, actor.id, chartStart, weekEnd),
+    personalBests(ctx.db, actor.id),
+  ]);
+
+  const week = sum(days.filter((d) => d.date >= weekStart && d.date <= weekEnd));
+  const hasWeek = week.count > 0 && week.seconds > 0 && week.distanceKm > 0;
+  return {
+    weekly_count: week.count,
+    weekly_avg_speed: hasWeek ? round2(speedKmh(week.distanceKm, week.seconds)) : null,
+    weekly_avg_pace: hasWeek ? round2(paceMinPerKm(week.distanceKm, week.seconds)) : null,
+    max_speed: bests.maxSpeed,
+    max_distance: bests.maxDistanceKm,
+    max_time: bests.maxSeconds === null ? null : formatDuration(bests.maxSeconds),
+    week_chart: days
+      .filter((d) => d.date <= today)
+      .map((d) => [
+        `${d.date.slice(5, 7)}/${d.date.slice(8, 10)}`,
+        round2(speedKmh(d.distanceKm, d.seconds)),
+        roundKm(d.distanceKm),
+      ]),
+  };
+}
+
+export async function adminDashboard(ctx: AppContext, actor: Actor & { timezone: string }): Promise<AdminDashboard> {
+  requirePermission(actor, { type: 'dashboard.admin' });
+  const today = dateInZone(ctx.config.now(), actor.timezone);
+  const weekStart = startOfDayInZone(isoWeekStart(today), actor.timezone).toISOString();
+  const monthStart = startOfDayInZone(`${today.slice(0, 8)}01`, actor.timezone).toISOString();
+  const [totals, newThisWeek, newThisMonth, fastest, longest] = await Promise.all([
+    readCounters(ctx.db),
+    countUsersCreatedSince(ctx.db, weekStart),
+    countUsersCreatedSince(ctx.db, monthStart),
+    recordRun(ctx.db, 'fastest'),
+    recordRun(ctx.db, 'longest'),
+  ]);
+  return {
+    total_users: totals.users,
+    new_users_this_week: newThisWeek,
+    new_users_this_month: newThisMonth,
+    total_entries: totals.entries,
+    avg_entries_per_user: totals.users > 0 ? round2(totals.entries / totals.users) : 0,
+    fastest_run: fastest,
+    longest_run: longest,
+  };
+}

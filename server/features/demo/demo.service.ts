@@ -1,0 +1,92 @@
+/**
+ * DEMO_MODE: demo accounts with a few months of runs, and a daily reset at 04:00 UTC
+ * that deletes every account and recreates the demo ones. The reset is claimed with a
+ * conditional update of one row, so exactly one of several instances performs it.
+ */
+import type { Kysely } from 'kysely';
+import type { Role } from '../../../core/schemas.js';
+import { addDays, dateInZone } from '../../../core/time.js';
+import { inTransaction, nowIso, type AppContext } from '../../context.js';
+import type { Database } from '../../db/schema.js';
+import { hashPassword } from '../auth/passwords.js';
+import { insertEntry } from '../entries/entries.repository.js';
+import { insertUser } from '../users/users.repository.js';
+
+export const DEMO_PASSWORD = 'demo-password';
+export const DEMO_ACCOUNTS: { name: string; email: string; role: Role }[] = [
+  { name: 'Demo Admin', email: 'demo.admin@example.com', role: 'admin' },
+  { name: 'Demo Manager', email: 'demo.manager@example.com', role: 'manager' },
+  { name: 'Demo Runner', email: 'demo.user@example.com', role: 'user' },
+];
+export const DEMO_LOGIN = { email: DEMO_ACCOUNTS[0]!.email, password: DEMO_PASSWORD };
+
+const JOB = 'demo-reset';
+const RESET_HOUR_UTC = 4;
+const DEMO_DAYS = 120;
+
+/** The day whose 04:00 UTC reset is the latest one due at `now`. */
+export function dueResetDay(now: Date): string {
+  const today = now.toISOString().slice(0, 10);
+  return now.getUTCHours() >= RESET_HOUR_UTC ? today : addDays(today, -1);
+}
+
+/** A small deterministic generator, so demo data looks the same after every reset. */
+function generator(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+async function createDemoAccounts(db: Kysely<Database>, ctx: AppContext): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const today = dateInZone(ctx.config.now(), 'UTC');
+  const createdAt = nowIso(ctx);
+  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+    const user = await insertUser(db, { ...account, passwordHash, timezone: 'UTC', isDemo: true, createdAt });
+    const random = generator(index + 1);
+    for (let day = DEMO_DAYS; day >= 0; day--) {
+      if (random() > 0.4) continue;
+      const distanceKm = Math.round((3 + random() * 15) * 100) / 100;
+      const paceSeconds = 270 + Math.floor(random() * 120);
+      await insertEntry(
+        db,
+        user.id,
+        { date: addDays(today, -day), distanceKm, seconds: Math.round(distanceKm * paceSeconds) },
+        createdAt,
+      );
+    }
+  }
+}
+
+/** Runs at start in demo mode: creates the demo accounts once and marks today's reset as done. */
+export async function ensureDemo(ctx: AppContext): Promise<void> {
+  const claimed = await ctx.db
+    .insertInto('jobs')
+    .values({ name: JOB, last_run: dueResetDay(ctx.config.now()) })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .executeTakeFirst();
+  const existing = await ctx.db.selectFrom('users').select('id').where('is_demo', '=', 1).limit(1).executeTakeFirst();
+  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 1 && !existing) {
+    await inTransaction(ctx, (trx) => createDemoAccounts(trx, ctx));
+  }
+}
+
+/** Resets the demo when today's 04:00 UTC has passed and no instance has done it yet. Returns whether this call did it. */
+export async function runDailyResetIfDue(ctx: AppContext): Promise<boolean> {
+  const day = dueResetDay(ctx.config.now());
+  return inTransaction(ctx, async (trx) => {
+    const claim = await trx
+      .updateTable('jobs')
+      .set({ last_run: day })
+      .where('name', '=', JOB)
+      .where('last_run', '<', day)
+      .executeTakeFirst();
+    if (Number(claim.numUpdatedRows) !== 1) return false;
+    await trx.deleteFrom('users').execute();
+    await trx.updateTable('counters').set({ value: 0 }).execute();
+    await createDemoAccounts(trx, ctx);
+    return true;
+  });
+}

@@ -1,0 +1,111 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AllEntriesEnvelopeSchema,
+  EntriesEnvelopeSchema,
+  EntryBodySchema,
+  EntryEnvelopeSchema,
+  EntryListQuerySchema,
+  ErrorSchema,
+  IdParamsSchema,
+  MessageSchema,
+} from '../../../core/schemas.js';
+import type { AppContext } from '../../context.js';
+import { actorOf, requireAuth, sessionOf } from '../../http/auth.js';
+import { overridableResource } from '../../http/method-override.js';
+import { paged, pageRequest } from '../../http/pagination.js';
+import {
+  createEntry,
+  deleteEntry,
+  listEveryonesEntries,
+  listOwnEntries,
+  showEntry,
+  updateEntry,
+} from './entries.service.js';
+
+export function entriesRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    const preHandler = requireAuth(ctx);
+    const security = [{ bearerAuth: [] }];
+    const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
+
+    typed.get('/entry', {
+      preHandler,
+      schema: {
+        tags: ['entries'],
+        summary: 'My runs, newest first, optionally between two dates (inclusive)',
+        security,
+        querystring: EntryListQuerySchema,
+        response: { 200: EntriesEnvelopeSchema, ...errors },
+      },
+      handler: async (request) => {
+        const page = pageRequest(request.query);
+        const { user } = sessionOf(request);
+        const result = await listOwnEntries(ctx, actorOf(request), user.entryCount, request.query, page);
+        return { entries: paged(request, page, result.entries, result.total) };
+      },
+    });
+
+    typed.get('/entry/all', {
+      preHandler,
+      schema: {
+        tags: ['entries'],
+        summary: "Everyone's runs with their runner (admins only)",
+        security,
+        querystring: EntryListQuerySchema,
+        response: { 200: AllEntriesEnvelopeSchema, ...errors },
+      },
+      handler: async (request) => {
+        const page = pageRequest(request.query);
+        const result = await listEveryonesEntries(ctx, actorOf(request), request.query, page);
+        return { entries: paged(request, page, result.entries, result.total) };
+      },
+    });
+
+    typed.get('/entry/:id', {
+      preHandler,
+      schema: {
+        tags: ['entries'],
+        summary: 'One run',
+        security,
+        params: IdParamsSchema,
+        response: { 200: EntryEnvelopeSchema, ...errors },
+      },
+      handler: async (request) => ({ entry: await showEntry(ctx, actorOf(request), request.params.id) }),
+    });
+
+    typed.post('/entry', {
+      preHandler,
+      schema: {
+        tags: ['entries'],
+        summary: 'Record a run',
+        security,
+        body: EntryBodySchema,
+        response: { 201: EntryEnvelopeSchema, ...errors },
+      },
+      handler: async (request, reply) =>
+        reply.code(201).send({ entry: await createEntry(ctx, actorOf(request), request.body) }),
+    });
+
+    overridableResource(app, {
+      url: '/entry/:id',
+      tag: 'entries',
+      preHandler,
+      update: {
+        summary: 'Change a run',
+        body: EntryBodySchema,
+        response: EntryEnvelopeSchema,
+        handler: async (request, id, body) => ({ entry: await updateEntry(ctx, actorOf(request), id, body) }),
+      },
+      remove: {
+        summary: 'Delete a run',
+        response: MessageSchema,
+        handler: async (request, id) => {
+          await deleteEntry(ctx, actorOf(request), id);
+          return { message: 'Entry was deleted.' };
+        },
+      },
+    });
+  };
+}

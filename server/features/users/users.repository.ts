@@ -1,0 +1,194 @@
+/** SQL for users. Rows are mapped to API users here and never leave this file. */
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Role, User } from '../../../core/schemas.js';
+import type { Database, UsersTable } from '../../db/schema.js';
+import { adjustCounter } from '../system/counters.repository.js';
+
+type Executor = Kysely<Database>;
+type UserRow = Selectable<UsersTable>;
+
+/** A user as services see it: the API user plus what only the server needs. */
+export interface UserRecord extends User {
+  passwordHash: string;
+  isDemo: boolean;
+  entryCount: number;
+}
+
+export function toUser(record: UserRecord): User {
+  return {
+    id: record.id,
+    name: record.name,
+    email: record.email,
+    role: record.role,
+    timezone: record.timezone,
+    date: record.date,
+    created_at: record.created_at,
+    updated_at: record.updated_at,
+  };
+}
+
+export function toUserRecord(row: UserRow): UserRecord {
+  return {
+    id: Number(row.id),
+    name: row.name,
+    email: row.email,
+    role: row.role,
+    timezone: row.timezone,
+    date: row.created_at,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    passwordHash: row.password_hash,
+    isDemo: Number(row.is_demo) === 1,
+    entryCount: Number(row.entry_count),
+  };
+}
+
+export interface NewUser {
+  name: string;
+  email: string;
+  passwordHash: string;
+  role: Role;
+  timezone: string;
+  isDemo?: boolean;
+  createdAt: string;
+}
+
+export async function insertUser(db: Executor, user: NewUser): Promise<UserRecord> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      name: user.name,
+      email: user.email,
+      password_hash: user.passwordHash,
+      role: user.role,
+      timezone: user.timezone,
+      is_demo: user.isDemo ? 1 : 0,
+      created_at: user.createdAt,
+      updated_at: user.createdAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await adjustCounter(db, 'users', 1);
+  return toUserRecord(row);
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRecord | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toUserRecord(row) : null;
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | null> {
+  const row = await db.selectFrom('users').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row ? toUserRecord(row) : null;
+}
+
+export async function emailTakenByOther(db: Executor, email: string, exceptId: number | null): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('email', '=', email.toLowerCase());
+  if (exceptId !== null) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export interface UserChanges {
+  name?: string;
+  email?: string;
+  passwordHash?: string;
+  role?: Role;
+  timezone?: string;
+  updatedAt: string;
+}
+
+export async function updateUser(db: Executor, id: number, changes: UserChanges): Promise<UserRecord | null> {
+  const row = await db
+    .updateTable('users')
+    .set({
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.email !== undefined ? { email: changes.email } : {}),
+      ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
+      ...(changes.role !== undefined ? { role: changes.role } : {}),
+      ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
+      updated_at: changes.updatedAt,
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toUserRecord(row) : null;
+}
+
+/** Deletes a user; their entries and tokens go with them (foreign keys cascade). */
+export async function deleteUser(db: Executor, user: UserRecord): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('id', '=', user.id).executeTakeFirst();
+  const deleted = Number(result.numDeletedRows) === 1;
+  if (deleted) {
+    await adjustCounter(db, 'users', -1);
+    if (user.entryCount > 0) await adjustCounter(db, 'entries', -user.entryCount);
+  }
+  return deleted;
+}
+
+export async function countAdmins(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** `%` and `_` in a search are taken literally. */
+function likePattern(query: string): string {
+  return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function listUsers(
+  db: Executor,
+  options: { query?: string | undefined; limit: number; offset: number },
+): Promise<{ users: UserRecord[]; total: number }> {
+  let filtered = db.selectFrom('users');
+  if (options.query) {
+    const pattern = likePattern(options.query);
+    filtered = filtered.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
+        sql<boolean>`${eb.ref('email')} like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  const [rows, total] = await Promise.all([
+    filtered
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(options.limit)
+      .offset(options.offset)
+      .execute(),
+    options.query
+      ? filtered
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n))
+      : countUsers(db),
+  ]);
+  return { users: rows.map(toUserRecord), total };
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db.selectFrom('counters').select('value').where('name', '=', 'users').executeTakeFirstOrThrow();
+  return Number(row.value);
+}
+
+export async function countUsersCreatedSince(db: Executor, sinceIso: string): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>=', sinceIso)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function adjustEntryCount(db: Executor, userId: number, delta: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set((eb) => ({ entry_count: eb('entry_count', '+', delta) }))
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  ErrorSchema,
+  IdParamsSchema,
+  MessageSchema,
+  UserEnvelopeSchema,
+  UserListQuerySchema,
+  UserSchema,
+  UserUpdateBodySchema,
+  UsersEnvelopeSchema,
+} from '../../../core/schemas.js';
+import type { AppContext } from '../../context.js';
+import { actorOf, requireAuth, sessionOf } from '../../http/auth.js';
+import { overridableResource } from '../../http/method-override.js';
+import { paged, pageRequest } from '../../http/pagination.js';
+import { toUser } from './users.repository.js';
+import { deleteUser, listUsers, showUser, updateUser } from './users.service.js';
+
+export function usersRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    const preHandler = requireAuth(ctx);
+    const security = [{ bearerAuth: [] }];
+    const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
+
+    typed.get('/user/me', {
+      preHandler,
+      schema: {
+        tags: ['users'],
+        summary: 'The signed-in user',
+        security,
+        response: { 200: UserSchema, 401: ErrorSchema },
+      },
+      handler: async (request) => toUser(sessionOf(request).user),
+    });
+
+    typed.get('/user', {
+      preHandler,
+      schema: {
+        tags: ['users'],
+        summary: 'Users, newest first, optionally matching a name or e-mail',
+        security,
+        querystring: UserListQuerySchema,
+        response: { 200: UsersEnvelopeSchema, ...errors },
+      },
+      handler: async (request) => {
+        const page = pageRequest(request.query);
+        const result = await listUsers(ctx, actorOf(request), request.query, page);
+        return { users: paged(request, page, result.users, result.total) };
+      },
+    });
+
+    typed.get('/user/:id', {
+      preHandler,
+      schema: {
+        tags: ['users'],
+        summary: 'One user',
+        security,
+        params: IdParamsSchema,
+        response: { 200: UserEnvelopeSchema, ...errors },
+      },
+      handler: async (request) => ({ user: await showUser(ctx, actorOf(request), request.params.id) }),
+    });
+
+    overridableResource(app, {
+      url: '/user/:id',
+      tag: 'users',
+      preHandler,
+      update: {
+        summary: 'Update a user (blank password = unchanged)',
+        body: UserUpdateBodySchema,
+        response: UserEnvelopeSchema,
+        handler: async (request, id, body) => ({
+          user: await updateUser(ctx, actorOf(request), sessionOf(request).tokenId, id, body),
+        }),
+      },
+      remove: {
+        summary: 'Delete a user with their entries and tokens',
+        response: MessageSchema,
+        handler: async (request, id) => {
+          await deleteUser(ctx, actorOf(request), id);
+          return { message: 'User was deleted.' };
+        },
+      },
+    });
+  };
+}

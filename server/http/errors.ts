@@ -1,0 +1,116 @@
+/** Errors are data: one AppError, one handler, the body of CONTRACT.md §1. */
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { validationErrorBody, type ErrorBody } from '../../core/schemas.js';
+import { UNAUTHORIZED_MESSAGE } from '../../core/permissions.js';
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () => new AppError(401, 'Unauthenticated.');
+export const forbidden = (message = UNAUTHORIZED_MESSAGE) => new AppError(403, message);
+export const notFound = () => new AppError(404, 'Not found.');
+export const invalid = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
+export const tooManyAttempts = (seconds: number) =>
+  new AppError(429, `Too many attempts. Try again in ${seconds} seconds.`, undefined, {
+    'retry-after': String(seconds),
+  });
+export const unavailable = () => new AppError(503, 'Service unavailable.');
+
+/** Errors that mean the database cannot be reached right now. */
+export function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code !== 'string') {
+    const message = (error as Error)?.message ?? '';
+    return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    );
+  }
+  return (
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'ENOTFOUND',
+      'SQLITE_BUSY',
+      'SQLITE_CANTOPEN',
+      'SQLITE_IOERR',
+    ].includes(code) ||
+    code.startsWith('08') || // connection exception
+    code.startsWith('57P') // admin shutdown, crash shutdown, cannot connect now
+  );
+}
+
+function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
+  if (headers) reply.headers(headers);
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return handle(error, request, reply);
+    } catch (failure) {
+      request.log.error({ err: failure }, 'error handler failed');
+      return send(reply, 500, { message: 'Server Error' });
+    }
+  });
+}
+
+function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    return send(
+      reply,
+      error.status,
+      { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
+      error.headers,
+    );
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    if (error.validationContext === 'params') return send(reply, 404, { message: 'Not found.' });
+    const issues = error.validation.map((v) => ({
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? 'The given data was invalid.',
+    }));
+    return send(reply, 422, validationErrorBody(issues));
+  }
+  if (isDatabaseDown(error)) {
+    request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
+    return send(reply, 503, { message: 'Service unavailable.' });
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return send(reply, status, { message: clientErrorMessage(error, status) });
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, { message: 'Server Error' });
+}
+
+/** Fastify's own 4xx errors (bad JSON, too large, wrong content type) in plain words. */
+function clientErrorMessage(error: FastifyError, status: number): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'The content type is not supported; send application/json or application/x-www-form-urlencoded.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The request body is empty; send a JSON object.';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body is not valid JSON.';
+    default:
+      if (error instanceof SyntaxError) return 'The request body is not valid JSON.';
+      if (status === 413) return 'The request body is too large.';
+      if (status === 415) return 'The content type is not supported.';
+      return 'The request is invalid.';
+  }
+}

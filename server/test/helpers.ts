@@ -1,0 +1,387 @@
+/**
+ * Test harness for the API: a fresh app per call on a fresh database (SQLite in memory,
+ * or a throwaway PostgreSQL database when TEST_DATABASE_URL is set), a clock the tests
+ * move by hand, and small helpers for the calls every test makes.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { expect } from 'vitest';
+import {
+  AuthResponseSchema,
+  EntryEnvelopeSchema,
+  UserEnvelopeSchema,
+  type Entry,
+  type Role,
+  type User,
+} from '../../core/schemas.js';
+import { buildApp } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'admin-password-1';
+export const DEFAULT_PASSWORD = 'correct-horse-1';
+/** A Wednesday: ISO week 12 of 2026 runs from Monday 2026-03-16 to Sunday 2026-03-22. */
+export const DEFAULT_NOW = '2026-03-18T12:00:00.000Z';
+export const UNAUTHENTICATED = { message: 'Unauthenticated.' };
+export const UNAUTHORIZED = { message: 'This action is unauthorized.' };
+export const NOT_FOUND = { message: 'Not found.' };
+
+const DAY_MS = 86_400_000;
+
+/** The app's clock: tests set or advance it; the app reads it through `config.now`. */
+export class TestClock {
+  private ms: number;
+
+  constructor(iso: string = DEFAULT_NOW) {
+    this.ms = Date.parse(iso);
+  }
+
+  now(): Date {
+    return new Date(this.ms);
+  }
+
+  set(iso: string): void {
+    const ms = Date.parse(iso);
+    if (Number.isNaN(ms)) throw new Error(`Bad instant: ${iso}`);
+    this.ms = ms;
+  }
+
+  advance({
+    days = 0,
+    hours = 0,
+    minutes = 0,
+    seconds = 0,
+  }: {
+    days?: number;
+    hours?: number;
+    minutes?: number;
+    seconds?: number;
+  }): void {
+    this.ms += days * DAY_MS + hours * 3_600_000 + minutes * 60_000 + seconds * 1000;
+  }
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  clock: TestClock;
+  config: Config;
+  /** Closes the app and removes its database. */
+  close(): Promise<void>;
+  /** Every row of every table of the app's own database, as JSON text (null for SQLite in memory). */
+  dumpDatabase(): Promise<string | null>;
+}
+
+export interface TestAppOptions {
+  /** The instant the clock starts at. */
+  now?: string;
+  /** Put the SQLite database in a temporary file (so a test can read it) instead of in memory. */
+  sqliteFile?: boolean;
+}
+
+function uniqueSuffix(): string {
+  return `${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+}
+
+let adminPool: pg.Pool | null = null;
+function postgresAdmin(url: string): pg.Pool {
+  adminPool ??= new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true });
+  return adminPool;
+}
+
+interface TestDatabase {
+  url: string;
+  dump(): Promise<string | null>;
+  drop(): Promise<void>;
+}
+
+async function createTestDatabase(sqliteFile: boolean): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `rt_test_${uniqueSuffix()}`;
+    const admin = postgresAdmin(adminUrl);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async dump() {
+        const client = new pg.Client({ connectionString: url.toString() });
+        await client.connect();
+        try {
+          const tables = await client.query<{ table_name: string }>(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'",
+          );
+          const out: Record<string, unknown[]> = {};
+          for (const { table_name } of tables.rows) {
+            out[table_name] = (await client.query(`SELECT * FROM "${table_name}"`)).rows;
+          }
+          return JSON.stringify(out);
+        } finally {
+          await client.end();
+        }
+      },
+      async drop() {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      },
+    };
+  }
+  if (!sqliteFile) return { url: 'sqlite::memory:', dump: async () => null, drop: async () => {} };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-test-'));
+  const file = path.join(dir, 'test.db');
+  return {
+    url: `sqlite:${file}`,
+    async dump() {
+      const db = new Database(file, { readonly: true });
+      try {
+        const tables = db
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+          .all() as { name: string }[];
+        const out: Record<string, unknown[]> = {};
+        for (const { name } of tables) out[name] = db.prepare(`SELECT * FROM "${name}"`).all();
+        return JSON.stringify(out);
+      } finally {
+        db.close();
+      }
+    },
+    async drop() {
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Builds the app on a fresh database with the seeded admin and a controllable clock. */
+export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+  const clock = new TestClock(options.now);
+  const database = await createTestDatabase(options.sqliteFile ?? false);
+  const config: Config = {
+    ...loadConfig({ DATABASE_URL: database.url }),
+    databaseUrl: database.url,
+    adminEmail: ADMIN_EMAIL,
+    adminPassword: ADMIN_PASSWORD,
+    demoMode: false,
+    logLevel: 'silent',
+    webRoot: null,
+    trustProxy: false,
+    dbPoolSize: 4,
+    now: () => clock.now(),
+    ...overrides,
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config);
+    await app.ready();
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  return {
+    app,
+    clock,
+    config,
+    async close() {
+      try {
+        await app.close();
+      } finally {
+        await database.drop();
+      }
+    },
+    dumpDatabase: () => database.dump(),
+  };
+}
+
+let ipCounter = 0;
+/** A client address never used before, so per-address throttles never couple two tests. */
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+export function authed(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface CallOptions {
+  token?: string;
+  /** A JSON body. */
+  body?: unknown;
+  /** An `application/x-www-form-urlencoded` body. */
+  form?: Record<string, string>;
+  query?: Record<string, string | number>;
+  ip?: string;
+  headers?: Record<string, string>;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
+
+/** One request through `inject`, the way the web app makes it. */
+export function call(
+  app: FastifyInstance,
+  method: Method,
+  url: string,
+  options: CallOptions = {},
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.token !== undefined) Object.assign(headers, authed(options.token));
+  const request: InjectOptions = { method, url, headers };
+  if (options.query) {
+    request.query = Object.fromEntries(Object.entries(options.query).map(([k, v]) => [k, String(v)]));
+  }
+  if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    request.payload = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    request.payload = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  if (options.ip) request.remoteAddress = options.ip;
+  return app.inject(request);
+}
+
+/** Asserts an error response: status, the exact contract body shape, and optionally the message. */
+export function expectError(
+  res: LightMyRequestResponse,
+  status: number,
+  message?: string,
+): { message: string; errors?: Record<string, string[]> } {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<{ message: string; errors?: Record<string, string[]> }>();
+  expect(typeof body.message).toBe('string');
+  for (const key of Object.keys(body)) expect(['message', 'errors']).toContain(key);
+  if (message !== undefined) expect(body.message).toBe(message);
+  return body;
+}
+
+/** Asserts a 422 whose `errors[field]` holds `message`, and whose `message` is the first error. */
+export function expectValidation(
+  res: LightMyRequestResponse,
+  field: string,
+  message?: string,
+): Record<string, string[]> {
+  const body = expectError(res, 422);
+  expect(body.errors, res.body).toBeDefined();
+  const errors = body.errors ?? {};
+  expect(Object.keys(errors), res.body).toContain(field);
+  const messages = errors[field] ?? [];
+  expect(messages.length).toBeGreaterThan(0);
+  for (const m of messages) expect(typeof m).toBe('string');
+  if (message !== undefined) expect(messages).toContain(message);
+  expect(body.message).toBe(Object.values(errors)[0]?.[0]);
+  return errors;
+}
+
+let userCounter = 0;
+
+export interface NewUser {
+  name?: string;
+  email?: string;
+  password?: string;
+  timezone?: string;
+}
+
+export interface Account {
+  token: string;
+  user: User;
+  password: string;
+}
+
+/** Registers a user (from an address of its own) and returns the token and the user. */
+export async function registerUser(app: FastifyInstance, input: NewUser = {}): Promise<Account> {
+  userCounter += 1;
+  const tag = `${userCounter}-${randomBytes(3).toString('hex')}`;
+  const password = input.password ?? DEFAULT_PASSWORD;
+  const body: Record<string, string> = {
+    name: input.name ?? `Runner ${tag}`,
+    email: input.email ?? `runner-${tag}@example.com`,
+    password,
+    password_confirmation: password,
+  };
+  if (input.timezone !== undefined) body.timezone = input.timezone;
+  const res = await call(app, 'POST', '/api/v1/auth/register', { body, ip: nextIp() });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
+  const parsed = AuthResponseSchema.parse(res.json());
+  return { token: parsed.access_token, user: parsed.user, password };
+}
+
+/** Logs in (from an address of its own) and returns a fresh token. */
+export async function login(app: FastifyInstance, email: string, password: string): Promise<Account> {
+  const res = await call(app, 'POST', '/api/v1/auth/login', { body: { email, password }, ip: nextIp() });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const parsed = AuthResponseSchema.parse(res.json());
+  return { token: parsed.access_token, user: parsed.user, password };
+}
+
+export function loginAdmin(app: FastifyInstance): Promise<Account> {
+  return login(app, ADMIN_EMAIL, ADMIN_PASSWORD);
+}
+
+/** Reads a user as the seeded admin sees it. */
+export async function getUser(app: FastifyInstance, adminToken: string, id: number): Promise<User> {
+  const res = await call(app, 'GET', `/api/v1/user/${id}`, { token: adminToken });
+  if (res.statusCode !== 200) throw new Error(`get user failed: ${res.statusCode} ${res.body}`);
+  return UserEnvelopeSchema.parse(res.json()).user;
+}
+
+/** Sets a user's role as the seeded admin. */
+export async function setRole(
+  app: FastifyInstance,
+  user: { id: number },
+  role: Role,
+  adminToken?: string,
+): Promise<User> {
+  const token = adminToken ?? (await loginAdmin(app)).token;
+  const current = await getUser(app, token, user.id);
+  const res = await call(app, 'PUT', `/api/v1/user/${user.id}`, {
+    token,
+    body: { name: current.name, email: current.email, role },
+  });
+  if (res.statusCode !== 200) throw new Error(`set role failed: ${res.statusCode} ${res.body}`);
+  return UserEnvelopeSchema.parse(res.json()).user;
+}
+
+export function makeAdmin(app: FastifyInstance, user: { id: number }, adminToken?: string): Promise<User> {
+  return setRole(app, user, 'admin', adminToken);
+}
+
+export function makeManager(app: FastifyInstance, user: { id: number }, adminToken?: string): Promise<User> {
+  return setRole(app, user, 'manager', adminToken);
+}
+
+export interface EntryInput {
+  date: string;
+  distance: number | string;
+  time: string;
+}
+
+export async function createEntry(app: FastifyInstance, token: string, body: EntryInput): Promise<Entry> {
+  const res = await call(app, 'POST', '/api/v1/entry', { token, body });
+  if (res.statusCode !== 201) throw new Error(`create entry failed: ${res.statusCode} ${res.body}`);
+  return EntryEnvelopeSchema.parse(res.json()).entry;
+}
+
+/** Sorted keys of an object, for pinning wire shapes. */
+export function keysOf(value: unknown): string[] {
+  expect(value).toBeTypeOf('object');
+  expect(value).not.toBeNull();
+  return Object.keys(value as object).sort();
+}
+
+export const USER_KEYS = ['created_at', 'date', 'email', 'id', 'name', 'role', 'timezone', 'updated_at'];
+export const ENTRY_KEYS = ['created_at', 'date', 'distance', 'id', 'pace', 'speed', 'time', 'updated_at', 'user_id'];
+export const PAGED_KEYS = [
+  'current_page',
+  'data',
+  'from',
+  'last_page',
+  'next_page_url',
+  'per_page',
+  'prev_page_url',
+  'to',
+  'total',
+];
+export const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
