@@ -39,8 +39,7 @@ function generator(seed: number) {
   };
 }
 
-async function createDemoAccounts(db: Kysely<Database>, ctx: AppContext): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+async function createDemoAccounts(db: Kysely<Database>, ctx: AppContext, passwordHash: string): Promise<void> {
   const today = dateInZone(ctx.config.now(), 'UTC');
   const createdAt = nowIso(ctx);
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
@@ -69,13 +68,18 @@ export async function ensureDemo(ctx: AppContext): Promise<void> {
     .executeTakeFirst();
   const existing = await ctx.db.selectFrom('users').select('id').where('is_demo', '=', 1).limit(1).executeTakeFirst();
   if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 1 && !existing) {
-    await inTransaction(ctx, (trx) => createDemoAccounts(trx, ctx));
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    await inTransaction(ctx, (trx) => createDemoAccounts(trx, ctx, passwordHash));
   }
 }
 
 /** Resets the demo when today's 04:00 UTC has passed and no instance has done it yet. Returns whether this call did it. */
 export async function runDailyResetIfDue(ctx: AppContext): Promise<boolean> {
   const day = dueResetDay(ctx.config.now());
+  const done = await ctx.db.selectFrom('jobs').select('last_run').where('name', '=', JOB).executeTakeFirst();
+  if (!done || done.last_run >= day) return false;
+  // Hashed before the transaction, so the write lock is held only for the writes.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   return inTransaction(ctx, async (trx) => {
     const claim = await trx
       .updateTable('jobs')
@@ -86,7 +90,7 @@ export async function runDailyResetIfDue(ctx: AppContext): Promise<boolean> {
     if (Number(claim.numUpdatedRows) !== 1) return false;
     await trx.deleteFrom('users').execute();
     await trx.updateTable('counters').set({ value: 0 }).execute();
-    await createDemoAccounts(trx, ctx);
+    await createDemoAccounts(trx, ctx, passwordHash);
     return true;
   });
 }
