@@ -1,0 +1,38 @@
+import { Link, useParams } from 'react-router';
+import { can } from '../../../../core/permissions.js';
+import { PageTitle } from '../../../components/page-title';
+import { useUserDetails } from '../../../features/admin-users/api/get-user';
+import { UserDetails } from '../../../features/admin-users/components/user-details';
+import { useUser } from '../../../features/auth/api/get-me';
+import { useGoBack } from '../../../lib/use-go-back';
+
+export function Component() {
+  const id = Number(useParams().id);
+  const me = useUser();
+  const user = useUserDetails(id);
+  const goBack = useGoBack('/admin/users');
+  const name = user.data?.name ?? '';
+  return (
+    <>
+      <PageTitle
+        title={`User: ${name}`}
+        actions={
+          <>
+            <button type="button" className="btn btn-outline-secondary" onClick={goBack}>
+              Back
+            </button>
+            {user.data && can(me, { type: 'user.update', target: user.data }) ? (
+              <Link to={`/admin/user/edit/${id}`} className="btn btn-primary">
+                Edit
+              </Link>
+            ) : null}
+          </>
+        }
+      >
+        User: {name}
+      </PageTitle>
+      {user.data ? <UserDetails user={user.data} /> : null}
+      {user.isError ? <p className="text-danger">This user could not be loaded.</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+export interface ChartPoint {
+  label: string;
+  speed: number;
+  distance: number;
+}

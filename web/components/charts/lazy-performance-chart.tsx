@@ -1,0 +1,31 @@
+import { lazy, Suspense } from 'react';
+import type { ChartPoint } from './chart-types';
+
+const PerformanceChart = lazy(() => import('./performance-chart'));
+
+interface Props {
+  points: readonly ChartPoint[];
+  /** Chart height in px: 250 on the dashboard, 500 on the weekly report. */
+  height: number;
+  /** What the chart shows, for screen readers. */
+  label: string;
+  emptyText?: string;
+}
+
+/** Loads Chart.js only when a chart is on screen. */
+export function LazyPerformanceChart({ points, height, label, emptyText = 'No runs to show yet.' }: Props) {
+  if (points.length === 0) {
+    return (
+      <p className="text-body-secondary mb-0" style={{ minHeight: height / 2 }}>
+        {emptyText}
+      </p>
+    );
+  }
+  return (
+    <div className="chart-box" style={{ height }}>
+      <Suspense fallback={<div className="chart-placeholder" style={{ height }} aria-hidden="true" />}>
+        <PerformanceChart points={points} label={label} />
+      </Suspense>
+    </div>
+  );
+}

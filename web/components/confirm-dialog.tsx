@@ -1,0 +1,85 @@
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+
+interface Pending {
+  message: string;
+  resolve: (confirmed: boolean) => void;
+}
+
+/**
+ * `const { confirm, dialog } = useConfirm(); if (await confirm('Delete?')) ...`
+ * Renders an accessible modal (focus moves to it, Escape cancels, focus returns).
+ */
+export function useConfirm(): { confirm: (message: string) => Promise<boolean>; dialog: ReactNode } {
+  const [pending, setPending] = useState<Pending | null>(null);
+
+  const confirm = useCallback(
+    (message: string) =>
+      new Promise<boolean>((resolve) => {
+        const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+        setPending({
+          message,
+          resolve: (confirmed) => {
+            setPending(null);
+            opener?.focus();
+            resolve(confirmed);
+          },
+        });
+      }),
+    [],
+  );
+
+  const dialog = pending ? <ConfirmDialog message={pending.message} onClose={pending.resolve} /> : null;
+  return { confirm, dialog };
+}
+
+function ConfirmDialog({ message, onClose }: { message: string; onClose: (confirmed: boolean) => void }) {
+  const titleId = useId();
+  const bodyId = useId();
+  const cancelRef = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    cancelRef.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClose]);
+
+  return (
+    <>
+      <div
+        className="modal d-block"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={bodyId}
+        onClick={(event) => {
+          if (event.target === event.currentTarget) onClose(false);
+        }}
+      >
+        <div className="modal-dialog modal-dialog-centered">
+          <div className="modal-content">
+            <div className="modal-header">
+              <h2 className="modal-title fs-5" id={titleId}>
+                Please confirm
+              </h2>
+            </div>
+            <div className="modal-body" id={bodyId}>
+              {message}
+            </div>
+            <div className="modal-footer">
+              <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
+                Cancel
+              </button>
+              <button type="button" className="btn btn-danger" onClick={() => onClose(true)}>
+                Delete
+              </button>
+            </div>
+          </div>
+        </div>
+      </div>
+      <div className="modal-backdrop show" />
+    </>
+  );
+}

@@ -1,0 +1,150 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { ROLES, type Role, type User } from '../../../core/schemas.js';
+import type { FieldErrors } from '../../lib/api-client';
+import { check, EMAIL_PATTERN, hasErrors, mergeErrors } from './form-errors';
+import { FormField } from './form-field';
+
+export interface UserFormValues {
+  name: string;
+  email: string;
+  password: string;
+  password_confirmation: string;
+  role: Role;
+  timezone: string;
+}
+
+const ROLE_LABELS: Record<Role, string> = { user: 'User', manager: 'Manager', admin: 'Admin' };
+
+function timeZones(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return Array.from(new Set(['UTC', current, ...zones])).sort((a, b) => a.localeCompare(b));
+}
+
+/** What the form sends: blank password means unchanged, so it is left out. */
+export type UserFormPayload = Pick<UserFormValues, 'name' | 'email'> &
+  Partial<Pick<UserFormValues, 'password' | 'password_confirmation' | 'role' | 'timezone'>>;
+
+interface UserFormProps {
+  user: Pick<User, 'name' | 'email' | 'role' | 'timezone'>;
+  /** The role selector, for those who may change this user's role. */
+  showRole?: boolean;
+  /** The time zone selector (the profile). */
+  showTimezone?: boolean;
+  submitLabel: string;
+  pending?: boolean;
+  serverErrors?: FieldErrors;
+  onSubmit: (payload: UserFormPayload) => void;
+}
+
+/** Name, e-mail, optional new password (and role or time zone): the profile and the admin's user edit. */
+export function UserForm({
+  user,
+  showRole = false,
+  showTimezone = false,
+  submitLabel,
+  pending = false,
+  serverErrors = {},
+  onSubmit,
+}: UserFormProps) {
+  const [values, setValues] = useState<UserFormValues>({
+    name: user.name,
+    email: user.email,
+    password: '',
+    password_confirmation: '',
+    role: user.role,
+    timezone: user.timezone,
+  });
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const errors = mergeErrors(clientErrors, serverErrors);
+  const zoneOptions = useMemo(() => timeZones(user.timezone).map((zone) => ({ value: zone, label: zone })), [user.timezone]);
+  const set = (field: keyof UserFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const name = values.name.trim();
+    const email = values.email.trim();
+    const failed = check({
+      name: [!name && 'The name field is required.'],
+      email: [
+        !email && 'The email field is required.',
+        Boolean(email) && !EMAIL_PATTERN.test(email) && 'The email must be a valid email address.',
+      ],
+      password: [
+        Boolean(values.password || values.password_confirmation) &&
+          values.password !== values.password_confirmation &&
+          'The password confirmation does not match.',
+      ],
+    });
+    setClientErrors(failed);
+    if (hasErrors(failed)) return;
+    onSubmit({
+      name,
+      email,
+      ...(values.password ? { password: values.password, password_confirmation: values.password_confirmation } : {}),
+      ...(showRole ? { role: values.role } : {}),
+      ...(showTimezone ? { timezone: values.timezone } : {}),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormField label="Name" name="name" autoComplete="name" required value={values.name} onValueChange={set('name')} errors={errors.name} />
+      <FormField
+        label="E-Mail Address"
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={values.email}
+        onValueChange={set('email')}
+        errors={errors.email}
+      />
+      {showRole ? (
+        <FormField
+          label="Role"
+          name="role"
+          required
+          value={values.role}
+          onValueChange={set('role')}
+          errors={errors.role}
+          options={ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+        />
+      ) : null}
+      {showTimezone ? (
+        <FormField
+          label="Time zone"
+          name="timezone"
+          value={values.timezone}
+          onValueChange={set('timezone')}
+          errors={errors.timezone}
+          options={zoneOptions}
+          hint="Weeks and months of your statistics start in this time zone."
+        />
+      ) : null}
+      <FormField
+        label="Password"
+        type="password"
+        name="password"
+        autoComplete="new-password"
+        value={values.password}
+        onValueChange={set('password')}
+        errors={errors.password}
+        hint="Leave blank to keep the current password."
+      />
+      <FormField
+        label="Confirm Password"
+        type="password"
+        name="password_confirmation"
+        autoComplete="new-password"
+        value={values.password_confirmation}
+        onValueChange={set('password_confirmation')}
+        errors={errors.password_confirmation}
+      />
+      <button type="submit" className="btn btn-primary" disabled={pending}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
+
+export { ROLE_LABELS };

@@ -1,0 +1,28 @@
+import { useSyncExternalStore } from 'react';
+import { toasts as defaultStore, type ToastStore } from './toast-store';
+
+/** Renders the toast stack in the top-left corner; a polite live region announces new toasts. */
+export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
+  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return (
+    <div className="toast-stack" aria-live="polite" aria-atomic="false" aria-label="Notifications" role="region">
+      {items.map((toast) => (
+        <div
+          key={toast.id}
+          className={`toast show align-items-center border-0 text-bg-${toast.type}`}
+          role={toast.type === 'danger' ? 'alert' : 'status'}
+        >
+          <div className="d-flex">
+            <div className="toast-body">{toast.text}</div>
+            <button
+              type="button"
+              className={`btn-close me-2 m-auto${toast.type === 'success' || toast.type === 'danger' ? ' btn-close-white' : ''}`}
+              aria-label="Close"
+              onClick={() => store.dismiss(toast.id)}
+            />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDate, formatNumber } from '../../../../core/format.js';
+import { can } from '../../../../core/permissions.js';
+import type { EntryWithUser, User } from '../../../../core/schemas.js';
+import { Panel } from '../../../components/panel';
+import { useAdminDashboard } from '../api/get-admin-dashboard';
+
+/** Where a run can be edited by this viewer: their own edit screen, the admin one, or nowhere. */
+export function runEditPath(me: User, run: EntryWithUser): string | null {
+  if (run.user_id === me.id) return `/entry/edit/${run.id}`;
+  if (can(me, { type: 'entry.listAll' }) && can(me, { type: 'entry.manage', ownerId: run.user_id })) {
+    return `/admin/entry/edit/${run.id}`;
+  }
+  return null;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="col-7 fw-normal">{label}</dt>
+      <dd className="col-5 fw-semibold text-end">{children}</dd>
+    </>
+  );
+}
+
+function RunLine({ me, run, value }: { me: User; run: EntryWithUser | null; value: string }) {
+  if (!run) return <>—</>;
+  const path = runEditPath(me, run);
+  return (
+    <>
+      {path ? <Link to={path}>{value}</Link> : value}
+      <span className="d-block small fw-normal">
+        by <Link to={`/admin/user/show/${run.user.id}`}>{run.user.name}</Link> on {formatDate(run.date)}
+      </span>
+    </>
+  );
+}
+
+export function AdminDashboardStats({ me }: { me: User }) {
+  const { data } = useAdminDashboard();
+  const count = (value: number | undefined) => (value === undefined ? '—' : String(value));
+  return (
+    <div className="row">
+      <div className="col-lg-6">
+        <Panel title="Users Stats">
+          <dl className="row mb-0">
+            <Row label="Total users">{count(data?.total_users)}</Row>
+            <Row label="New users this week">{count(data?.new_users_this_week)}</Row>
+            <Row label="New users this month">{count(data?.new_users_this_month)}</Row>
+          </dl>
+        </Panel>
+      </div>
+      <div className="col-lg-6">
+        <Panel title="Entries Stats">
+          <dl className="row mb-0">
+            <Row label="Total entries">{count(data?.total_entries)}</Row>
+            <Row label="Average entries per user">{formatNumber(data?.avg_entries_per_user)}</Row>
+            <Row label="Fastest run">
+              <RunLine
+                me={me}
+                run={data?.fastest_run ?? null}
+                value={data?.fastest_run ? `${formatNumber(data.fastest_run.speed)} km/h` : '—'}
+              />
+            </Row>
+            <Row label="Longest run">
+              <RunLine
+                me={me}
+                run={data?.longest_run ?? null}
+                value={data?.longest_run ? `${data.longest_run.distance} km` : '—'}
+              />
+            </Row>
+          </dl>
+        </Panel>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../../../core/format.js';
+import { can } from '../../../../core/permissions.js';
+import type { User } from '../../../../core/schemas.js';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { ROLE_LABELS } from '../../../components/form/user-form';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { pageNumbers, Pagination } from '../../../components/pagination';
+import { notify } from '../../../components/toast/toast-store';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/get-users';
+
+/** The client does not know how many admins exist; the server refuses to delete the last one. */
+const UNKNOWN_ADMIN_COUNT = Number.POSITIVE_INFINITY;
+
+export function UsersList({ me }: { me: User }) {
+  const [search, setSearch] = useSearchParams();
+  const page = Math.max(1, Number(search.get('page')) || 1);
+  const query = search.get('query') ?? '';
+  const [text, setText] = useState(query);
+  const users = useUsers({ page, query: query || undefined });
+  const { confirm, dialog } = useConfirm();
+  const remove = useDeleteUser({ onSuccess: () => notify('User was deleted!', 'success') });
+
+  const go = (next: { page: number; query: string }) => {
+    const params: Record<string, string> = {};
+    if (next.page > 1) params.page = String(next.page);
+    if (next.query) params.query = next.query;
+    setSearch(params);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    go({ page: 1, query: text.trim() });
+  };
+
+  const onDelete = async (user: User) => {
+    if (await confirm(`Delete the user ${user.name} (${user.email}) and all of their entries?`)) remove.mutate(user.id);
+  };
+
+  const paged = users.data;
+  return (
+    <>
+      <form className="d-flex gap-2 mb-3" role="search" onSubmit={submit} style={{ maxWidth: 480 }}>
+        <label htmlFor="user-search" className="visually-hidden">
+          Search users by name or e-mail
+        </label>
+        <input
+          id="user-search"
+          type="search"
+          className="form-control"
+          placeholder="Name or e-mail"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+        />
+        <button type="submit" className="btn btn-primary">
+          Search
+        </button>
+      </form>
+      <p aria-live="polite">{paged ? `Page ${paged.current_page} of ${Math.max(1, paged.last_page)}` : '\u00a0'}</p>
+      {paged ? (
+        <div className="table-responsive">
+          <table className="table table-striped table-hover align-middle">
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Email</th>
+                <th scope="col">Role</th>
+                <th scope="col">Created at</th>
+                <th scope="col" className="text-end">
+                  Actions
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {paged.data.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="text-center text-body-secondary py-4">
+                    No users found.
+                  </td>
+                </tr>
+              ) : (
+                paged.data.map((user) => (
+                  <tr key={user.id}>
+                    <td>
+                      <Link to={`/admin/user/show/${user.id}`}>{user.name}</Link>
+                    </td>
+                    <td className="text-break">{user.email}</td>
+                    <td>{ROLE_LABELS[user.role]}</td>
+                    <td className="text-nowrap">{formatDateTime(user.date)}</td>
+                    <td className="text-end text-nowrap">
+                      {can(me, { type: 'user.update', target: user }) ? (
+                        <Link
+                          to={`/admin/user/edit/${user.id}`}
+                          className="btn btn-sm btn-outline-primary me-2"
+                          aria-label={`Edit ${user.name}`}
+                          title="Edit"
+                        >
+                          <PencilIcon />
+                        </Link>
+                      ) : null}
+                      {can(me, { type: 'user.delete', target: user, adminCount: UNKNOWN_ADMIN_COUNT }) ? (
+                        <button
+                          type="button"
+                          className="btn btn-sm btn-outline-danger"
+                          aria-label={`Delete ${user.name}`}
+                          title="Delete"
+                          onClick={() => void onDelete(user)}
+                        >
+                          <TrashIcon />
+                        </button>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))
+              )}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {paged && paged.last_page > 1 ? (
+        <Pagination
+          label="Users pages"
+          items={pageNumbers(paged.last_page)}
+          current={paged.current_page}
+          onSelect={(next) => go({ page: next, query })}
+        />
+      ) : null}
+      {dialog}
+    </>
+  );
+}

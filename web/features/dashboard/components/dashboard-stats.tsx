@@ -1,0 +1,73 @@
+import { formatNumber, formatText } from '../../../../core/format.js';
+import type { Dashboard } from '../../../../core/schemas.js';
+import { LazyPerformanceChart } from '../../../components/charts/lazy-performance-chart';
+import { Panel } from '../../../components/panel';
+import { useDashboard } from '../api/get-dashboard';
+
+function Stat({ label, value, unit }: { label: string; value: string; unit?: string }) {
+  return (
+    <div className="col-4">
+      <dt className="small text-body-secondary fw-normal">{label}</dt>
+      <dd className="fs-5 fw-semibold mb-0">
+        {value}
+        {unit && value !== '—' ? <span className="fs-6 fw-normal"> {unit}</span> : null}
+      </dd>
+    </div>
+  );
+}
+
+export function ThisWeekPanel({ dashboard }: { dashboard: Dashboard | undefined }) {
+  return (
+    <Panel title="This week">
+      <dl className="row text-center mb-0">
+        <Stat label="Records" value={dashboard ? String(dashboard.weekly_count) : '—'} />
+        <Stat label="Average speed" value={formatNumber(dashboard?.weekly_avg_speed)} unit="km/h" />
+        <Stat label="Average pace" value={formatNumber(dashboard?.weekly_avg_pace)} unit="min/km" />
+      </dl>
+    </Panel>
+  );
+}
+
+export function BestResultsPanel({ dashboard }: { dashboard: Dashboard | undefined }) {
+  return (
+    <Panel title="Best results">
+      <dl className="row text-center mb-0">
+        <Stat label="Best speed" value={formatNumber(dashboard?.max_speed)} unit="km/h" />
+        <Stat label="Longest distance" value={formatNumber(dashboard?.max_distance)} unit="km" />
+        <Stat label="Longest run" value={formatText(dashboard?.max_time)} />
+      </dl>
+    </Panel>
+  );
+}
+
+export function PerformancePanel({ dashboard }: { dashboard: Dashboard | undefined }) {
+  const points = (dashboard?.week_chart ?? []).map(([label, speed, distance]) => ({ label, speed, distance }));
+  return (
+    <Panel title="My Performance">
+      <LazyPerformanceChart
+        points={points}
+        height={250}
+        label="Speed (km/h) and distance (km) per day over the last 14 days"
+        emptyText="No runs in the last 14 days."
+      />
+    </Panel>
+  );
+}
+
+/** The runner's statistics: this week, best results and the last two weeks' chart. */
+export function DashboardStats() {
+  const { data } = useDashboard();
+  return (
+    <>
+      <div className="row">
+        <div className="col-lg-6">
+          <ThisWeekPanel dashboard={data} />
+        </div>
+        <div className="col-lg-6">
+          <BestResultsPanel dashboard={data} />
+        </div>
+      </div>
+      <PerformancePanel dashboard={data} />
+    </>
+  );
+}

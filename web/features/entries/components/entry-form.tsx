@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from 'react';
+import { joinTime, padTimePart, splitTime } from '../../../../core/format.js';
+import type { Entry } from '../../../../core/schemas.js';
+import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
+import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import type { FieldErrors } from '../../../lib/api-client';
+import type { EntryInput } from '../api/create-entry';
+
+export interface EntryFormValues {
+  date: string;
+  distance: string;
+  hours: string;
+  minutes: string;
+  seconds: string;
+}
+
+/** New entry defaults (SPEC §3): date and distance empty, time parts '00'. */
+export const EMPTY_ENTRY: EntryFormValues = { date: '', distance: '', hours: '00', minutes: '00', seconds: '00' };
+
+/** The edit form's values: date as YYYY-MM-DD, time split with zero padding. */
+export function entryToFormValues(entry: Pick<Entry, 'date' | 'distance' | 'time'>): EntryFormValues {
+  return { date: entry.date.slice(0, 10), distance: String(entry.distance), ...splitTime(entry.time) };
+}
+
+const TIME_PARTS = [
+  { field: 'hours', label: 'Hours', max: 99 },
+  { field: 'minutes', label: 'Minutes', max: 59 },
+  { field: 'seconds', label: 'Seconds', max: 59 },
+] as const;
+
+function validate(values: EntryFormValues): FieldErrors {
+  const distance = Number(values.distance);
+  const parts = TIME_PARTS.map(({ field, max }) => ({ text: values[field].trim(), max }));
+  const badPart = parts.some(({ text, max }) => !/^\d{0,2}$/.test(text) || Number(text) > max);
+  const totalSeconds = parts.reduce((sum, { text }, index) => sum + Number(text || 0) * [3600, 60, 1][index]!, 0);
+  return check({
+    date: [!values.date && 'The date field is required.'],
+    distance: [
+      !values.distance.trim() && 'The distance field is required.',
+      Boolean(values.distance.trim()) && !(distance > 0) && 'The distance must be greater than 0.',
+    ],
+    time: [
+      badPart && 'Hours must be 00-99, minutes and seconds 00-59.',
+      !badPart && totalSeconds === 0 && 'The time must be greater than 00:00:00.',
+    ],
+  });
+}
+
+interface EntryFormProps {
+  initial?: EntryFormValues;
+  submitLabel?: string;
+  pending?: boolean;
+  /** The server's `errors` of the last failed submission. */
+  serverErrors?: FieldErrors;
+  onSubmit: (input: EntryInput) => void;
+}
+
+/** The one entry form: new entry, dashboard quick add, edit and admin edit. */
+export function EntryForm({
+  initial = EMPTY_ENTRY,
+  submitLabel = 'Submit',
+  pending = false,
+  serverErrors = {},
+  onSubmit,
+}: EntryFormProps) {
+  const [values, setValues] = useState(initial);
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const errors = mergeErrors(clientErrors, serverErrors);
+  const timeErrorId = useId();
+  const set = (field: keyof EntryFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const failed = validate(values);
+    setClientErrors(failed);
+    if (hasErrors(failed)) return;
+    onSubmit({
+      date: values.date,
+      distance: Number(values.distance),
+      time: joinTime(values.hours, values.minutes, values.seconds),
+    });
+  };
+
+  const timeInvalid = Boolean(errors.time?.length);
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="row g-3">
+        <div className="col-sm-6">
+          <FormField
+            label="Date"
+            type="date"
+            name="date"
+            required
+            className=""
+            value={values.date}
+            onValueChange={set('date')}
+            errors={errors.date}
+          />
+        </div>
+        <div className="col-sm-6">
+          <FormField
+            label="Distance (km)"
+            type="number"
+            name="distance"
+            inputMode="decimal"
+            step="0.001"
+            min="0"
+            required
+            className=""
+            value={values.distance}
+            onValueChange={set('distance')}
+            errors={errors.distance}
+          />
+        </div>
+      </div>
+      <fieldset className="mt-3 mb-3">
+        <legend className="form-label fs-6 mb-2">Time</legend>
+        <div className="row g-2 time-inputs">
+          {TIME_PARTS.map(({ field, label }) => (
+            <div className="col-4" key={field}>
+              <FormField
+                label={label}
+                name={`time_${field}`}
+                inputMode="numeric"
+                pattern="[0-9]*"
+                maxLength={2}
+                autoComplete="off"
+                className=""
+                value={values[field]}
+                onValueChange={(value) => set(field)(value.replace(/\D/g, '').slice(0, 2))}
+                onBlur={() => set(field)(padTimePart(values[field]))}
+                invalid={timeInvalid}
+                describedBy={timeInvalid ? timeErrorId : undefined}
+              />
+            </div>
+          ))}
+        </div>
+        <FieldErrorList id={timeErrorId} errors={errors.time} />
+      </fieldset>
+      <button type="submit" className="btn btn-primary" disabled={pending}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+/**
+ * Every query key of the app in one place, so that a feature can refresh data
+ * another feature shows without importing it.
+ */
+export const queryKeys = {
+  me: ['auth', 'me'] as const,
+  appConfig: ['app-config'] as const,
+  entries: ['entries'] as const,
+  entryList: (scope: 'mine' | 'all', params: object) => ['entries', scope, params] as const,
+  entry: (id: number) => ['entries', 'detail', id] as const,
+  dashboard: ['dashboard'] as const,
+  adminDashboard: ['admin-dashboard'] as const,
+  weeklyReport: ['weekly-report'] as const,
+  weeklyReportFor: (year: number) => ['weekly-report', year] as const,
+  users: ['users'] as const,
+  userList: (params: object) => ['users', 'list', params] as const,
+  user: (id: number) => ['users', 'detail', id] as const,
+};
+
+/** After a run is added, changed or removed, everything computed from runs is out of date. */
+export function invalidateRunData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [queryKeys.entries, queryKeys.dashboard, queryKeys.weeklyReport, queryKeys.adminDashboard].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
+
+/** After a user is changed or removed, user lists and statistics are out of date. */
+export function invalidateUserData(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all(
+    [queryKeys.users, queryKeys.adminDashboard, queryKeys.entries].map((queryKey) =>
+      queryClient.invalidateQueries({ queryKey }),
+    ),
+  );
+}
