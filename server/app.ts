@@ -110,6 +110,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       root: webRoot,
       wildcard: false,
       preCompressed: true,
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
