@@ -1,0 +1,81 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { makeUser } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render';
+import { RegisterForm } from './register-form';
+
+async function fillIn(values: { name: string; email: string; password: string; confirm: string }) {
+  await userEvent.type(screen.getByLabelText('Name'), values.name);
+  await userEvent.type(screen.getByLabelText('E-Mail Address'), values.email);
+  await userEvent.type(screen.getByLabelText('Password'), values.password);
+  await userEvent.type(screen.getByLabelText('Confirm Password'), values.confirm);
+  await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+}
+
+describe('RegisterForm', () => {
+  it('shows each server error under its own field', async () => {
+    mockFetch({
+      'POST /api/v1/auth/register': {
+        status: 422,
+        body: {
+          message: 'The email has already been taken.',
+          errors: {
+            email: ['The email has already been taken.'],
+            password: ['The password must be at least 8 characters.'],
+          },
+        },
+      },
+    });
+    const onSuccess = vi.fn();
+    renderWithApp(<RegisterForm onSuccess={onSuccess} />);
+    await fillIn({ name: 'Rita', email: 'rita@example.com', password: 'short', confirm: 'short' });
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('E-Mail Address')).toHaveAccessibleDescription('The email has already been taken.'),
+    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('The password must be at least 8 characters.'),
+    );
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+
+  it('checks required fields and the confirmation before sending', async () => {
+    const calls = mockFetch({});
+    renderWithApp(<RegisterForm onSuccess={vi.fn()} />);
+    await userEvent.type(screen.getByLabelText('Password'), 'long-enough-1');
+    await userEvent.type(screen.getByLabelText('Confirm Password'), 'long-enough-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+
+    expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('The name field is required.');
+    expect(screen.getByLabelText('E-Mail Address')).toHaveAccessibleDescription('The email field is required.');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
+      expect.stringContaining('The password confirmation does not match.'),
+    );
+    expect(calls).toHaveLength(0);
+  });
+
+  it('registers with the browser time zone', async () => {
+    const calls = mockFetch({
+      'POST /api/v1/auth/register': {
+        status: 201,
+        body: { user: makeUser(), access_token: 'new-token', token_type: 'Bearer' },
+      },
+    });
+    const onSuccess = vi.fn();
+    renderWithApp(<RegisterForm onSuccess={onSuccess} />);
+    await fillIn({ name: ' Rita ', email: 'rita@example.com', password: 'password-123', confirm: 'password-123' });
+
+    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    expect(calls[0]?.body).toEqual({
+      name: 'Rita',
+      email: 'rita@example.com',
+      password: 'password-123',
+      password_confirmation: 'password-123',
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    });
+  });
+});

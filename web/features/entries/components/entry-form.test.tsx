@@ -1,0 +1,113 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../test/fetch-mock';
+import { makeEntry } from '../../../test/fixtures';
+import { renderWithApp } from '../../../test/render';
+import { EditEntryForm } from './edit-entry-form';
+import { EntryForm, entryToFormValues } from './entry-form';
+
+describe('EntryForm', () => {
+  it('starts with empty date and distance and 00 time parts, each at most 2 characters', () => {
+    render(<EntryForm onSubmit={vi.fn()} />);
+    expect(screen.getByLabelText('Date')).toHaveValue('');
+    expect(screen.getByLabelText('Distance (km)')).toHaveValue(null);
+    expect(screen.getByLabelText('Distance (km)')).toHaveAttribute('step', '0.001');
+    for (const label of ['Hours', 'Minutes', 'Seconds']) {
+      expect(screen.getByLabelText(label)).toHaveValue('00');
+      expect(screen.getByLabelText(label)).toHaveAttribute('maxLength', '2');
+    }
+  });
+
+  it('pads each time part to two digits and sends HH:MM:SS', async () => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Date'), '2024-03-09');
+    await userEvent.type(screen.getByLabelText('Distance (km)'), '10.25');
+    await userEvent.clear(screen.getByLabelText('Hours'));
+    await userEvent.type(screen.getByLabelText('Hours'), '1');
+    await userEvent.clear(screen.getByLabelText('Minutes'));
+    await userEvent.type(screen.getByLabelText('Minutes'), '5');
+    await userEvent.clear(screen.getByLabelText('Seconds'));
+    await userEvent.type(screen.getByLabelText('Seconds'), '7');
+    await userEvent.tab();
+
+    expect(screen.getByLabelText('Hours')).toHaveValue('01');
+    expect(screen.getByLabelText('Minutes')).toHaveValue('05');
+    expect(screen.getByLabelText('Seconds')).toHaveValue('07');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith({ date: '2024-03-09', distance: 10.25, time: '01:05:07' });
+  });
+
+  it('keeps only two digits per time part', async () => {
+    render(<EntryForm onSubmit={vi.fn()} />);
+    const minutes = screen.getByLabelText('Minutes');
+    await userEvent.clear(minutes);
+    await userEvent.type(minutes, '4x59');
+    expect(minutes).toHaveValue('45');
+  });
+
+  it('refuses an empty run and says why, without submitting', async () => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription('The date field is required.');
+    expect(screen.getByLabelText('Distance (km)')).toHaveAccessibleDescription('The distance field is required.');
+    expect(screen.getByLabelText('Minutes')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Minutes')).toHaveAccessibleDescription('The time must be greater than 00:00:00.');
+  });
+
+  it('shows server errors under the matching fields', () => {
+    render(
+      <EntryForm
+        onSubmit={vi.fn()}
+        serverErrors={{ distance: ['The distance must not be greater than 1000.'], time: ['The time is odd.'] }}
+      />,
+    );
+    expect(screen.getByLabelText('Distance (km)')).toHaveAccessibleDescription(
+      'The distance must not be greater than 1000.',
+    );
+    expect(screen.getByLabelText('Distance (km)')).toHaveClass('is-invalid');
+    expect(screen.getByLabelText('Hours')).toHaveAccessibleDescription('The time is odd.');
+  });
+});
+
+describe('edit prefill', () => {
+  it('splits the time with zero padding (never dashes)', () => {
+    expect(entryToFormValues(makeEntry({ date: '2024-03-09', distance: 42.195, time: '03:05:09' }))).toEqual({
+      date: '2024-03-09',
+      distance: '42.195',
+      hours: '03',
+      minutes: '05',
+      seconds: '09',
+    });
+    expect(entryToFormValues(makeEntry({ time: '1:2:3' }))).toMatchObject({ hours: '01', minutes: '02', seconds: '03' });
+  });
+
+  it('loads the run into the form and saves it with _method PUT', async () => {
+    const entry = makeEntry({ id: 42, date: '2024-03-09', distance: 5.5, time: '00:07:03' });
+    const calls = mockFetch({
+      'GET /api/v1/entry/42': { body: { entry } },
+      'POST /api/v1/entry/42': { body: { entry: { ...entry, distance: 6 } } },
+    });
+    const onUpdated = vi.fn();
+    renderWithApp(<EditEntryForm id={42} onUpdated={onUpdated} />);
+
+    expect(await screen.findByLabelText('Date')).toHaveValue('2024-03-09');
+    expect(screen.getByLabelText('Distance (km)')).toHaveValue(5.5);
+    expect(screen.getByLabelText('Hours')).toHaveValue('00');
+    expect(screen.getByLabelText('Minutes')).toHaveValue('07');
+    expect(screen.getByLabelText('Seconds')).toHaveValue('03');
+
+    await userEvent.clear(screen.getByLabelText('Distance (km)'));
+    await userEvent.type(screen.getByLabelText('Distance (km)'), '6');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+
+    await waitFor(() => expect(onUpdated).toHaveBeenCalledOnce());
+    const update = calls.find((call) => call.method === 'POST');
+    expect(update?.body).toEqual({ date: '2024-03-09', distance: 6, time: '00:07:03', _method: 'PUT' });
+    expect(await screen.findByText('Time record was updated!')).toBeInTheDocument();
+  });
+});

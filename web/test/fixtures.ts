@@ -1,0 +1,44 @@
+import type { Entry, Role, User } from '../../core/schemas.js';
+
+export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User {
+  return {
+    id: 1,
+    name: 'Rita Runner',
+    email: 'rita@example.com',
+    role: 'user',
+    timezone: 'UTC',
+    date: '2024-03-05T14:07:09.000Z',
+    created_at: '2024-03-05T14:07:09.000Z',
+    updated_at: '2024-03-05T14:07:09.000Z',
+    ...overrides,
+  };
+}
+
+export function makeEntry(overrides: Partial<Entry> = {}): Entry {
+  return {
+    id: 7,
+    user_id: 1,
+    date: '2024-03-09',
+    distance: 10.5,
+    time: '00:52:30',
+    speed: 12,
+    pace: 5,
+    created_at: '2024-03-09T10:00:00.000Z',
+    updated_at: '2024-03-09T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function paged<T>(data: T[], page = 1, lastPage = 1) {
+  return {
+    data,
+    current_page: page,
+    last_page: lastPage,
+    per_page: 15,
+    total: data.length,
+    from: data.length ? 1 : null,
+    to: data.length ? data.length : null,
+    next_page_url: null,
+    prev_page_url: null,
+  };
+}
