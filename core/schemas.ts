@@ -21,6 +21,13 @@ const INTEGER_RE = /^[+-]?\d+$/;
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
+/**
+ * C0 control characters and DEL. Single-line text never needs them, and PostgreSQL
+ * cannot store NUL at all, so they are refused before they reach the database.
+ */
+const CONTROL_CHARACTER_RE = /[\u0000-\u001f\u007f]/;
+const hasNoControlCharacters = (text: string) => !CONTROL_CHARACTER_RE.test(text);
+
 /** Blank strings count as absent; other strings are trimmed. */
 function blankToUndefined(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -44,14 +51,20 @@ function requiredText(field: string, max = 255) {
         error: (issue) =>
           isMissing(issue.input) ? `The ${field} field is required.` : `The ${field} must be a string.`,
       })
-      .max(max, `The ${field} must not be greater than ${max} characters.`),
+      .max(max, `The ${field} must not be greater than ${max} characters.`)
+      .refine(hasNoControlCharacters, `The ${field} must not contain control characters.`),
   );
 }
 
 export const NameSchema = requiredText('name');
 
 export const EmailSchema = requiredText('email').pipe(
-  z.string().toLowerCase().regex(EMAIL_RE, 'The email must be a valid email address.'),
+  z
+    .string()
+    .toLowerCase()
+    .regex(EMAIL_RE, 'The email must be a valid email address.')
+    // Lower-casing can lengthen a string ("İ" becomes two characters): check the stored form too.
+    .max(255, 'The email must not be greater than 255 characters.'),
 );
 
 const passwordText = z
@@ -214,6 +227,7 @@ export const UserListQuerySchema = PageQuerySchema.extend({
     z
       .string({ error: 'The query must be a string.' })
       .max(255, 'The query must not be greater than 255 characters.')
+      .refine(hasNoControlCharacters, 'The query must not contain control characters.')
       .optional(),
   ),
 });
