@@ -12,8 +12,8 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { ensureFirstAdmin } from './bootstrap.js';
-import { installErrorHandler, notFound } from './http/errors.js';
-import { installSecurityHeaders } from './http/security.js';
+import { frameworkErrorHandler, installErrorHandler, notFound } from './http/errors.js';
+import { installSecurityHeaders, setSecurityHeaders } from './http/security.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { ensureDemo } from './features/demo/demo.service.js';
@@ -45,6 +45,11 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     // One line per request is written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL that does not decode, or a path parameter that is too long: the contract's JSON error.
+    frameworkErrors: (error, request, reply) => {
+      setSecurityHeaders(request, reply);
+      frameworkErrorHandler(error, request, reply);
+    },
   });
   app.decorate('appContext', ctx);
   app.decorateRequest('session', null);

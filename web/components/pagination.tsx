@@ -9,6 +9,8 @@ interface PaginationProps<T extends number> {
   describe?: (item: T) => string;
   /** How many neighbours of the current item stay visible before gaps appear. */
   siblings?: number;
+  /** Page lists hide a lone page; a year list still shows its one year. */
+  showSingle?: boolean;
 }
 
 type Slot<T> = { kind: 'item'; value: T } | { kind: 'gap'; key: string };
@@ -34,8 +36,9 @@ export function Pagination<T extends number>({
   label,
   describe = (item) => `Page ${item}`,
   siblings = 2,
+  showSingle = false,
 }: PaginationProps<T>) {
-  if (items.length <= 1) return null;
+  if (items.length === 0 || (items.length === 1 && !showSingle)) return null;
   const currentIndex = Math.max(0, items.indexOf(current));
   const previous = items[currentIndex - 1];
   const next = items[currentIndex + 1];

@@ -27,6 +27,7 @@ export function WeeklyReport({ year, onYearChange }: { year: number; onYearChang
         current={year}
         onSelect={onYearChange}
         describe={(item) => `Year ${item}`}
+        showSingle
       />
       <Panel title={`Speed and distance per week, ${report.year}`}>
         <LazyPerformanceChart

@@ -1,0 +1,124 @@
+/**
+ * What every journey needs: the built app on a fresh database, a browser, and a
+ * few steps that several journeys share (register, log in, call the API).
+ */
+import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './browser.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type RunningServer } from './server.js';
+
+export { ADMIN_EMAIL, ADMIN_PASSWORD };
+
+export interface Journey {
+  server: RunningServer;
+  browser: Browser;
+  /** A fresh browser context (its own local storage) and page. */
+  newPage: (options?: { width?: number; height?: number }) => Promise<Page>;
+  close: () => Promise<void>;
+}
+
+export async function startJourney(): Promise<Journey> {
+  const server = await startServer();
+  let browser: Browser;
+  try {
+    browser = await launchBrowser();
+  } catch (error) {
+    await server.stop();
+    throw error;
+  }
+  const contexts: BrowserContext[] = [];
+  return {
+    server,
+    browser,
+    async newPage({ width = 1280, height = 900 } = {}) {
+      const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height } });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      return page;
+    },
+    async close() {
+      await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+      await browser.close().catch(() => undefined);
+      await server.stop();
+    },
+  };
+}
+
+/** `YYYY-MM-DD` of a day `daysAgo` before today (UTC, like the browser and server here). */
+export function isoDay(daysAgo = 0): string {
+  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** `MM/DD/YYYY` as the screens show a `YYYY-MM-DD` date. */
+export function shownDate(ymd: string): string {
+  const [year, month, day] = ymd.split('-');
+  return `${month}/${day}/${year}`;
+}
+
+interface ApiResult {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+export async function callApi(
+  baseUrl: string,
+  method: string,
+  path: string,
+  { token, body }: { token?: string; body?: Record<string, unknown> } = {},
+): Promise<ApiResult> {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: {
+      Accept: 'application/json',
+      ...(body ? { 'Content-Type': 'application/json' } : {}),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+export async function apiLogin(baseUrl: string, email: string, password: string): Promise<string> {
+  const result = await callApi(baseUrl, 'POST', '/auth/login', { body: { email, password } });
+  expect(result.status).toBe(200);
+  return String(result.body.access_token);
+}
+
+export async function apiRegister(
+  baseUrl: string,
+  user: { name: string; email: string; password: string },
+): Promise<{ token: string; id: number }> {
+  const result = await callApi(baseUrl, 'POST', '/auth/register', {
+    body: { ...user, password_confirmation: user.password, timezone: 'UTC' },
+  });
+  expect(result.status).toBe(201);
+  const created = result.body.user as { id: number };
+  return { token: String(result.body.access_token), id: created.id };
+}
+
+export async function apiAddEntry(baseUrl: string, token: string, entry: { date: string; distance: number; time: string }) {
+  const result = await callApi(baseUrl, 'POST', '/entry', { token, body: entry });
+  expect(result.status).toBe(201);
+  return (result.body.entry as { id: number }).id;
+}
+
+/** Logs in through the login screen and waits for the dashboard. */
+export async function loginViaUi(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('E-Mail Address').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL('**/dashboard');
+  await page.getByText('You logged in!').waitFor();
+}
+
+/** Waits until no request is in flight (the loading overlay is gone). */
+export async function settled(page: Page): Promise<void> {
+  await page.locator('[data-testid="spinner-overlay"]').waitFor({ state: 'detached' });
+}
+
+export function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
