@@ -66,6 +66,14 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+/**
+ * Errors Fastify raises before routing (a URL that does not decode, a path parameter
+ * that is too long): the same handler, so they get the same JSON body.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void handle(error, request, reply);
+}
+
 function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return send(
@@ -104,6 +112,10 @@ function clientErrorMessage(error: FastifyError, status: number): string {
       return 'The content type is not supported; send application/json or application/x-www-form-urlencoded.';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return 'The request body is empty; send a JSON object.';
+    case 'FST_ERR_BAD_URL':
+      return 'The request URL is not valid.';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'The request URL is too long.';
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return 'The request body is not valid JSON.';
