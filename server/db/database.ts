@@ -36,21 +36,49 @@ export function openDatabase(url: string, poolSize = 10): Db {
 }
 
 function openSqlite(file: string): Db {
-  let connection: SQLite.Database;
+  let connection: SQLite.Database | undefined;
   try {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     connection = new SQLite(file);
+    // First, so that every step below waits for another process's lock instead of failing at once.
+    connection.pragma('busy_timeout = 5000');
     connection.pragma('journal_mode = WAL');
     connection.pragma('synchronous = NORMAL');
     connection.pragma('foreign_keys = ON');
-    connection.pragma('busy_timeout = 5000');
     connection.pragma('cache_size = -65536');
     connection.pragma('temp_store = MEMORY');
+    // Write once now (and roll back): a read-only or locked file is reported at start-up,
+    // not by the first request that writes.
+    const version = Number(connection.pragma('user_version', { simple: true }));
+    connection.exec('BEGIN IMMEDIATE');
+    try {
+      connection.pragma(`user_version = ${version}`);
+    } finally {
+      connection.exec('ROLLBACK');
+    }
   } catch (error) {
-    throw new DatabaseOpenError(`Cannot open the SQLite database at ${file}: ${(error as Error).message}`);
+    connection?.close();
+    throw new DatabaseOpenError(sqliteOpenMessage(file, error));
   }
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
   return { kysely, dialect: 'sqlite', sqlite: connection, close: () => kysely.destroy() };
+}
+
+/** One sentence an operator can act on, for each way opening a SQLite file fails. */
+export function sqliteOpenMessage(file: string, error: unknown): string {
+  const code = String((error as { code?: unknown })?.code ?? '');
+  const reason = (error as Error)?.message ?? String(error);
+  const is = (primary: string) => code === primary || code.startsWith(`${primary}_`);
+  if (is('SQLITE_BUSY') || is('SQLITE_LOCKED')) {
+    return `The SQLite database ${file} is locked by another process (another server on the same file?); stop it or set DATABASE_URL to another file.`;
+  }
+  if (is('SQLITE_READONLY') || is('SQLITE_PERM') || is('SQLITE_CANTOPEN') || code === 'EACCES' || code === 'EROFS') {
+    return `The SQLite database ${file} cannot be opened for writing (${reason}); the server needs write access to the file and to its folder.`;
+  }
+  if (is('SQLITE_NOTADB') || is('SQLITE_CORRUPT')) {
+    return `The file ${file} is not a usable SQLite database (${reason}); restore it from a backup (see README.md, Backups).`;
+  }
+  return `Cannot open the SQLite database ${file}: ${reason}`;
 }
 
 export async function ping(db: Db): Promise<void> {

@@ -25,7 +25,17 @@ export const tooManyAttempts = (seconds: number) =>
   });
 export const unavailable = () => new AppError(503, 'Service unavailable.');
 
-/** Errors that mean the database cannot be reached right now. */
+/** SQLite faults of the file or the disk, not of the request: locked, unreadable, read-only, full. */
+const SQLITE_UNAVAILABLE = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+  'SQLITE_READONLY',
+  'SQLITE_FULL',
+];
+
+/** Errors that mean the database cannot be reached (or written) right now. */
 export function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   if (typeof code !== 'string') {
@@ -34,19 +44,15 @@ export function isDatabaseDown(error: unknown): boolean {
       message,
     );
   }
+  if (code.startsWith('SQLITE_')) {
+    // Extended codes (SQLITE_IOERR_FSYNC, SQLITE_BUSY_TIMEOUT, ...) share their primary code's prefix.
+    return SQLITE_UNAVAILABLE.some((primary) => code === primary || code.startsWith(`${primary}_`));
+  }
   return (
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'ETIMEDOUT',
-      'EPIPE',
-      'ENOTFOUND',
-      'SQLITE_BUSY',
-      'SQLITE_CANTOPEN',
-      'SQLITE_IOERR',
-    ].includes(code) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code) ||
     code.startsWith('08') || // connection exception
-    code.startsWith('57P') // admin shutdown, crash shutdown, cannot connect now
+    code.startsWith('57P') || // admin shutdown, crash shutdown, cannot connect now
+    code === '53300' // too many connections
   );
 }
 
