@@ -1,0 +1,243 @@
+/**
+ * The seed writes realistic, consistent data: right counts, e-mails, ranges, exact
+ * users.entry_count and counters, and a password that signs in through the real app.
+ * Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, dateInZone } from '../../core/time.js';
+import { buildApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { openDatabase, type Db } from '../../server/db/database.js';
+import { DEFAULT_SEED_PASSWORD, seedDatabase, type SeedProgress } from './seed.js';
+import {
+  HISTORY_YEARS,
+  MAX_DISTANCE_M,
+  MAX_PACE_S_PER_KM,
+  MIN_DISTANCE_M,
+  MIN_PACE_S_PER_KM,
+  createRandom,
+  entryCounts,
+} from './generate.js';
+
+const NOW = new Date('2026-03-18T12:00:00.000Z');
+const DAY_MS = 86_400_000;
+const ADMIN = { email: 'boss@example.com', password: 'boss-password-1' };
+
+interface Target {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function freshDatabase(): Promise<Target> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) {
+    const name = `rt_seed_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return {
+      url: url.toString(),
+      async drop() {
+        await admin.query(`drop database if exists "${name}" with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-seed-'));
+  return {
+    url: `sqlite:${path.join(dir, 'seed.db')}`,
+    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+describe('entryCounts', () => {
+  it('splits the runs exactly and unevenly', () => {
+    const counts = entryCounts(createRandom(7), 1000, 100_000);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(100_000);
+    expect(Math.max(...counts)).toBeGreaterThan(150);
+    expect(Math.min(...counts)).toBeLessThan(60);
+  });
+});
+
+describe('seedDatabase', () => {
+  let target: Target;
+  let config: Config;
+  let db: Db;
+  const progress: SeedProgress[] = [];
+
+  beforeAll(async () => {
+    target = await freshDatabase();
+    config = {
+      ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }),
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      logLevel: 'silent',
+      dbPoolSize: 2,
+      now: () => NOW,
+    };
+    const result = await seedDatabase(config, {
+      users: 40,
+      entries: 3000,
+      now: NOW,
+      onProgress: (p) => progress.push(p),
+    });
+    expect(result).toMatchObject({ users: 40, entries: 3000, firstNumber: 1 });
+    expect(result.admin).toEqual({ email: ADMIN.email, generatedPassword: null });
+    db = openDatabase(config.databaseUrl, 2);
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    await target?.drop();
+  });
+
+  async function consistency() {
+    const users = await db.kysely.selectFrom('users').select(['id', 'entry_count']).execute();
+    const perUser = await db.kysely
+      .selectFrom('entries')
+      .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
+      .groupBy('user_id')
+      .execute();
+    const actual = new Map(perUser.map((r) => [Number(r.user_id), Number(r.n)]));
+    for (const user of users) expect(Number(user.entry_count)).toBe(actual.get(Number(user.id)) ?? 0);
+    const counters = await db.kysely.selectFrom('counters').select(['name', 'value']).execute();
+    const totals = Object.fromEntries(counters.map((c) => [c.name, Number(c.value)]));
+    const entries = [...actual.values()].reduce((a, b) => a + b, 0);
+    expect(totals).toEqual({ users: users.length, entries });
+    return { users: users.length, entries };
+  }
+
+  it('writes the requested users and runs, with exact entry counts and counters', async () => {
+    // 40 runners and the first admin.
+    expect(await consistency()).toEqual({ users: 41, entries: 3000 });
+    expect(progress.at(-1)).toEqual({ users: 40, entries: 3000 });
+  });
+
+  it('names runners user{n}@example.com, created over the last year, as ordinary users', async () => {
+    const users = await db.kysely
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '<>', ADMIN.email)
+      .orderBy('id')
+      .execute();
+    expect(users.map((u) => u.email)).toEqual(Array.from({ length: 40 }, (_, i) => `user${i + 1}@example.com`));
+    for (const user of users) {
+      expect(user.role).toBe('user');
+      expect(Number(user.is_demo)).toBe(0);
+      expect(user.name).toMatch(/^\S+ \S+$/);
+      const created = Date.parse(user.created_at);
+      expect(created).toBeLessThanOrEqual(NOW.getTime());
+      expect(created).toBeGreaterThan(NOW.getTime() - 366 * DAY_MS);
+      expect(user.updated_at).toBe(user.created_at);
+    }
+    // Ids follow sign-up order.
+    const created = users.map((u) => u.created_at);
+    expect([...created].sort()).toEqual(created);
+  });
+
+  it('writes plausible runs: 2-42 km, sane paces, dates over several years and never in the future', async () => {
+    const rows = await db.kysely
+      .selectFrom('entries')
+      .innerJoin('users', 'users.id', 'entries.user_id')
+      .select([
+        'entries.date',
+        'entries.distance_m',
+        'entries.seconds',
+        'entries.speed',
+        'entries.created_at',
+        'users.timezone',
+      ])
+      .execute();
+    expect(rows).toHaveLength(3000);
+    const earliest = addDays(NOW.toISOString().slice(0, 10), -HISTORY_YEARS * 366);
+    for (const row of rows) {
+      expect(row.distance_m).toBeGreaterThanOrEqual(MIN_DISTANCE_M);
+      expect(row.distance_m).toBeLessThanOrEqual(MAX_DISTANCE_M);
+      const pace = Number(row.seconds) / (Number(row.distance_m) / 1000);
+      expect(pace).toBeGreaterThanOrEqual(MIN_PACE_S_PER_KM - 1);
+      expect(pace).toBeLessThanOrEqual(MAX_PACE_S_PER_KM + 1);
+      // The server's formula, to the last bit.
+      expect(Number(row.speed)).toBe((Number(row.distance_m) * 36) / (Number(row.seconds) * 10));
+      expect(row.date >= earliest).toBe(true);
+      expect(row.date <= dateInZone(NOW, row.timezone)).toBe(true);
+      expect(Date.parse(row.created_at)).toBeLessThanOrEqual(NOW.getTime());
+    }
+    const years = new Set(rows.map((r) => r.date.slice(0, 4)));
+    expect(years.size).toBeGreaterThanOrEqual(4);
+    const km = rows.map((r) => Number(r.distance_m) / 1000);
+    const mean = km.reduce((a, b) => a + b, 0) / km.length;
+    expect(mean).toBeGreaterThan(7);
+    expect(mean).toBeLessThan(16);
+  });
+
+  it('gives every runner the password, which signs in through the app; totals match the API', async () => {
+    const app = await buildApp(config);
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'user7@example.com', password: DEFAULT_SEED_PASSWORD },
+      });
+      expect(login.statusCode).toBe(200);
+      const token = login.json<{ access_token: string }>().access_token;
+      const own = await db.kysely
+        .selectFrom('users')
+        .select('entry_count')
+        .where('email', '=', 'user7@example.com')
+        .executeTakeFirstOrThrow();
+      const list = await app.inject({
+        url: '/api/v1/entry?per_page=100',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(list.statusCode).toBe(200);
+      expect(list.json<{ entries: { total: number } }>().entries.total).toBe(Number(own.entry_count));
+
+      const wrong = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'user7@example.com', password: 'not-the-password' },
+      });
+      expect(wrong.statusCode).toBe(401);
+
+      const admin = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: ADMIN });
+      const adminToken = admin.json<{ access_token: string }>().access_token;
+      const dashboard = await app.inject({
+        url: '/api/v1/dashboard/admin-data',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(dashboard.json()).toMatchObject({ total_users: 41, total_entries: 3000 });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('appends on a second run: numbering continues, counts stay exact, a custom password works', async () => {
+    const result = await seedDatabase(config, { users: 5, entries: 100, password: 'another-pass', now: NOW });
+    expect(result).toMatchObject({ users: 5, entries: 100, firstNumber: 41, admin: null });
+    expect(await consistency()).toEqual({ users: 46, entries: 3100 });
+    const app = await buildApp(config);
+    try {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'user45@example.com', password: 'another-pass' },
+      });
+      expect(login.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('checks its options', async () => {
+    await expect(seedDatabase(config, { users: 0, entries: 10 })).rejects.toThrow(/at least one user/);
+    await expect(seedDatabase(config, { users: 1, entries: 1, password: 'short' })).rejects.toThrow(/8 to 128/);
+    expect(await consistency()).toEqual({ users: 46, entries: 3100 });
+  });
+});

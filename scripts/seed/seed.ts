@@ -1,0 +1,312 @@
+/**
+ * Bulk seeding of a Running Times database (SQLite or PostgreSQL) with realistic runners
+ * and runs. The schema comes from the server's own migrations; the password is hashed
+ * once with the server's hasher; users.entry_count and the counters table are kept exact
+ * in every batch's transaction.
+ */
+import pg from 'pg';
+import type SQLite from 'better-sqlite3';
+import type { Config } from '../../server/config.js';
+import type { AppContext } from '../../server/context.js';
+import { ensureFirstAdmin, type FirstAdmin } from '../../server/bootstrap.js';
+import { openDatabase, type Db } from '../../server/db/database.js';
+import { migrate } from '../../server/db/migrations.js';
+import { hashPassword } from '../../server/features/auth/passwords.js';
+import { readCounters } from '../../server/features/system/counters.repository.js';
+import { createRandom, entryCounts, generateEntries, generateUsers, type Random, type SeedUser } from './generate.js';
+
+/** The password of every seeded user unless `--password` says otherwise. */
+export const DEFAULT_SEED_PASSWORD = 'running-times';
+
+export interface SeedProgress {
+  users: number;
+  entries: number;
+}
+
+export interface SeedOptions {
+  users: number;
+  entries: number;
+  password?: string;
+  /** Same seed, same data. */
+  randomSeed?: number;
+  /** The instant "now" of the generated data (default: the real clock). */
+  now?: Date;
+  onProgress?: (done: SeedProgress) => void;
+  /** Phases after the rows are written (index builds, statistics). */
+  onStatus?: (message: string) => void;
+}
+
+export interface SeedResult {
+  users: number;
+  entries: number;
+  /** The n of the first `user{n}@example.com` written. */
+  firstNumber: number;
+  /** The admin created on an empty database (with its generated password, if any). */
+  admin: FirstAdmin | null;
+  ms: number;
+}
+
+/** Users are written in batches of about this many runs, one transaction each. */
+const BATCH_ENTRIES = 50_000;
+const MAX_BATCH_USERS = 5_000;
+
+interface Batch {
+  users: SeedUser[];
+  entries: number;
+}
+
+interface Writer {
+  /** Writes one batch of users and their runs in one transaction; returns the user ids in order. */
+  write(
+    batch: Batch,
+    runs: (user: SeedUser) => ReturnType<typeof generateEntries>,
+    passwordHash: string,
+  ): Promise<void>;
+  commit(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+/** The highest n among existing `user{n}@example.com`, so that a second run appends. */
+async function lastSeededNumber(db: Db): Promise<number> {
+  const rows = await db.kysely
+    .selectFrom('users')
+    .select('email')
+    .where('email', 'like', 'user%@example.com')
+    .execute();
+  let max = 0;
+  for (const { email } of rows) {
+    const match = /^user(\d+)@example\.com$/.exec(email);
+    if (match) max = Math.max(max, Number(match[1]));
+  }
+  return max;
+}
+
+export async function seedDatabase(config: Config, options: SeedOptions): Promise<SeedResult> {
+  const started = Date.now();
+  if (!Number.isInteger(options.users) || options.users < 0) throw new Error('users must be a whole number >= 0');
+  if (!Number.isInteger(options.entries) || options.entries < 0) throw new Error('entries must be a whole number >= 0');
+  if (options.entries > 0 && options.users === 0) throw new Error('entries need at least one user');
+  const password = options.password ?? DEFAULT_SEED_PASSWORD;
+  if (password.length < 8 || password.length > 128) throw new Error('The password must be 8 to 128 characters long.');
+
+  const db = openDatabase(config.databaseUrl, 2);
+  try {
+    await migrate(db);
+    const ctx: AppContext = { db: db.kysely, database: db, config };
+    const admin = await ensureFirstAdmin(ctx);
+    const first = (await lastSeededNumber(db)) + 1;
+    const passwordHash = await hashPassword(password);
+
+    const now = options.now ?? new Date();
+    const random: Random = createRandom(options.randomSeed ?? 20_240_601);
+    const users = generateUsers(random, now, first, entryCounts(random, options.users, options.entries));
+    const runsOf = (user: SeedUser) => generateEntries(random, user, now);
+
+    const onStatus = options.onStatus ?? (() => undefined);
+    const existing = (await readCounters(db.kysely)).entries;
+    const rebuild = options.entries > 0 && options.entries >= existing;
+    const writer =
+      db.dialect === 'sqlite'
+        ? sqliteWriter(db.sqlite!, rebuild, onStatus)
+        : await postgresWriter(config.databaseUrl, rebuild, onStatus);
+    const done: SeedProgress = { users: 0, entries: 0 };
+    try {
+      let batch: Batch = { users: [], entries: 0 };
+      const flush = async () => {
+        if (batch.users.length === 0) return;
+        await writer.write(batch, runsOf, passwordHash);
+        done.users += batch.users.length;
+        done.entries += batch.entries;
+        options.onProgress?.({ ...done });
+        batch = { users: [], entries: 0 };
+      };
+      for (const user of users) {
+        batch.users.push(user);
+        batch.entries += user.entryCount;
+        if (batch.entries >= BATCH_ENTRIES || batch.users.length >= MAX_BATCH_USERS) await flush();
+      }
+      await flush();
+      await writer.commit();
+    } catch (error) {
+      await writer.abort().catch(() => undefined);
+      throw error;
+    }
+    return { users: done.users, entries: done.entries, firstNumber: first, admin, ms: Date.now() - started };
+  } finally {
+    await db.close();
+  }
+}
+
+const ENTRY_COLUMNS = '(user_id, date, distance_m, seconds, speed, created_at, updated_at)';
+/** Runs per INSERT statement: fewer statements, same prepared plan. */
+const ROWS_PER_INSERT = 100;
+
+function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: (message: string) => void): Writer {
+  // A big page cache while seeding, so that pages stay in memory across batches.
+  const previousCache = conn.pragma('cache_size', { simple: true }) as number;
+  conn.pragma('cache_size = -524288');
+  const insertUser = conn.prepare(
+    `insert into users (name, email, password_hash, role, timezone, is_demo, entry_count, created_at, updated_at)
+     values (?, ?, ?, 'user', ?, 0, ?, ?, ?)`,
+  );
+  const rowSql = '(?, ?, ?, ?, ?, ?, ?)';
+  const insertMany = conn.prepare(
+    `insert into entries ${ENTRY_COLUMNS} values ${Array(ROWS_PER_INSERT).fill(rowSql).join(', ')}`,
+  );
+  const insertOne = conn.prepare(`insert into entries ${ENTRY_COLUMNS} values ${rowSql}`);
+  const bump = conn.prepare('update counters set value = value + ? where name = ?');
+
+  // The whole seed is one transaction: an interrupted seed leaves the database as it was.
+  conn.exec('begin immediate');
+  // Index upkeep dominates bulk inserts: when the seed at least doubles the runs, the
+  // entries' secondary indexes are dropped and each is built once at the end (one sort
+  // instead of millions of random b-tree inserts), inside the same transaction.
+  const indexes = rebuildIndexes
+    ? (conn
+        .prepare(
+          `select name, sql from sqlite_master where type = 'index' and tbl_name = 'entries' and sql is not null`,
+        )
+        .all() as { name: string; sql: string }[])
+    : [];
+  for (const index of indexes) conn.exec(`drop index ${index.name}`);
+
+  const writeBatch = conn.transaction(
+    (batch: Batch, runs: (user: SeedUser) => ReturnType<typeof generateEntries>, passwordHash: string) => {
+      const params: unknown[] = [];
+      let pending = 0;
+      for (const user of batch.users) {
+        const { lastInsertRowid } = insertUser.run(
+          user.name,
+          user.email,
+          passwordHash,
+          user.timezone,
+          user.entryCount,
+          user.createdAt,
+          user.createdAt,
+        );
+        const userId = Number(lastInsertRowid);
+        for (const run of runs(user)) {
+          params.push(userId, run.date, run.distanceM, run.seconds, run.speed, run.createdAt, run.createdAt);
+          if (++pending === ROWS_PER_INSERT) {
+            insertMany.run(params);
+            params.length = 0;
+            pending = 0;
+          }
+        }
+      }
+      for (let i = 0; i < params.length; i += 7) insertOne.run(params.slice(i, i + 7));
+      bump.run(batch.users.length, 'users');
+      bump.run(batch.entries, 'entries');
+    },
+  );
+
+  const restore = () => conn.pragma(`cache_size = ${previousCache}`);
+  return {
+    async write(batch, runs, passwordHash) {
+      writeBatch(batch, runs, passwordHash);
+    },
+    async commit() {
+      if (indexes.length > 0) {
+        onStatus(`building ${indexes.length} indexes`);
+        // Sorting for CREATE INDEX may use a helper thread.
+        conn.pragma('threads = 2');
+        for (const index of indexes) conn.exec(index.sql);
+        conn.pragma('threads = 0');
+      }
+      conn.exec('commit');
+      restore();
+      conn.pragma('wal_checkpoint(TRUNCATE)');
+    },
+    async abort() {
+      if (conn.inTransaction) conn.exec('rollback');
+      restore();
+    },
+  };
+}
+
+/** Runs per multi-row INSERT ... SELECT FROM unnest(...) statement. */
+const PG_ROWS_PER_INSERT = 20_000;
+
+async function postgresWriter(
+  url: string,
+  rebuildIndexes: boolean,
+  onStatus: (message: string) => void,
+): Promise<Writer> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const insertEntries = async (columns: unknown[][]) => {
+    await client.query(
+      `insert into entries ${ENTRY_COLUMNS}
+       select * from unnest($1::int[], $2::varchar[], $3::int[], $4::int[], $5::float8[], $6::varchar[], $6::varchar[])`,
+      columns,
+    );
+  };
+  // One transaction for the whole seed, as on SQLite; indexes rebuilt at the end likewise.
+  await client.query('begin');
+  const indexes = rebuildIndexes
+    ? (
+        await client.query<{ name: string; sql: string }>(
+          `select i.indexname as name, i.indexdef as sql from pg_indexes i
+           where i.schemaname = current_schema() and i.tablename = 'entries'
+             and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+        )
+      ).rows
+    : [];
+  for (const index of indexes) await client.query(`drop index ${index.name}`);
+
+  return {
+    async write(batch, runs, passwordHash) {
+      const inserted = await client.query<{ id: number; email: string }>(
+        `insert into users (name, email, password_hash, role, timezone, is_demo, entry_count, created_at, updated_at)
+         select u.name, u.email, $3, 'user', u.timezone, 0, u.entry_count, u.created_at, u.created_at
+         from unnest($1::varchar[], $2::varchar[], $4::varchar[], $5::int[], $6::varchar[])
+           as u(name, email, timezone, entry_count, created_at)
+         returning id, email`,
+        [
+          batch.users.map((u) => u.name),
+          batch.users.map((u) => u.email),
+          passwordHash,
+          batch.users.map((u) => u.timezone),
+          batch.users.map((u) => u.entryCount),
+          batch.users.map((u) => u.createdAt),
+        ],
+      );
+      const ids = new Map(inserted.rows.map((r) => [r.email, Number(r.id)]));
+      let columns: unknown[][] = [[], [], [], [], [], []];
+      for (const user of batch.users) {
+        const userId = ids.get(user.email)!;
+        for (const run of runs(user)) {
+          columns[0]!.push(userId);
+          columns[1]!.push(run.date);
+          columns[2]!.push(run.distanceM);
+          columns[3]!.push(run.seconds);
+          columns[4]!.push(run.speed);
+          columns[5]!.push(run.createdAt);
+          if (columns[0]!.length === PG_ROWS_PER_INSERT) {
+            await insertEntries(columns);
+            columns = [[], [], [], [], [], []];
+          }
+        }
+      }
+      if (columns[0]!.length > 0) await insertEntries(columns);
+      await client.query(`update counters set value = value + $1 where name = 'users'`, [batch.users.length]);
+      await client.query(`update counters set value = value + $1 where name = 'entries'`, [batch.entries]);
+    },
+    async commit() {
+      if (indexes.length > 0) {
+        onStatus(`building ${indexes.length} indexes`);
+        for (const index of indexes) await client.query(index.sql);
+      }
+      await client.query('commit');
+      // Fresh statistics, as autovacuum would gather them shortly after a bulk load.
+      onStatus('analyzing');
+      await client.query('analyze users');
+      await client.query('analyze entries');
+      await client.end();
+    },
+    async abort() {
+      await client.query('rollback').catch(() => undefined);
+      await client.end();
+    },
+  };
+}
