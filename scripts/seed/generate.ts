@@ -19,114 +19,22 @@ export function createRandom(seed: number): Random {
   };
 }
 
-const FIRST_NAMES = [
-  'Anna',
-  'Ben',
-  'Clara',
-  'David',
-  'Elena',
-  'Felix',
-  'Grace',
-  'Hugo',
-  'Ines',
-  'Jonas',
-  'Karin',
-  'Lukas',
-  'Maria',
-  'Noah',
-  'Olivia',
-  'Paul',
-  'Quentin',
-  'Rosa',
-  'Samuel',
-  'Tara',
-  'Umar',
-  'Vera',
-  'William',
-  'Xenia',
-  'Yusuf',
-  'Zoe',
-  'Amelie',
-  'Bruno',
-  'Chloe',
-  'Daniel',
-  'Emma',
-  'Finn',
-  'Hannah',
-  'Ivan',
-  'Julia',
-  'Kenji',
-  'Lea',
-  'Mateo',
-  'Nina',
-  'Oscar',
-  'Priya',
-  'Rafael',
-  'Sofia',
-  'Tom',
-  'Valentina',
-  'Wei',
-  'Yara',
-  'Aiko',
-  'Marek',
-  'Sara',
-];
-const LAST_NAMES = [
-  'Schmidt',
-  'Miller',
-  'Garcia',
-  'Rossi',
-  'Novak',
-  'Kowalski',
-  'Dubois',
-  'Jensen',
-  'Silva',
-  'Tanaka',
-  'Smith',
-  'Johnson',
-  'Brown',
-  'Martin',
-  'Bernard',
-  'Weber',
-  'Wagner',
-  'Becker',
-  'Hoffmann',
-  'Costa',
-  'Fischer',
-  'Lopez',
-  'Gonzalez',
-  'Nielsen',
-  'Larsen',
-  'Virtanen',
-  'Horvat',
-  'Popescu',
-  'Ivanova',
-  'Kim',
-  'Nakamura',
-  'Patel',
-  'Singh',
-  "O'Brien",
-  'Murphy',
-  'Walsh',
-  'Moreau',
-  'Fontaine',
-  'Ricci',
-  'Esposito',
-];
-const TIME_ZONES = [
-  'UTC',
-  'UTC',
-  'Europe/Berlin',
-  'Europe/Berlin',
-  'Europe/London',
-  'Europe/Paris',
-  'America/New_York',
-  'America/Chicago',
-  'America/Los_Angeles',
-  'Asia/Tokyo',
-  'Australia/Sydney',
-  'America/Sao_Paulo',
-];
+const words = (text: string) => text.trim().split(/\s+/);
+
+const FIRST_NAMES = words(`
+  Anna Ben Clara David Elena Felix Grace Hugo Ines Jonas Karin Lukas Maria Noah Olivia Paul Quentin
+  Rosa Samuel Tara Umar Vera William Xenia Yusuf Zoe Amelie Bruno Chloe Daniel Emma Finn Hannah Ivan
+  Julia Kenji Lea Mateo Nina Oscar Priya Rafael Sofia Tom Valentina Wei Yara Aiko Marek Sara
+`);
+const LAST_NAMES = words(`
+  Schmidt Miller Garcia Rossi Novak Kowalski Dubois Jensen Silva Tanaka Smith Johnson Brown Martin
+  Bernard Weber Wagner Becker Hoffmann Costa Fischer Lopez Gonzalez Nielsen Larsen Virtanen Horvat
+  Popescu Ivanova Kim Nakamura Patel Singh O'Brien Murphy Walsh Moreau Fontaine Ricci Esposito
+`);
+const TIME_ZONES = words(`
+  UTC UTC Europe/Berlin Europe/Berlin Europe/London Europe/Paris America/New_York America/Chicago
+  America/Los_Angeles Asia/Tokyo Australia/Sydney America/Sao_Paulo
+`);
 
 const DAY_MS = 86_400_000;
 
