@@ -22,7 +22,7 @@ export function Component() {
               <Link to="/register" className="btn btn-primary btn-lg">
                 Register
               </Link>
-              <Link to="/login" className="btn btn-outline-secondary btn-lg">
+              <Link to="/login" className="btn btn-outline-dark btn-lg">
                 Login
               </Link>
             </>
