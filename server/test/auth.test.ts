@@ -52,7 +52,12 @@ describe('POST /api/v1/auth/register', () => {
     expect(typeof body.access_token).toBe('string');
     expect(body.access_token.length).toBeGreaterThanOrEqual(40);
     expect(keysOf(body.user)).toEqual(USER_KEYS);
-    expect(body.user).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', role: 'user', timezone: 'Europe/Berlin' });
+    expect(body.user).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      role: 'user',
+      timezone: 'Europe/Berlin',
+    });
 
     const me = await call(t.app, 'GET', '/api/v1/user/me', { token: body.access_token });
     expect(me.statusCode).toBe(200);
@@ -93,7 +98,12 @@ describe('POST /api/v1/auth/register', () => {
 
   it('accepts a form-urlencoded body', async () => {
     const res = await call(t.app, 'POST', '/api/v1/auth/register', {
-      form: { name: 'Form Runner', email: 'form-runner@example.com', password: 'form-pass-1', password_confirmation: 'form-pass-1' },
+      form: {
+        name: 'Form Runner',
+        email: 'form-runner@example.com',
+        password: 'form-pass-1',
+        password_confirmation: 'form-pass-1',
+      },
       ip: nextIp(),
     });
     expect(res.statusCode, res.body).toBe(201);
@@ -117,9 +127,21 @@ describe('POST /api/v1/auth/register', () => {
     ['email', { email: 'two@@example.com' }, 'The email must be a valid email address.'],
     ['email', { email: `${'a'.repeat(250)}@example.com` }, 'The email must not be greater than 255 characters.'],
     ['password', { password: '', password_confirmation: '' }, 'The password field is required.'],
-    ['password', { password: 'short-1', password_confirmation: 'short-1' }, 'The password must be at least 8 characters.'],
-    ['password', { password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) }, 'The password must not be greater than 128 characters.'],
-    ['password', { password: 'long-enough-1', password_confirmation: 'long-enough-2' }, 'The password confirmation does not match.'],
+    [
+      'password',
+      { password: 'short-1', password_confirmation: 'short-1' },
+      'The password must be at least 8 characters.',
+    ],
+    [
+      'password',
+      { password: 'p'.repeat(129), password_confirmation: 'p'.repeat(129) },
+      'The password must not be greater than 128 characters.',
+    ],
+    [
+      'password',
+      { password: 'long-enough-1', password_confirmation: 'long-enough-2' },
+      'The password confirmation does not match.',
+    ],
     ['password', { password_confirmation: undefined }, 'The password confirmation does not match.'],
     ['timezone', { timezone: 'Mars/Olympus_Mons' }, 'The timezone must be a valid time zone.'],
   ])('rejects a bad %s: %j', async (field, overrides, message) => {

@@ -13,8 +13,24 @@ import {
   type TestApp,
 } from './helpers.js';
 
-const DASHBOARD_KEYS = ['max_distance', 'max_speed', 'max_time', 'week_chart', 'weekly_avg_pace', 'weekly_avg_speed', 'weekly_count'];
-const ADMIN_KEYS = ['avg_entries_per_user', 'fastest_run', 'longest_run', 'new_users_this_month', 'new_users_this_week', 'total_entries', 'total_users'];
+const DASHBOARD_KEYS = [
+  'max_distance',
+  'max_speed',
+  'max_time',
+  'week_chart',
+  'weekly_avg_pace',
+  'weekly_avg_speed',
+  'weekly_count',
+];
+const ADMIN_KEYS = [
+  'avg_entries_per_user',
+  'fastest_run',
+  'longest_run',
+  'new_users_this_month',
+  'new_users_this_week',
+  'total_entries',
+  'total_users',
+];
 
 type ChartRow = [string, number, number];
 
@@ -79,7 +95,7 @@ describe('GET /api/v1/dashboard/data', () => {
     });
   });
 
-  it('counts this week\'s runs and averages them as total distance over total time', async () => {
+  it("counts this week's runs and averages them as total distance over total time", async () => {
     const data = await dashboard(t.app, runner.token);
     expect(data.weekly_count).toBe(3);
     // 18 km in 95 minutes: 11.368 km/h and 5.278 min/km (not the mean of 10, 15 and 12).
@@ -87,7 +103,7 @@ describe('GET /api/v1/dashboard/data', () => {
     expect(data.weekly_avg_pace).toBeCloseTo(5.28, 2);
   });
 
-  it('gives the best speed, distance and time over all of the runner\'s runs', async () => {
+  it("gives the best speed, distance and time over all of the runner's runs", async () => {
     const data = await dashboard(t.app, runner.token);
     expect(data.max_speed).toBeCloseTo(17.14, 2);
     expect(data.max_distance).toBe(42.195);
@@ -127,7 +143,7 @@ describe('GET /api/v1/dashboard/data', () => {
     }
   });
 
-  describe('in the runner\'s time zone', () => {
+  describe("in the runner's time zone", () => {
     // Sunday 2026-03-22 12:00 UTC is Monday 02:00 (a new week) in Kiritimati
     // and Sunday 01:00 in Pago Pago.
     let z: TestApp;
@@ -137,7 +153,8 @@ describe('GET /api/v1/dashboard/data', () => {
       z = await createTestApp({}, { now: '2026-03-22T12:00:00Z' });
       east = await registerUser(z.app, { timezone: 'Pacific/Kiritimati' });
       west = await registerUser(z.app, { timezone: 'Pacific/Pago_Pago' });
-      const add = (who: Account, date: string, distance: number, time: string) => createEntry(z.app, who.token, { date, distance, time });
+      const add = (who: Account, date: string, distance: number, time: string) =>
+        createEntry(z.app, who.token, { date, distance, time });
       await add(east, '2026-03-09', 5, '00:30:00');
       await add(east, '2026-03-10', 6, '00:30:00');
       await add(east, '2026-03-22', 5, '00:30:00');
@@ -230,7 +247,7 @@ describe('GET /api/v1/dashboard/admin-data', () => {
       expect(data.new_users_this_month).toBe(3);
     });
 
-    it('counts this week and month in the admin\'s zone: Kiritimati', async () => {
+    it("counts this week and month in the admin's zone: Kiritimati", async () => {
       await setAdminZone('Pacific/Kiritimati');
       const data = await adminData();
       expect(data.total_users).toBe(6);
@@ -238,7 +255,7 @@ describe('GET /api/v1/dashboard/admin-data', () => {
       expect(data.new_users_this_month).toBe(4);
     });
 
-    it('counts this week and month in the admin\'s zone: Pago Pago', async () => {
+    it("counts this week and month in the admin's zone: Pago Pago", async () => {
       await setAdminZone('Pacific/Pago_Pago');
       const data = await adminData();
       expect(data.new_users_this_week).toBe(0);
@@ -292,10 +309,24 @@ describe('GET /api/v1/dashboard/admin-data', () => {
     it('gives the fastest and the longest run with their user; ties go to the lowest id', async () => {
       const data = (await call(t.app, 'GET', '/api/v1/dashboard/admin-data', { token: adminToken })).json();
       expect(keysOf(data.fastest_run)).toEqual([...ENTRY_KEYS, 'user'].sort());
-      expect(data.fastest_run).toMatchObject({ id: ids.b3, user_id: bob.user.id, distance: 3, time: '00:15:00', speed: 12, pace: 5 });
+      expect(data.fastest_run).toMatchObject({
+        id: ids.b3,
+        user_id: bob.user.id,
+        distance: 3,
+        time: '00:15:00',
+        speed: 12,
+        pace: 5,
+      });
       expect(data.fastest_run.user).toEqual({ id: bob.user.id, name: 'Bob Stats' });
       expect(keysOf(data.longest_run)).toEqual([...ENTRY_KEYS, 'user'].sort());
-      expect(data.longest_run).toMatchObject({ id: ids.a20, user_id: alice.user.id, distance: 20, time: '02:30:00', speed: 8, pace: 7.5 });
+      expect(data.longest_run).toMatchObject({
+        id: ids.a20,
+        user_id: alice.user.id,
+        distance: 20,
+        time: '02:30:00',
+        speed: 8,
+        pace: 7.5,
+      });
       expect(data.longest_run.user).toEqual({ id: alice.user.id, name: 'Alice Stats' });
     });
 
@@ -309,7 +340,11 @@ describe('GET /api/v1/dashboard/admin-data', () => {
     });
 
     it('is closed to a plain user (403) and a guest (401)', async () => {
-      expectError(await call(t.app, 'GET', '/api/v1/dashboard/admin-data', { token: alice.token }), 403, 'This action is unauthorized.');
+      expectError(
+        await call(t.app, 'GET', '/api/v1/dashboard/admin-data', { token: alice.token }),
+        403,
+        'This action is unauthorized.',
+      );
       expectError(await call(t.app, 'GET', '/api/v1/dashboard/admin-data'), 401, 'Unauthenticated.');
     });
   });

@@ -74,6 +74,31 @@ describe('POST /api/v1/entry', () => {
     expect(entry.pace).toBe(round2(paceMinPerKm(distance, seconds)));
   });
 
+  it("ignores id, user_id, speed and pace in the body: the run is the caller's, its numbers computed", async () => {
+    const res = await post(runner.token, {
+      date: '2026-03-09',
+      distance: 10,
+      time: '01:00:00',
+      id: 1,
+      user_id: other.user.id,
+      speed: 99,
+      pace: 1,
+      created_at: '2000-01-01T00:00:00.000Z',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const entry = res.json().entry;
+    expect(entry).toMatchObject({ user_id: runner.user.id, speed: 10, pace: 6 });
+    expect(entry.created_at).not.toBe('2000-01-01T00:00:00.000Z');
+    const moved = await call(t.app, 'PUT', `/api/v1/entry/${entry.id}`, {
+      token: runner.token,
+      body: { date: '2026-03-09', distance: 10, time: '01:00:00', user_id: other.user.id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json().entry.user_id).toBe(runner.user.id);
+    const theirs = await call(t.app, 'GET', '/api/v1/entry', { token: other.token, query: { per_page: 100 } });
+    expect(ids(theirs)).not.toContain(entry.id);
+  });
+
   it('accepts a form-urlencoded body, with numbers as text', async () => {
     const res = await call(t.app, 'POST', '/api/v1/entry', {
       token: runner.token,
@@ -134,7 +159,11 @@ describe('POST /api/v1/entry', () => {
     ['time', { time: 3600 }, 'The time must be a string.'],
     ['time', { time: '00:00:00' }, 'The time must be greater than 00:00:00.'],
     ['time', { distance: 10, time: '00:11:59' }, 'The distance and time give a speed over 50 km/h; please check them.'],
-    ['time', { distance: 1000, time: '19:59:59' }, 'The distance and time give a speed over 50 km/h; please check them.'],
+    [
+      'time',
+      { distance: 1000, time: '19:59:59' },
+      'The distance and time give a speed over 50 km/h; please check them.',
+    ],
   ])('rejects a bad %s %j with 422 and stores nothing', async (field, overrides, message) => {
     const before = (await call(t.app, 'GET', '/api/v1/entry', { token: runner.token })).json().entries.total;
     const res = await post(runner.token, { ...ok, ...overrides });
@@ -169,7 +198,7 @@ describe('POST /api/v1/entry', () => {
       expectValidation(await post(west.token, { ...ok, date: '2026-03-19' }), 'date');
     });
 
-    it('moves with the clock, to the second, in the user\'s zone', async () => {
+    it("moves with the clock, to the second, in the user's zone", async () => {
       const saved = t.clock.now().toISOString();
       try {
         t.clock.set('2026-03-18T10:59:59Z'); // 23:59:59 on the 17th in Pago Pago
@@ -185,7 +214,7 @@ describe('POST /api/v1/entry', () => {
       }
     });
 
-    it('follows a change of the user\'s time zone', async () => {
+    it("follows a change of the user's time zone", async () => {
       const mover = await registerUser(t.app, { timezone: 'Pacific/Pago_Pago' });
       expectValidation(await post(mover.token, { ...ok, date: '2026-03-19' }), 'date');
       const res = await call(t.app, 'PUT', `/api/v1/user/${mover.user.id}`, {
@@ -225,7 +254,15 @@ describe('PUT /api/v1/entry/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(keysOf(res.json())).toEqual(['entry']);
     const entry = res.json().entry;
-    expect(entry).toMatchObject({ id: created.id, user_id: runner.user.id, date: '2026-03-05', distance: 10, time: '00:50:00', speed: 12, pace: 5 });
+    expect(entry).toMatchObject({
+      id: created.id,
+      user_id: runner.user.id,
+      date: '2026-03-05',
+      distance: 10,
+      time: '00:50:00',
+      speed: 12,
+      pace: 5,
+    });
     expect(entry.created_at).toBe(created.created_at);
     expect(Date.parse(entry.updated_at)).toBeGreaterThan(Date.parse(created.updated_at));
     const read = await call(t.app, 'GET', `/api/v1/entry/${created.id}`, { token: runner.token });
@@ -271,6 +308,7 @@ describe('PUT /api/v1/entry/{id}', () => {
 describe('DELETE /api/v1/entry/{id}', () => {
   it('deletes the run and answers 200 {message}; it is gone afterwards', async () => {
     const created = await createEntry(t.app, runner.token, { date: '2026-03-04', distance: 5, time: '00:25:00' });
+    const before = (await call(t.app, 'GET', '/api/v1/entry', { token: runner.token })).json().entries.total;
     const res = await call(t.app, 'DELETE', `/api/v1/entry/${created.id}`, { token: runner.token });
     expect(res.statusCode, res.body).toBe(200);
     expect(keysOf(res.json())).toEqual(['message']);
@@ -279,6 +317,7 @@ describe('DELETE /api/v1/entry/{id}', () => {
     expectError(await call(t.app, 'DELETE', `/api/v1/entry/${created.id}`, { token: runner.token }), 404, 'Not found.');
     const list = await call(t.app, 'GET', '/api/v1/entry', { token: runner.token, query: { per_page: 100 } });
     expect(ids(list)).not.toContain(created.id);
+    expect(list.json().entries.total).toBe(before - 1);
   });
 });
 
@@ -306,7 +345,10 @@ describe('_method override on /api/v1/entry/{id}', () => {
 
   it.each(['DELETE', 'delete', 'dElEtE'])('POST with _method %s deletes', async (method) => {
     const created = await createEntry(t.app, runner.token, { date: '2026-03-04', distance: 5, time: '00:25:00' });
-    const res = await call(t.app, 'POST', `/api/v1/entry/${created.id}`, { token: runner.token, body: { _method: method } });
+    const res = await call(t.app, 'POST', `/api/v1/entry/${created.id}`, {
+      token: runner.token,
+      body: { _method: method },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(keysOf(res.json())).toEqual(['message']);
     expectError(await call(t.app, 'GET', `/api/v1/entry/${created.id}`, { token: runner.token }), 404);
@@ -341,7 +383,7 @@ describe('GET /api/v1/entry (list)', () => {
       .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1))
       .map((e) => e.id);
 
-  it('returns {entries: paged} of the caller\'s own runs, date desc then id desc', async () => {
+  it("returns {entries: paged} of the caller's own runs, date desc then id desc", async () => {
     const res = await call(t.app, 'GET', '/api/v1/entry', { token: lister.token });
     expect(res.statusCode).toBe(200);
     expect(keysOf(res.json())).toEqual(['entries']);
@@ -357,10 +399,14 @@ describe('GET /api/v1/entry (list)', () => {
 
   it('filters with inclusive dateFrom and dateTo', async () => {
     const get = (query: Record<string, string>) => call(t.app, 'GET', '/api/v1/entry', { token: lister.token, query });
-    expect(ids(await get({ dateFrom: '2026-03-11', dateTo: '2026-03-12' }))).toEqual(expected((e) => e.date >= '2026-03-11' && e.date <= '2026-03-12'));
+    expect(ids(await get({ dateFrom: '2026-03-11', dateTo: '2026-03-12' }))).toEqual(
+      expected((e) => e.date >= '2026-03-11' && e.date <= '2026-03-12'),
+    );
     expect(ids(await get({ dateFrom: '2026-03-11' }))).toEqual(expected((e) => e.date >= '2026-03-11'));
     expect(ids(await get({ dateTo: '2026-03-10' }))).toEqual(expected((e) => e.date <= '2026-03-10'));
-    expect(ids(await get({ dateFrom: '2026-03-10', dateTo: '2026-03-10' }))).toEqual(expected((e) => e.date === '2026-03-10'));
+    expect(ids(await get({ dateFrom: '2026-03-10', dateTo: '2026-03-10' }))).toEqual(
+      expected((e) => e.date === '2026-03-10'),
+    );
     expect(ids(await get({ dateFrom: '2026-03-13', dateTo: '2026-03-18' }))).toEqual([]);
     expect(ids(await get({ dateFrom: '', dateTo: '' }))).toEqual(expected());
     const filtered = (await get({ dateFrom: '2026-03-11', dateTo: '2026-03-12' })).json().entries;
@@ -370,15 +416,29 @@ describe('GET /api/v1/entry (list)', () => {
   it('pages the filtered list', async () => {
     const res = await call(t.app, 'GET', '/api/v1/entry', { token: lister.token, query: { per_page: 4, page: 2 } });
     const entries = res.json().entries;
-    expect(entries).toMatchObject({ current_page: 2, last_page: 2, per_page: 4, total: 6, from: 5, to: 6, next_page_url: null });
+    expect(entries).toMatchObject({
+      current_page: 2,
+      last_page: 2,
+      per_page: 4,
+      total: 6,
+      from: 5,
+      to: 6,
+      next_page_url: null,
+    });
     expect(entries.prev_page_url).toContain('page=1');
     expect(ids(res)).toEqual(expected().slice(4));
-    const past = (await call(t.app, 'GET', '/api/v1/entry', { token: lister.token, query: { per_page: 4, page: 3 } })).json().entries;
+    const past = (
+      await call(t.app, 'GET', '/api/v1/entry', { token: lister.token, query: { per_page: 4, page: 3 } })
+    ).json().entries;
     expect(past).toMatchObject({ data: [], current_page: 3, last_page: 2, total: 6, from: null, to: null });
   });
 
   it.each([
-    ['dateFrom', { dateFrom: '2026-03-12', dateTo: '2026-03-11' }, 'The dateFrom must be a date before or equal to dateTo.'],
+    [
+      'dateFrom',
+      { dateFrom: '2026-03-12', dateTo: '2026-03-11' },
+      'The dateFrom must be a date before or equal to dateTo.',
+    ],
     ['dateFrom', { dateFrom: 'yesterday' }, 'The dateFrom must be a date in the format YYYY-MM-DD.'],
     ['dateTo', { dateTo: '2026-02-30' }, 'The dateTo must be a date in the format YYYY-MM-DD.'],
     ['per_page', { per_page: '101' }, 'The per_page must not be greater than 100.'],
@@ -422,14 +482,20 @@ describe('GET /api/v1/entry/all', () => {
     await a.close();
   });
 
-  it('lists everyone\'s runs with user {id, name}, date desc, distance desc, id desc', async () => {
+  it("lists everyone's runs with user {id, name}, date desc, distance desc, id desc", async () => {
     const res = await call(a.app, 'GET', '/api/v1/entry/all', { token: adminToken });
     expect(res.statusCode, res.body).toBe(200);
     expect(keysOf(res.json())).toEqual(['entries']);
     const entries = res.json().entries;
     expect(keysOf(entries)).toEqual(PAGED_KEYS);
     const order = [...made].sort((x, y) =>
-      x.date !== y.date ? (x.date < y.date ? 1 : -1) : x.distance !== y.distance ? y.distance - x.distance : y.id - x.id,
+      x.date !== y.date
+        ? x.date < y.date
+          ? 1
+          : -1
+        : x.distance !== y.distance
+          ? y.distance - x.distance
+          : y.id - x.id,
     );
     expect(entries.data.map((e: { id: number }) => e.id)).toEqual(order.map((e) => e.id));
     for (const entry of entries.data) {
@@ -453,7 +519,10 @@ describe('GET /api/v1/entry/all', () => {
   });
 
   it('validates its query like /entry', async () => {
-    const res = await call(a.app, 'GET', '/api/v1/entry/all', { token: adminToken, query: { dateFrom: '2026-03-12', dateTo: '2026-03-01' } });
+    const res = await call(a.app, 'GET', '/api/v1/entry/all', {
+      token: adminToken,
+      query: { dateFrom: '2026-03-12', dateTo: '2026-03-01' },
+    });
     expectValidation(res, 'dateFrom', 'The dateFrom must be a date before or equal to dateTo.');
   });
 

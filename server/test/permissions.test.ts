@@ -65,18 +65,30 @@ async function expectUserGone(id: number) {
   expect(res.statusCode).toBe(404);
 }
 
-const profileUpdate = (user: User, extra: Record<string, unknown> = {}) => ({ name: `${user.name} (edited)`, email: user.email, ...extra });
+const profileUpdate = (user: User, extra: Record<string, unknown> = {}) => ({
+  name: `${user.name} (edited)`,
+  email: user.email,
+  ...extra,
+});
 const entryUpdate = { date: '2026-03-11', distance: 7, time: '00:35:00' };
 const ROLES: Role[] = ['user', 'manager', 'admin'];
 
 describe('register, login: guests only', () => {
   it('a guest registers (201) and logs in (200)', async () => {
     const reg = await call(t.app, 'POST', '/api/v1/auth/register', {
-      body: { name: 'Guest', email: 'guest-perm@example.com', password: 'guest-pass-1', password_confirmation: 'guest-pass-1' },
+      body: {
+        name: 'Guest',
+        email: 'guest-perm@example.com',
+        password: 'guest-pass-1',
+        password_confirmation: 'guest-pass-1',
+      },
       ip: '10.200.0.1',
     });
     expect(reg.statusCode, reg.body).toBe(201);
-    const res = await call(t.app, 'POST', '/api/v1/auth/login', { body: { email: 'guest-perm@example.com', password: 'guest-pass-1' }, ip: '10.200.0.1' });
+    const res = await call(t.app, 'POST', '/api/v1/auth/login', {
+      body: { email: 'guest-perm@example.com', password: 'guest-pass-1' },
+      ip: '10.200.0.1',
+    });
     expect200(res);
   });
 });
@@ -87,7 +99,11 @@ describe('me; read and update own profile', () => {
     expect401(await call(t.app, 'GET', '/api/v1/user/me'));
     expect401(await call(t.app, 'GET', `/api/v1/user/${target.user.id}`));
     expect401(await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, { body: profileUpdate(target.user) }));
-    expect401(await call(t.app, 'POST', `/api/v1/user/${target.user.id}`, { body: { _method: 'PUT', ...profileUpdate(target.user) } }));
+    expect401(
+      await call(t.app, 'POST', `/api/v1/user/${target.user.id}`, {
+        body: { _method: 'PUT', ...profileUpdate(target.user) },
+      }),
+    );
     expect(await userAsSeenByAdmin(target.user.id)).toEqual(target.user);
   });
 
@@ -103,10 +119,21 @@ describe('me; read and update own profile', () => {
     const email = `own-${role}-${me.user.id}@example.com`;
     const res = await call(t.app, 'PUT', `/api/v1/user/${me.user.id}`, {
       token: me.token,
-      body: { name: `Own ${role}`, email, password: 'own-new-pass', password_confirmation: 'own-new-pass', timezone: 'Asia/Tokyo' },
+      body: {
+        name: `Own ${role}`,
+        email,
+        password: 'own-new-pass',
+        password_confirmation: 'own-new-pass',
+        timezone: 'Asia/Tokyo',
+      },
     });
     expect200(res);
-    expect(await userAsSeenByAdmin(me.user.id)).toMatchObject({ name: `Own ${role}`, email, timezone: 'Asia/Tokyo', role });
+    expect(await userAsSeenByAdmin(me.user.id)).toMatchObject({
+      name: `Own ${role}`,
+      email,
+      timezone: 'Asia/Tokyo',
+      role,
+    });
     expect((await login(t.app, email, 'own-new-pass')).user.id).toBe(me.user.id);
   });
 });
@@ -144,7 +171,10 @@ describe('delete own account', () => {
       const second = await registerUser(solo.app);
       await setRole(solo.app, second.user, 'admin', first.token);
       expect200(await call(solo.app, 'DELETE', `/api/v1/user/${first.user.id}`, { token: second.token }));
-      const last = await call(solo.app, 'POST', `/api/v1/user/${second.user.id}`, { token: second.token, body: { _method: 'DELETE' } });
+      const last = await call(solo.app, 'POST', `/api/v1/user/${second.user.id}`, {
+        token: second.token,
+        body: { _method: 'DELETE' },
+      });
       expect403(last, 'The last admin account cannot be deleted.');
       const me = await call(solo.app, 'GET', '/api/v1/user/me', { token: second.token });
       expect200(me);
@@ -210,7 +240,12 @@ describe('update or delete another user', () => {
       expect403(await call(t.app, 'PUT', url, { token, body: profileUpdate(target.user) }));
       expect403(await call(t.app, 'PATCH', url, { token, body: profileUpdate(target.user) }));
       expect403(await call(t.app, 'POST', url, { token, body: { _method: 'PUT', ...profileUpdate(target.user) } }));
-      expect403(await call(t.app, 'PUT', url, { token, body: profileUpdate(target.user, { password: 'hijacked-1', password_confirmation: 'hijacked-1' }) }));
+      expect403(
+        await call(t.app, 'PUT', url, {
+          token,
+          body: profileUpdate(target.user, { password: 'hijacked-1', password_confirmation: 'hijacked-1' }),
+        }),
+      );
       expect403(await call(t.app, 'DELETE', url, { token }));
       expect403(await call(t.app, 'POST', url, { token, form: { _method: 'DELETE' } }));
       expect(await userAsSeenByAdmin(target.user.id)).toEqual(target.user);
@@ -221,12 +256,20 @@ describe('update or delete another user', () => {
   it('manager: updates and deletes users whose role is user', async () => {
     const actor = await account('manager');
     const target = await account('user');
-    const res = await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, { token: actor.token, body: profileUpdate(target.user) });
+    const res = await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, {
+      token: actor.token,
+      body: profileUpdate(target.user),
+    });
     expect200(res);
     expect((await userAsSeenByAdmin(target.user.id)).name).toBe(`${target.user.name} (edited)`);
     const withPassword = await call(t.app, 'POST', `/api/v1/user/${target.user.id}`, {
       token: actor.token,
-      body: { _method: 'PUT', ...profileUpdate(target.user), password: 'reset-by-manager', password_confirmation: 'reset-by-manager' },
+      body: {
+        _method: 'PUT',
+        ...profileUpdate(target.user),
+        password: 'reset-by-manager',
+        password_confirmation: 'reset-by-manager',
+      },
     });
     expect200(withPassword);
     expect((await login(t.app, target.user.email, 'reset-by-manager')).user.id).toBe(target.user.id);
@@ -234,60 +277,105 @@ describe('update or delete another user', () => {
     await expectUserGone(target.user.id);
   });
 
-  it.each(['manager', 'admin'] as const)('manager: 403 on a user whose role is %s, and nothing changes', async (role) => {
-    const actor = await account('manager');
-    const target = await account(role);
-    const url = `/api/v1/user/${target.user.id}`;
-    expect403(await call(t.app, 'PUT', url, { token: actor.token, body: profileUpdate(target.user) }));
-    expect403(await call(t.app, 'POST', url, { token: actor.token, body: { _method: 'PUT', ...profileUpdate(target.user) } }));
-    expect403(await call(t.app, 'DELETE', url, { token: actor.token }));
-    expect403(await call(t.app, 'POST', url, { token: actor.token, body: { _method: 'DELETE' } }));
-    expect(await userAsSeenByAdmin(target.user.id)).toEqual(target.user);
-  });
+  it.each(['manager', 'admin'] as const)(
+    'manager: 403 on a user whose role is %s, and nothing changes',
+    async (role) => {
+      const actor = await account('manager');
+      const target = await account(role);
+      const url = `/api/v1/user/${target.user.id}`;
+      expect403(await call(t.app, 'PUT', url, { token: actor.token, body: profileUpdate(target.user) }));
+      expect403(
+        await call(t.app, 'POST', url, { token: actor.token, body: { _method: 'PUT', ...profileUpdate(target.user) } }),
+      );
+      expect403(await call(t.app, 'DELETE', url, { token: actor.token }));
+      expect403(await call(t.app, 'POST', url, { token: actor.token, body: { _method: 'DELETE' } }));
+      expect(await userAsSeenByAdmin(target.user.id)).toEqual(target.user);
+    },
+  );
 
   it.each(ROLES)('admin: updates and deletes another user whose role is %s', async (role) => {
     const target = await account(role);
-    expect200(await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, { token: admin.token, body: profileUpdate(target.user) }));
+    expect200(
+      await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, {
+        token: admin.token,
+        body: profileUpdate(target.user),
+      }),
+    );
     expect((await userAsSeenByAdmin(target.user.id)).name).toBe(`${target.user.name} (edited)`);
     expect200(await call(t.app, 'DELETE', `/api/v1/user/${target.user.id}`, { token: admin.token }));
     await expectUserGone(target.user.id);
   });
 });
 
-describe('change a role (own or another\'s)', () => {
+describe("change a role (own or another's)", () => {
   it('guest: 401 and nothing changes', async () => {
     const target = await account('user');
-    expect401(await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, { body: profileUpdate(target.user, { role: 'admin' }) }));
+    expect401(
+      await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, {
+        body: profileUpdate(target.user, { role: 'admin' }),
+      }),
+    );
     expect((await userAsSeenByAdmin(target.user.id)).role).toBe('user');
   });
 
-  it('user: 403 for own role and another\'s; nothing else in the request is applied', async () => {
+  it("user: 403 for own role and another's; nothing else in the request is applied", async () => {
     const actor = await account('user');
-    expect403(await call(t.app, 'PUT', `/api/v1/user/${actor.user.id}`, { token: actor.token, body: profileUpdate(actor.user, { role: 'admin' }) }));
-    expect403(await call(t.app, 'POST', `/api/v1/user/${actor.user.id}`, { token: actor.token, form: { _method: 'PUT', ...profileUpdate(actor.user), role: 'manager' } }));
+    expect403(
+      await call(t.app, 'PUT', `/api/v1/user/${actor.user.id}`, {
+        token: actor.token,
+        body: profileUpdate(actor.user, { role: 'admin' }),
+      }),
+    );
+    expect403(
+      await call(t.app, 'POST', `/api/v1/user/${actor.user.id}`, {
+        token: actor.token,
+        form: { _method: 'PUT', ...profileUpdate(actor.user), role: 'manager' },
+      }),
+    );
     expect(await userAsSeenByAdmin(actor.user.id)).toEqual(actor.user);
     const target = await account('user');
-    expect403(await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, { token: actor.token, body: profileUpdate(target.user, { role: 'manager' }) }));
+    expect403(
+      await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, {
+        token: actor.token,
+        body: profileUpdate(target.user, { role: 'manager' }),
+      }),
+    );
     expect(await userAsSeenByAdmin(target.user.id)).toEqual(target.user);
   });
 
-  it('manager: 403 for own role and for a plain user\'s role; nothing else is applied', async () => {
+  it("manager: 403 for own role and for a plain user's role; nothing else is applied", async () => {
     const actor = await account('manager');
-    expect403(await call(t.app, 'PUT', `/api/v1/user/${actor.user.id}`, { token: actor.token, body: profileUpdate(actor.user, { role: 'admin' }) }));
+    expect403(
+      await call(t.app, 'PUT', `/api/v1/user/${actor.user.id}`, {
+        token: actor.token,
+        body: profileUpdate(actor.user, { role: 'admin' }),
+      }),
+    );
     expect(await userAsSeenByAdmin(actor.user.id)).toEqual(actor.user);
     const target = await account('user');
-    expect403(await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, { token: actor.token, body: profileUpdate(target.user, { role: 'manager' }) }));
+    expect403(
+      await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, {
+        token: actor.token,
+        body: profileUpdate(target.user, { role: 'manager' }),
+      }),
+    );
     expect(await userAsSeenByAdmin(target.user.id)).toEqual(target.user);
   });
 
-  it('admin: changes another user\'s role, both ways', async () => {
+  it("admin: changes another user's role, both ways", async () => {
     const target = await account('user');
-    const up = await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, { token: admin.token, body: profileUpdate(target.user, { role: 'admin' }) });
+    const up = await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, {
+      token: admin.token,
+      body: profileUpdate(target.user, { role: 'admin' }),
+    });
     expect200(up);
     expect(up.json().user.role).toBe('admin');
     // The new role takes effect on the target's existing token.
     expect200(await call(t.app, 'GET', '/api/v1/entry/all', { token: target.token }));
-    const down = await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, { token: admin.token, body: profileUpdate(target.user, { role: 'manager' }) });
+    const down = await call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, {
+      token: admin.token,
+      body: profileUpdate(target.user, { role: 'manager' }),
+    });
     expect200(down);
     expect((await userAsSeenByAdmin(target.user.id)).role).toBe('manager');
     expect403(await call(t.app, 'GET', '/api/v1/entry/all', { token: target.token }));
@@ -295,7 +383,10 @@ describe('change a role (own or another\'s)', () => {
 
   it('admin: 403 "You cannot change your own role." and nothing changes', async () => {
     const actor = await account('admin');
-    const res = await call(t.app, 'PUT', `/api/v1/user/${actor.user.id}`, { token: actor.token, body: profileUpdate(actor.user, { role: 'user' }) });
+    const res = await call(t.app, 'PUT', `/api/v1/user/${actor.user.id}`, {
+      token: actor.token,
+      body: profileUpdate(actor.user, { role: 'user' }),
+    });
     expect403(res, 'You cannot change your own role.');
     expect(await userAsSeenByAdmin(actor.user.id)).toEqual(actor.user);
   });
@@ -319,56 +410,65 @@ describe('own entries CRUD, own dashboard, own weekly report', () => {
     expect(list.json().entries.total).toBe(1);
   });
 
-  it.each(ROLES)('%s: creates, lists, reads, updates and deletes own runs; sees own dashboard and report', async (role) => {
-    const me = await account(role);
-    const created = await call(t.app, 'POST', '/api/v1/entry', { token: me.token, body: { date: '2026-03-12', distance: 6, time: '00:36:00' } });
-    expect(created.statusCode, created.body).toBe(201);
-    const id = created.json().entry.id;
-    const list = await call(t.app, 'GET', '/api/v1/entry', { token: me.token });
-    expect200(list);
-    expect(list.json().entries.data.map((e: { id: number }) => e.id)).toEqual([id, me.entry.id]);
-    expect200(await call(t.app, 'GET', `/api/v1/entry/${id}`, { token: me.token }));
-    const updated = await call(t.app, 'PUT', `/api/v1/entry/${id}`, { token: me.token, body: entryUpdate });
-    expect200(updated);
-    expect(updated.json().entry).toMatchObject({ ...entryUpdate, user_id: me.user.id });
-    const dash = await call(t.app, 'GET', '/api/v1/dashboard/data', { token: me.token });
-    expect200(dash);
-    expect(dash.json().weekly_count).toBe(0);
-    expect(dash.json().max_distance).toBe(7);
-    const report = await call(t.app, 'GET', '/api/v1/report/weekly', { token: me.token, query: { year: 2026 } });
-    expect200(report);
-    expect(report.json().weekly.data.map((r: { count: number }) => r.count)).toEqual([2]);
-    expect200(await call(t.app, 'DELETE', `/api/v1/entry/${id}`, { token: me.token }));
-    expect((await call(t.app, 'GET', `/api/v1/entry/${id}`, { token: me.token })).statusCode).toBe(404);
-  });
+  it.each(ROLES)(
+    '%s: creates, lists, reads, updates and deletes own runs; sees own dashboard and report',
+    async (role) => {
+      const me = await account(role);
+      const created = await call(t.app, 'POST', '/api/v1/entry', {
+        token: me.token,
+        body: { date: '2026-03-12', distance: 6, time: '00:36:00' },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const id = created.json().entry.id;
+      const list = await call(t.app, 'GET', '/api/v1/entry', { token: me.token });
+      expect200(list);
+      expect(list.json().entries.data.map((e: { id: number }) => e.id)).toEqual([id, me.entry.id]);
+      expect200(await call(t.app, 'GET', `/api/v1/entry/${id}`, { token: me.token }));
+      const updated = await call(t.app, 'PUT', `/api/v1/entry/${id}`, { token: me.token, body: entryUpdate });
+      expect200(updated);
+      expect(updated.json().entry).toMatchObject({ ...entryUpdate, user_id: me.user.id });
+      const dash = await call(t.app, 'GET', '/api/v1/dashboard/data', { token: me.token });
+      expect200(dash);
+      expect(dash.json().weekly_count).toBe(0);
+      expect(dash.json().max_distance).toBe(7);
+      const report = await call(t.app, 'GET', '/api/v1/report/weekly', { token: me.token, query: { year: 2026 } });
+      expect200(report);
+      expect(report.json().weekly.data.map((r: { count: number }) => r.count)).toEqual([2]);
+      expect200(await call(t.app, 'DELETE', `/api/v1/entry/${id}`, { token: me.token }));
+      expect((await call(t.app, 'GET', `/api/v1/entry/${id}`, { token: me.token })).statusCode).toBe(404);
+    },
+  );
 });
 
-describe('read, update, delete another user\'s entry; /entry/all', () => {
+describe("read, update, delete another user's entry; /entry/all", () => {
   it('guest: 401 on /entry/all', async () => {
     expect401(await call(t.app, 'GET', '/api/v1/entry/all'));
   });
 
-  it.each(['user', 'manager'] as const)('%s: 403 on others\' entries (of every role) and on /entry/all; nothing changes', async (role) => {
-    const actor = await account(role);
-    for (const ownerRole of ROLES) {
-      const owner = await account(ownerRole);
-      const url = `/api/v1/entry/${owner.entry.id}`;
-      const token = actor.token;
-      expect403(await call(t.app, 'GET', url, { token }));
-      expect403(await call(t.app, 'PUT', url, { token, body: entryUpdate }));
-      expect403(await call(t.app, 'PATCH', url, { token, body: entryUpdate }));
-      expect403(await call(t.app, 'POST', url, { token, body: { _method: 'put', ...entryUpdate } }));
-      expect403(await call(t.app, 'DELETE', url, { token }));
-      expect403(await call(t.app, 'POST', url, { token, form: { _method: 'DELETE' } }));
-      expect(await entryAsSeenByAdmin(owner.entry.id)).toEqual(owner.entry);
-    }
-    expect403(await call(t.app, 'GET', '/api/v1/entry/all', { token: actor.token }));
-    // Their own list never shows others' runs.
-    const own = await call(t.app, 'GET', '/api/v1/entry', { token: actor.token, query: { per_page: 100 } });
-    expect(own.json().entries.data.map((e: { id: number }) => e.id)).toEqual([actor.entry.id]);
-  });
+  it.each(['user', 'manager'] as const)(
+    "%s: 403 on others' entries (of every role) and on /entry/all; nothing changes",
+    async (role) => {
+      const actor = await account(role);
+      for (const ownerRole of ROLES) {
+        const owner = await account(ownerRole);
+        const url = `/api/v1/entry/${owner.entry.id}`;
+        const token = actor.token;
+        expect403(await call(t.app, 'GET', url, { token }));
+        expect403(await call(t.app, 'PUT', url, { token, body: entryUpdate }));
+        expect403(await call(t.app, 'PATCH', url, { token, body: entryUpdate }));
+        expect403(await call(t.app, 'POST', url, { token, body: { _method: 'put', ...entryUpdate } }));
+        expect403(await call(t.app, 'DELETE', url, { token }));
+        expect403(await call(t.app, 'POST', url, { token, form: { _method: 'DELETE' } }));
+        expect(await entryAsSeenByAdmin(owner.entry.id)).toEqual(owner.entry);
+      }
+      expect403(await call(t.app, 'GET', '/api/v1/entry/all', { token: actor.token }));
+      // Their own list never shows others' runs.
+      const own = await call(t.app, 'GET', '/api/v1/entry', { token: actor.token, query: { per_page: 100 } });
+      expect(own.json().entries.data.map((e: { id: number }) => e.id)).toEqual([actor.entry.id]);
+    },
+  );
 
-  it('admin: reads, updates (keeping the owner) and deletes another user\'s entry, and lists all', async () => {
+  it("admin: reads, updates (keeping the owner) and deletes another user's entry, and lists all", async () => {
     const owner = await account('user');
     const url = `/api/v1/entry/${owner.entry.id}`;
     const read = await call(t.app, 'GET', url, { token: admin.token });

@@ -53,7 +53,7 @@ describe('GET /api/v1/app-config', () => {
     expect(res.json()).toEqual({ demo_mode: false, demo_login: null });
   });
 
-  it('in demo mode offers the demo admin\'s credentials, which log in as an admin', async () => {
+  it("in demo mode offers the demo admin's credentials, which log in as an admin", async () => {
     const demo = await createTestApp({ demoMode: true });
     try {
       const res = await call(demo.app, 'GET', '/api/v1/app-config');

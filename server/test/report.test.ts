@@ -24,7 +24,9 @@ interface Row {
 }
 
 function expectRows(actual: Row[], expected: Row[]) {
-  expect(actual.map((r) => [r.week, r.week_start, r.week_end, r.count])).toEqual(expected.map((r) => [r.week, r.week_start, r.week_end, r.count]));
+  expect(actual.map((r) => [r.week, r.week_start, r.week_end, r.count])).toEqual(
+    expected.map((r) => [r.week, r.week_start, r.week_end, r.count]),
+  );
   actual.forEach((row, i) => {
     const want = expected[i] as Row;
     expect(keysOf(row)).toEqual(ROW_KEYS);
@@ -87,9 +89,33 @@ describe('GET /api/v1/report/weekly', () => {
     expect(report.year).toBe(2020);
     const rows: Row[] = [
       // 15 km in 80 minutes: 11.25 km/h, 7.5 km per run.
-      { week: 53, week_start: '2020-12-28', week_end: '2021-01-03', avg_speed: 11.25, avg_distance: 7.5, count: 2, total_distance: 15 },
-      { week: 24, week_start: '2020-06-08', week_end: '2020-06-14', avg_speed: 10, avg_distance: 7, count: 1, total_distance: 7 },
-      { week: 1, week_start: '2019-12-30', week_end: '2020-01-05', avg_speed: 10, avg_distance: 6, count: 1, total_distance: 6 },
+      {
+        week: 53,
+        week_start: '2020-12-28',
+        week_end: '2021-01-03',
+        avg_speed: 11.25,
+        avg_distance: 7.5,
+        count: 2,
+        total_distance: 15,
+      },
+      {
+        week: 24,
+        week_start: '2020-06-08',
+        week_end: '2020-06-14',
+        avg_speed: 10,
+        avg_distance: 7,
+        count: 1,
+        total_distance: 7,
+      },
+      {
+        week: 1,
+        week_start: '2019-12-30',
+        week_end: '2020-01-05',
+        avg_speed: 10,
+        avg_distance: 6,
+        count: 1,
+        total_distance: 6,
+      },
     ];
     expectRows(report.data, rows);
     expectChart(report.chart, [...rows].reverse());
@@ -98,7 +124,15 @@ describe('GET /api/v1/report/weekly', () => {
   it('keeps Jan 1 2021 out of 2021, whose week 1 starts on Jan 4', async () => {
     const report = await weekly(runner.token, 2021);
     expectRows(report.data, [
-      { week: 1, week_start: '2021-01-04', week_end: '2021-01-10', avg_speed: 12, avg_distance: 8, count: 1, total_distance: 8 },
+      {
+        week: 1,
+        week_start: '2021-01-04',
+        week_end: '2021-01-10',
+        avg_speed: 12,
+        avg_distance: 8,
+        count: 1,
+        total_distance: 8,
+      },
     ]);
   });
 
@@ -106,7 +140,15 @@ describe('GET /api/v1/report/weekly', () => {
     expect((await weekly(runner.token, 2024)).data).toEqual([]);
     expect((await weekly(runner.token, 2024)).chart).toEqual([]);
     expectRows((await weekly(runner.token, 2025)).data, [
-      { week: 1, week_start: '2024-12-30', week_end: '2025-01-05', avg_speed: 12, avg_distance: 12, count: 1, total_distance: 12 },
+      {
+        week: 1,
+        week_start: '2024-12-30',
+        week_end: '2025-01-05',
+        avg_speed: 12,
+        avg_distance: 12,
+        count: 1,
+        total_distance: 12,
+      },
     ]);
   });
 
@@ -114,7 +156,15 @@ describe('GET /api/v1/report/weekly', () => {
     const report = await weekly(runner.token, 2026);
     // 19 km in 95 minutes: 12 km/h; 9.5 km per run.
     const rows: Row[] = [
-      { week: 53, week_start: '2026-12-28', week_end: '2027-01-03', avg_speed: 12, avg_distance: 9.5, count: 2, total_distance: 19 },
+      {
+        week: 53,
+        week_start: '2026-12-28',
+        week_end: '2027-01-03',
+        avg_speed: 12,
+        avg_distance: 9.5,
+        count: 2,
+        total_distance: 19,
+      },
     ];
     expectRows(report.data, rows);
     expectChart(report.chart, rows);
@@ -124,11 +174,19 @@ describe('GET /api/v1/report/weekly', () => {
     const report = await weekly(runner.token);
     expect(report.year).toBe(2027);
     expectRows(report.data, [
-      { week: 6, week_start: '2027-02-08', week_end: '2027-02-14', avg_speed: 12, avg_distance: 5, count: 1, total_distance: 5 },
+      {
+        week: 6,
+        week_start: '2027-02-08',
+        week_end: '2027-02-14',
+        avg_speed: 12,
+        avg_distance: 5,
+        count: 1,
+        total_distance: 5,
+      },
     ]);
   });
 
-  it('spans min_year..max_year over the caller\'s own runs only', async () => {
+  it("spans min_year..max_year over the caller's own runs only", async () => {
     const mine = await weekly(runner.token, 2021);
     expect(mine.max_year).toBe(2027);
     expect([2019, 2020]).toContain(mine.min_year); // the first run, 2019-12-30, is in ISO year 2020
@@ -136,7 +194,15 @@ describe('GET /api/v1/report/weekly', () => {
     expect(theirs.min_year).toBe(1990);
     expect(theirs.max_year).toBe(2020);
     expectRows(theirs.data, [
-      { week: 24, week_start: '2020-06-08', week_end: '2020-06-14', avg_speed: 20, avg_distance: 30, count: 1, total_distance: 30 },
+      {
+        week: 24,
+        week_start: '2020-06-08',
+        week_end: '2020-06-14',
+        avg_speed: 20,
+        avg_distance: 30,
+        count: 1,
+        total_distance: 30,
+      },
     ]);
   });
 
@@ -170,7 +236,7 @@ describe('GET /api/v1/report/weekly', () => {
   });
 });
 
-describe('GET /api/v1/report/weekly: the current year is the user\'s own', () => {
+describe("GET /api/v1/report/weekly: the current year is the user's own", () => {
   // Sunday 2023-12-31 12:00 UTC is already Monday 2024-01-01 in Kiritimati.
   let t: TestApp;
   beforeAll(async () => {

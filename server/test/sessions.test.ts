@@ -223,10 +223,15 @@ describe('registration throttle: 10 attempts per address per minute', () => {
       expect(match, err.message).not.toBeNull();
       expect(eleventh.headers['retry-after']).toBe(match?.[1]);
       // The refused attempt created no account.
-      const ghost = await call(t.app, 'POST', '/api/v1/auth/login', { body: { email: body(11).email, password: 'throttle-pass-1' }, ip: nextIp() });
+      const ghost = await call(t.app, 'POST', '/api/v1/auth/login', {
+        body: { email: body(11).email, password: 'throttle-pass-1' },
+        ip: nextIp(),
+      });
       expect(ghost.statusCode).toBe(401);
 
-      expect((await call(t.app, 'POST', '/api/v1/auth/register', { body: body(12), ip: nextIp() })).statusCode).toBe(201);
+      expect((await call(t.app, 'POST', '/api/v1/auth/register', { body: body(12), ip: nextIp() })).statusCode).toBe(
+        201,
+      );
       t.clock.advance({ seconds: 61 });
       expect((await call(t.app, 'POST', '/api/v1/auth/register', { body: body(13), ip })).statusCode).toBe(201);
     } finally {
@@ -239,10 +244,18 @@ describe('request hygiene', () => {
   it('refuses a body over the configured limit with 413 JSON', async () => {
     const small = await createTestApp({ bodyLimit: 2048 });
     try {
-      const big = { name: 'x'.repeat(4000), email: 'big@example.com', password: 'big-pass-1', password_confirmation: 'big-pass-1' };
+      const big = {
+        name: 'x'.repeat(4000),
+        email: 'big@example.com',
+        password: 'big-pass-1',
+        password_confirmation: 'big-pass-1',
+      };
       const res = await call(small.app, 'POST', '/api/v1/auth/register', { body: big, ip: nextIp() });
       expectError(res, 413);
-      const form = await call(small.app, 'POST', '/api/v1/auth/login', { form: { email: 'big@example.com', password: 'p'.repeat(4000) }, ip: nextIp() });
+      const form = await call(small.app, 'POST', '/api/v1/auth/login', {
+        form: { email: 'big@example.com', password: 'p'.repeat(4000) },
+        ip: nextIp(),
+      });
       expectError(form, 413);
     } finally {
       await small.close();
@@ -251,9 +264,15 @@ describe('request hygiene', () => {
 
   it('accepts up to 1 MiB by default and refuses more with 413', async () => {
     const { token } = await registerUser(t.app);
-    const justUnder = await call(t.app, 'POST', '/api/v1/entry', { token, body: { date: '2026-03-01', distance: 5, time: '00:30:00', pad: 'x'.repeat(900_000) } });
+    const justUnder = await call(t.app, 'POST', '/api/v1/entry', {
+      token,
+      body: { date: '2026-03-01', distance: 5, time: '00:30:00', pad: 'x'.repeat(900_000) },
+    });
     expect(justUnder.statusCode, justUnder.body.slice(0, 200)).toBe(201);
-    const over = await call(t.app, 'POST', '/api/v1/entry', { token, body: { date: '2026-03-01', distance: 5, time: '00:30:00', pad: 'x'.repeat(1_100_000) } });
+    const over = await call(t.app, 'POST', '/api/v1/entry', {
+      token,
+      body: { date: '2026-03-01', distance: 5, time: '00:30:00', pad: 'x'.repeat(1_100_000) },
+    });
     expectError(over, 413);
   });
 
@@ -279,7 +298,11 @@ describe('request hygiene', () => {
 
   it('answers a body of an unsupported type with a JSON error', async () => {
     const { token } = await registerUser(t.app);
-    const res = await call(t.app, 'POST', '/api/v1/entry', { token, body: 'date=2026-03-01', headers: { 'content-type': 'text/plain' } });
+    const res = await call(t.app, 'POST', '/api/v1/entry', {
+      token,
+      body: 'date=2026-03-01',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expectError(res, res.statusCode);
@@ -289,7 +312,11 @@ describe('request hygiene', () => {
   it('answers a JSON body that is not an object with 422, not 500', async () => {
     const { token } = await registerUser(t.app);
     for (const body of ['[]', '"text"', '42', 'null']) {
-      const res = await call(t.app, 'POST', '/api/v1/entry', { token, body, headers: { 'content-type': 'application/json' } });
+      const res = await call(t.app, 'POST', '/api/v1/entry', {
+        token,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       expect(res.statusCode, `${body}: ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, body).toBeLessThan(500);
       expectError(res, res.statusCode);
@@ -304,7 +331,10 @@ describe('request hygiene', () => {
       await call(t.app, 'GET', "/api/v1/entry/1'%20OR%20'1'='1", { token }),
       await call(t.app, 'GET', '/api/v1/entry', { token, query: { dateFrom: "2026-01-01' OR 1=1 --" } }),
       await call(t.app, 'POST', '/api/v1/entry', { token, body: { date: { $gt: '' }, distance: [1], time: { a: 1 } } }),
-      await call(t.app, 'POST', '/api/v1/auth/login', { body: { email: { $ne: null }, password: ['x'] }, ip: nextIp() }),
+      await call(t.app, 'POST', '/api/v1/auth/login', {
+        body: { email: { $ne: null }, password: ['x'] },
+        ip: nextIp(),
+      }),
     ];
     for (const res of responses) {
       expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);

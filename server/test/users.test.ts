@@ -60,7 +60,15 @@ describe('GET /api/v1/user (list)', () => {
   // A separate app so the set of users is known exactly.
   let l: TestApp;
   let token: string;
-  const names = ['Alice Springs', 'Bob Marley', 'Percent 100% Club', 'Under_Score Runner', 'Marks Runner', 'Percent100 Plain', 'Back\\slash Runner'];
+  const names = [
+    'Alice Springs',
+    'Bob Marley',
+    'Percent 100% Club',
+    'Under_Score Runner',
+    'Marks Runner',
+    'Percent100 Plain',
+    'Back\\slash Runner',
+  ];
   const ids: number[] = [];
   beforeAll(async () => {
     l = await createTestApp();
@@ -154,7 +162,10 @@ describe('GET /api/v1/user (list)', () => {
   });
 
   const found = async (query: string) =>
-    (await list({ query, per_page: 100 })).json().users.data.map((u: { name: string }) => u.name).sort();
+    (await list({ query, per_page: 100 }))
+      .json()
+      .users.data.map((u: { name: string }) => u.name)
+      .sort();
 
   it('matches a case-insensitive substring of the name', async () => {
     expect(await found('ALICE')).toEqual(['Alice Springs']);
@@ -219,7 +230,13 @@ describe('PUT /api/v1/user/{id}', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(keysOf(res.json())).toEqual(['user']);
     const user = res.json().user;
-    expect(user).toMatchObject({ id: account.user.id, name: 'Renamed Runner', email: 'renamed.runner@example.com', timezone: 'America/Denver', role: 'user' });
+    expect(user).toMatchObject({
+      id: account.user.id,
+      name: 'Renamed Runner',
+      email: 'renamed.runner@example.com',
+      timezone: 'America/Denver',
+      role: 'user',
+    });
     expect(user.created_at).toBe(account.user.created_at);
     expect(Date.parse(user.updated_at)).toBeGreaterThan(Date.parse(account.user.updated_at));
     const me = await call(t.app, 'GET', '/api/v1/user/me', { token: account.token });
@@ -230,7 +247,11 @@ describe('PUT /api/v1/user/{id}', () => {
 
   it('keeps the password when it is blank or absent', async () => {
     const account = await registerUser(t.app);
-    for (const extra of [{ password: '', password_confirmation: '' }, {}, { password: null, password_confirmation: null }]) {
+    for (const extra of [
+      { password: '', password_confirmation: '' },
+      {},
+      { password: null, password_confirmation: null },
+    ]) {
       const res = await call(t.app, 'PUT', `/api/v1/user/${account.user.id}`, {
         token: account.token,
         body: { name: account.user.name, email: account.user.email, ...extra },
@@ -245,7 +266,12 @@ describe('PUT /api/v1/user/{id}', () => {
     const other = await login(t.app, account.user.email, account.password);
     const res = await call(t.app, 'PUT', `/api/v1/user/${account.user.id}`, {
       token: account.token,
-      body: { name: account.user.name, email: account.user.email, password: 'brand-new-pass', password_confirmation: 'brand-new-pass' },
+      body: {
+        name: account.user.name,
+        email: account.user.email,
+        password: 'brand-new-pass',
+        password_confirmation: 'brand-new-pass',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await call(t.app, 'GET', '/api/v1/user/me', { token: account.token })).statusCode).toBe(200);
@@ -256,11 +282,16 @@ describe('PUT /api/v1/user/{id}', () => {
     expect(await canLogin(account.user.email, account.password)).toBe(false);
   });
 
-  it('revokes all of the user\'s tokens when an admin changes the password', async () => {
+  it("revokes all of the user's tokens when an admin changes the password", async () => {
     const account = await registerUser(t.app);
     const res = await call(t.app, 'PUT', `/api/v1/user/${account.user.id}`, {
       token: admin.token,
-      body: { name: account.user.name, email: account.user.email, password: 'set-by-admin-1', password_confirmation: 'set-by-admin-1' },
+      body: {
+        name: account.user.name,
+        email: account.user.email,
+        password: 'set-by-admin-1',
+        password_confirmation: 'set-by-admin-1',
+      },
     });
     expect(res.statusCode, res.body).toBe(200);
     expect((await call(t.app, 'GET', '/api/v1/user/me', { token: account.token })).statusCode).toBe(401);
@@ -268,7 +299,7 @@ describe('PUT /api/v1/user/{id}', () => {
     expect(await canLogin(account.user.email, 'set-by-admin-1')).toBe(true);
   });
 
-  it('rejects an e-mail taken by someone else (any case) and accepts the user\'s own', async () => {
+  it("rejects an e-mail taken by someone else (any case) and accepts the user's own", async () => {
     const taken = await registerUser(t.app);
     const account = await registerUser(t.app);
     const clash = await call(t.app, 'PUT', `/api/v1/user/${account.user.id}`, {
@@ -293,7 +324,11 @@ describe('PUT /api/v1/user/{id}', () => {
     ['email', { email: undefined }, 'The email field is required.'],
     ['email', { email: 'nope' }, 'The email must be a valid email address.'],
     ['password', { password: 'short', password_confirmation: 'short' }, 'The password must be at least 8 characters.'],
-    ['password', { password: 'long-enough-1', password_confirmation: 'different-1' }, 'The password confirmation does not match.'],
+    [
+      'password',
+      { password: 'long-enough-1', password_confirmation: 'different-1' },
+      'The password confirmation does not match.',
+    ],
     ['timezone', { timezone: 'Not/AZone' }, 'The timezone must be a valid time zone.'],
     ['role', { role: 'superuser' }, 'The role must be one of user, manager or admin.'],
   ])('rejects a bad %s %j with 422 and changes nothing', async (field, overrides, message) => {
@@ -305,6 +340,23 @@ describe('PUT /api/v1/user/{id}', () => {
     expectValidation(res, field, message);
     const after = await call(t.app, 'GET', `/api/v1/user/${account.user.id}`, { token: admin.token });
     expect(after.json().user).toEqual(account.user);
+  });
+
+  it('ignores id, created_at and other unknown fields in the body', async () => {
+    const account = await registerUser(t.app);
+    const res = await call(t.app, 'PUT', `/api/v1/user/${account.user.id}`, {
+      token: account.token,
+      body: {
+        name: account.user.name,
+        email: account.user.email,
+        id: 1,
+        created_at: '2000-01-01T00:00:00.000Z',
+        password_hash: 'x',
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().user).toMatchObject({ id: account.user.id, created_at: account.user.created_at });
+    expect(await canLogin(account.user.email, account.password)).toBe(true);
   });
 
   it('answers 404 for an unknown user', async () => {
@@ -360,6 +412,7 @@ describe('DELETE /api/v1/user/{id}', () => {
     expectError(await call(t.app, 'GET', `/api/v1/entry/${entry.id}`, { token: admin.token }), 404, 'Not found.');
     const all = await call(t.app, 'GET', '/api/v1/entry/all', { token: admin.token, query: { per_page: 100 } });
     const allIds = all.json().entries.data.map((e: { id: number }) => e.id);
+    expect(all.json().entries.total).toBe(allIds.length);
     expect(allIds).not.toContain(entry.id);
     expect(allIds).toContain(kept.id);
     expect(await canLogin(account.user.email, account.password)).toBe(false);
@@ -378,12 +431,18 @@ describe('DELETE /api/v1/user/{id}', () => {
   it('is reached by POST with _method DELETE in any case', async () => {
     for (const method of ['DELETE', 'delete', 'DeLeTe']) {
       const account = await registerUser(t.app);
-      const res = await call(t.app, 'POST', `/api/v1/user/${account.user.id}`, { token: admin.token, body: { _method: method } });
+      const res = await call(t.app, 'POST', `/api/v1/user/${account.user.id}`, {
+        token: admin.token,
+        body: { _method: method },
+      });
       expect(res.statusCode, res.body).toBe(200);
       expectError(await call(t.app, 'GET', `/api/v1/user/${account.user.id}`, { token: admin.token }), 404);
     }
     const account = await registerUser(t.app);
-    const form = await call(t.app, 'POST', `/api/v1/user/${account.user.id}`, { token: admin.token, form: { _method: 'DELETE' } });
+    const form = await call(t.app, 'POST', `/api/v1/user/${account.user.id}`, {
+      token: admin.token,
+      form: { _method: 'DELETE' },
+    });
     expect(form.statusCode, form.body).toBe(200);
     expectError(await call(t.app, 'GET', `/api/v1/user/${account.user.id}`, { token: admin.token }), 404);
   });

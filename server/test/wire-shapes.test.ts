@@ -104,7 +104,10 @@ describe('auth wrappers', () => {
   });
 
   it('logout: {message}', async () => {
-    const extra = await call(t.app, 'POST', '/api/v1/auth/login', { body: { email: runner.user.email, password: PASSWORD }, ip: nextIp() });
+    const extra = await call(t.app, 'POST', '/api/v1/auth/login', {
+      body: { email: runner.user.email, password: PASSWORD },
+      ip: nextIp(),
+    });
     const res = await call(t.app, 'POST', '/api/v1/auth/logout', { token: extra.json().access_token });
     expect(keysOf(json(res))).toEqual(['message']);
   });
@@ -153,7 +156,10 @@ describe('user wrappers', () => {
 
 describe('entry wrappers', () => {
   it('POST /entry: {entry}', async () => {
-    const res = await call(t.app, 'POST', '/api/v1/entry', { token: runner.token, body: { date: '2026-03-17', distance: 5, time: '00:25:00' } });
+    const res = await call(t.app, 'POST', '/api/v1/entry', {
+      token: runner.token,
+      body: { date: '2026-03-17', distance: 5, time: '00:25:00' },
+    });
     const body = json(res, 201);
     expect(keysOf(body)).toEqual(['entry']);
     EntryEnvelopeSchema.strict().parse(body);
@@ -168,7 +174,10 @@ describe('entry wrappers', () => {
 
   it('PUT /entry/{id}: {entry}', async () => {
     const body = json(
-      await call(t.app, 'PUT', `/api/v1/entry/${entryId}`, { token: runner.token, body: { date: '2026-03-16', distance: 10, time: '00:50:00' } }),
+      await call(t.app, 'PUT', `/api/v1/entry/${entryId}`, {
+        token: runner.token,
+        body: { date: '2026-03-16', distance: 10, time: '00:50:00' },
+      }),
     );
     expect(keysOf(body)).toEqual(['entry']);
     expectEntry(body.entry);
@@ -194,7 +203,9 @@ describe('entry wrappers', () => {
 
   it('DELETE /entry/{id}: {message}', async () => {
     const doomed = await createEntry(t.app, runner.token, { date: '2026-03-01', distance: 1, time: '00:06:00' });
-    expect(keysOf(json(await call(t.app, 'DELETE', `/api/v1/entry/${doomed.id}`, { token: runner.token })))).toEqual(['message']);
+    expect(keysOf(json(await call(t.app, 'DELETE', `/api/v1/entry/${doomed.id}`, { token: runner.token })))).toEqual([
+      'message',
+    ]);
   });
 });
 
@@ -218,13 +229,23 @@ describe('dashboards and report', () => {
   });
 
   it('GET /report/weekly: {weekly: {year, min_year, max_year, data, chart}}', async () => {
-    const body = json(await call(t.app, 'GET', '/api/v1/report/weekly', { token: runner.token, query: { year: 2026 } }));
+    const body = json(
+      await call(t.app, 'GET', '/api/v1/report/weekly', { token: runner.token, query: { year: 2026 } }),
+    );
     expect(keysOf(body)).toEqual(['weekly']);
     expect(keysOf(body.weekly)).toEqual(['chart', 'data', 'max_year', 'min_year', 'year']);
     WeeklyReportSchema.parse(body);
     expect(body.weekly.data.length).toBeGreaterThan(0);
     for (const row of body.weekly.data) {
-      expect(keysOf(row)).toEqual(['avg_distance', 'avg_speed', 'count', 'total_distance', 'week', 'week_end', 'week_start']);
+      expect(keysOf(row)).toEqual([
+        'avg_distance',
+        'avg_speed',
+        'count',
+        'total_distance',
+        'week',
+        'week_end',
+        'week_start',
+      ]);
     }
     for (const row of body.weekly.chart) expect(row).toHaveLength(3);
   });
@@ -247,7 +268,12 @@ describe('no secrets in user JSON', () => {
   it('never shows a password or a hash in any response that carries a user', async () => {
     const secret = 'no-secret-shown-7';
     const reg = await call(t.app, 'POST', '/api/v1/auth/register', {
-      body: { name: 'Secret Keeper', email: 'secret-keeper@example.com', password: secret, password_confirmation: secret },
+      body: {
+        name: 'Secret Keeper',
+        email: 'secret-keeper@example.com',
+        password: secret,
+        password_confirmation: secret,
+      },
       ip: nextIp(),
     });
     const { access_token: token, user } = reg.json();
@@ -262,7 +288,10 @@ describe('no secrets in user JSON', () => {
         token,
         body: { name: 'Secret Keeper', email: user.email, password: secret, password_confirmation: secret },
       }),
-      await call(t.app, 'POST', `/api/v1/user/${user.id}`, { token, form: { _method: 'PUT', name: 'Secret Keeper', email: user.email } }),
+      await call(t.app, 'POST', `/api/v1/user/${user.id}`, {
+        token,
+        form: { _method: 'PUT', name: 'Secret Keeper', email: user.email },
+      }),
       await call(t.app, 'GET', '/api/v1/entry/all', { token: admin.token }),
       await call(t.app, 'GET', '/api/v1/dashboard/admin-data', { token: admin.token }),
     ];
