@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -74,6 +75,14 @@ export interface TestApp {
   close(): Promise<void>;
   /** Every row of every table of the app's own database, as JSON text (null for SQLite in memory). */
   dumpDatabase(): Promise<string | null>;
+  /** With `cuttable` on PostgreSQL: the link to the database server, which a test can cut and restore. */
+  databaseLink: Link | null;
+}
+
+/** A TCP link between the app and PostgreSQL that a test can cut (an outage) and restore. */
+export interface Link {
+  cut(): Promise<void>;
+  restore(): Promise<void>;
 }
 
 export interface TestAppOptions {
@@ -81,6 +90,52 @@ export interface TestAppOptions {
   now?: string;
   /** Put the SQLite database in a temporary file (so a test can read it) instead of in memory. */
   sqliteFile?: boolean;
+  /** PostgreSQL only: connect the app through a TCP link the test can cut. */
+  cuttable?: boolean;
+}
+
+/** A TCP forwarder from a local port to PostgreSQL; cutting it drops every connection and refuses new ones. */
+async function openLink(
+  targetHost: string,
+  targetPort: number,
+): Promise<Link & { port: number; close(): Promise<void> }> {
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  let port = 0;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const listening = net.createServer((client) => {
+        const upstream = net.connect(targetPort, targetHost);
+        sockets.add(client);
+        sockets.add(upstream);
+        const drop = () => {
+          client.destroy();
+          upstream.destroy();
+          sockets.delete(client);
+          sockets.delete(upstream);
+        };
+        client.on('error', drop).on('close', drop);
+        upstream.on('error', drop).on('close', drop);
+        client.pipe(upstream);
+        upstream.pipe(client);
+      });
+      listening.once('error', reject);
+      listening.listen(port, '127.0.0.1', () => {
+        port = (listening.address() as net.AddressInfo).port;
+        server = listening;
+        resolve();
+      });
+    });
+  const cut = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      sockets.clear();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = null;
+    });
+  await listen();
+  return { port, cut, restore: listen, close: cut };
 }
 
 function uniqueSuffix(): string {
@@ -95,11 +150,12 @@ function postgresAdmin(url: string): pg.Pool {
 
 interface TestDatabase {
   url: string;
+  link: Link | null;
   dump(): Promise<string | null>;
   drop(): Promise<void>;
 }
 
-async function createTestDatabase(sqliteFile: boolean): Promise<TestDatabase> {
+async function createTestDatabase(sqliteFile: boolean, cuttable: boolean): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (adminUrl) {
     const name = `rt_test_${uniqueSuffix()}`;
@@ -107,8 +163,15 @@ async function createTestDatabase(sqliteFile: boolean): Promise<TestDatabase> {
     await admin.query(`CREATE DATABASE "${name}"`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
+    const link = cuttable ? await openLink(url.hostname, Number(url.port || 5432)) : null;
+    const appUrl = new URL(url);
+    if (link) {
+      appUrl.hostname = '127.0.0.1';
+      appUrl.port = String(link.port);
+    }
     return {
-      url: url.toString(),
+      url: appUrl.toString(),
+      link,
       async dump() {
         const client = new pg.Client({ connectionString: url.toString() });
         await client.connect();
@@ -126,15 +189,17 @@ async function createTestDatabase(sqliteFile: boolean): Promise<TestDatabase> {
         }
       },
       async drop() {
+        await link?.close();
         await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       },
     };
   }
-  if (!sqliteFile) return { url: 'sqlite::memory:', dump: async () => null, drop: async () => {} };
+  if (!sqliteFile) return { url: 'sqlite::memory:', link: null, dump: async () => null, drop: async () => {} };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-test-'));
   const file = path.join(dir, 'test.db');
   return {
     url: `sqlite:${file}`,
+    link: null,
     async dump() {
       const db = new Database(file, { readonly: true });
       try {
@@ -157,7 +222,7 @@ async function createTestDatabase(sqliteFile: boolean): Promise<TestDatabase> {
 /** Builds the app on a fresh database with the seeded admin and a controllable clock. */
 export async function createTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const clock = new TestClock(options.now);
-  const database = await createTestDatabase(options.sqliteFile ?? false);
+  const database = await createTestDatabase(options.sqliteFile ?? false, options.cuttable ?? false);
   const config: Config = {
     ...loadConfig({ DATABASE_URL: database.url }),
     databaseUrl: database.url,
@@ -191,6 +256,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
       }
     },
     dumpDatabase: () => database.dump(),
+    databaseLink: database.link,
   };
 }
 

@@ -345,6 +345,45 @@ describe('request hygiene', () => {
   });
 });
 
+describe('database outage (PostgreSQL)', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'answers 503 "Service unavailable." while the database is unreachable, and recovers after',
+    async () => {
+      const cuttable = await createTestApp({}, { cuttable: true });
+      try {
+        const link = cuttable.databaseLink;
+        expect(link).not.toBeNull();
+        const account = await registerUser(cuttable.app);
+        expect((await call(cuttable.app, 'GET', '/api/health')).statusCode).toBe(200);
+
+        await link?.cut();
+        const health = await call(cuttable.app, 'GET', '/api/health');
+        expect(health.statusCode).toBe(503);
+        expect(health.headers['content-type']).toMatch(/^application\/json/);
+        for (const res of [
+          await call(cuttable.app, 'GET', '/api/v1/user/me', { token: account.token }),
+          await call(cuttable.app, 'POST', '/api/v1/auth/login', {
+            body: { email: account.user.email, password: account.password },
+            ip: nextIp(),
+          }),
+        ]) {
+          expect(res.statusCode, res.body).toBe(503);
+          expect(res.json()).toEqual({ message: 'Service unavailable.' });
+        }
+
+        await link?.restore();
+        let healthy = 0;
+        for (let i = 0; i < 5 && healthy !== 200; i++)
+          healthy = (await call(cuttable.app, 'GET', '/api/health')).statusCode;
+        expect(healthy).toBe(200);
+        expect((await call(cuttable.app, 'GET', '/api/v1/user/me', { token: account.token })).statusCode).toBe(200);
+      } finally {
+        await cuttable.close();
+      }
+    },
+  );
+});
+
 describe('security headers', () => {
   it.each([
     ['GET /api/health', () => call(t.app, 'GET', '/api/health')],
