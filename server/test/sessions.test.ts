@@ -7,6 +7,7 @@ import {
   call,
   createTestApp,
   expectError,
+  expectValidation,
   login,
   nextIp,
   registerUser,
@@ -181,6 +182,44 @@ describe('login throttle: 5 failures per e-mail and address per minute', () => {
     }
   });
 
+  it('keys on the connecting address: a forged X-Forwarded-For does not give a fresh budget', async () => {
+    const victim = await registerUser(t.app);
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) {
+      const res = await call(t.app, 'POST', '/api/v1/auth/login', {
+        body: { email: victim.user.email, password: 'wrong-password' },
+        ip,
+        headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+      });
+      expectError(res, 401, BAD_CREDENTIALS);
+    }
+    const res = await call(t.app, 'POST', '/api/v1/auth/login', {
+      body: { email: victim.user.email, password: DEFAULT_PASSWORD },
+      ip,
+      headers: { 'x-forwarded-for': '203.0.113.99' },
+    });
+    expectThrottled(res);
+  });
+
+  it('behind a trusted proxy, keys on the client address the proxy reports', async () => {
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const victim = await registerUser(proxied.app);
+      const proxy = nextIp();
+      const attempt = (password: string, client: string) =>
+        call(proxied.app, 'POST', '/api/v1/auth/login', {
+          body: { email: victim.user.email, password },
+          ip: proxy,
+          headers: { 'x-forwarded-for': client },
+        });
+      for (let i = 0; i < 5; i++) expectError(await attempt('wrong-password', '198.51.100.7'), 401, BAD_CREDENTIALS);
+      expectThrottled(await attempt(DEFAULT_PASSWORD, '198.51.100.7'));
+      expect((await attempt(DEFAULT_PASSWORD, '198.51.100.8')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('throttles unknown e-mails the same way (no hint that an account exists)', async () => {
     const ip = nextIp();
     for (let i = 0; i < 5; i++) expectError(await attempt('ghost@example.com', 'whatever-1', ip), 401, BAD_CREDENTIALS);
@@ -320,6 +359,16 @@ describe('request hygiene', () => {
       expect(res.statusCode, `${body}: ${res.body}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, body).toBeLessThan(500);
       expectError(res, res.statusCode);
+    }
+  });
+
+  it('answers an absurdly large page number without a server error', async () => {
+    const { token } = await registerUser(t.app);
+    for (const page of ['2147483648', '9007199254740991', '100000000000000000000']) {
+      const res = await call(t.app, 'GET', '/api/v1/entry', { token, query: { page } });
+      expect(res.statusCode, `${page}: ${res.body}`).toBeLessThan(500);
+      if (res.statusCode === 200) expect(res.json().entries.data).toEqual([]);
+      else expectValidation(res, 'page');
     }
   });
 

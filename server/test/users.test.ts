@@ -245,6 +245,35 @@ describe('PUT /api/v1/user/{id}', () => {
     expect(await canLogin(account.user.email, account.password)).toBe(false);
   });
 
+  it('keeps the time zone when it is blank or absent', async () => {
+    const account = await registerUser(t.app, { timezone: 'Europe/Lisbon' });
+    for (const extra of [{ timezone: '' }, {}]) {
+      const res = await call(t.app, 'PUT', `/api/v1/user/${account.user.id}`, {
+        token: account.token,
+        body: { name: account.user.name, email: account.user.email, ...extra },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().user.timezone).toBe('Europe/Lisbon');
+    }
+  });
+
+  it('counts the name in characters, not bytes or UTF-16 units', async () => {
+    const account = await registerUser(t.app);
+    for (const name of ['日'.repeat(255), 'Ünïcødé Rünner', '🏃'.repeat(200)]) {
+      const res = await call(t.app, 'PUT', `/api/v1/user/${account.user.id}`, {
+        token: account.token,
+        body: { name, email: account.user.email },
+      });
+      expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+      expect(res.json().user.name).toBe(name);
+    }
+    const tooLong = await call(t.app, 'PUT', `/api/v1/user/${account.user.id}`, {
+      token: account.token,
+      body: { name: '日'.repeat(256), email: account.user.email },
+    });
+    expectValidation(tooLong, 'name', 'The name must not be greater than 255 characters.');
+  });
+
   it('keeps the password when it is blank or absent', async () => {
     const account = await registerUser(t.app);
     for (const extra of [
