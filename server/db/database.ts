@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
 
@@ -60,8 +60,37 @@ function openSqlite(file: string): Db {
     connection?.close();
     throw new DatabaseOpenError(sqliteOpenMessage(file, error));
   }
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
   return { kysely, dialect: 'sqlite', sqlite: connection, close: () => kysely.destroy() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, and SQLite's parsing and planning cost more than most
+ * queries here. The app sends a small set of distinct SQL texts, so their prepared
+ * statements are kept (least recently used dropped past 500) and reused. Statements run
+ * synchronously; one still busy (an open iterator) is never handed out twice.
+ */
+function withStatementCache(connection: SQLite.Database): SqliteDatabase {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => connection.close(),
+    prepare(sql: string) {
+      const cached = cache.get(sql);
+      if (cached && !cached.busy) {
+        cache.delete(sql);
+        cache.set(sql, cached);
+        return cached;
+      }
+      const statement = connection.prepare(sql);
+      if (!cached) {
+        cache.set(sql, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
 }
 
 /** One sentence an operator can act on, for each way opening a SQLite file fails. */
