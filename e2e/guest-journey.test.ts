@@ -81,7 +81,7 @@ describe('a guest', () => {
     await phone.waitForURL('**/login');
     await expect.poll(() => login.isVisible()).toBe(false);
     // Nothing is wider than the screen.
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await phone.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow).toBeLessThanOrEqual(0);
   });
 });

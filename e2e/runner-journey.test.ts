@@ -166,7 +166,7 @@ describe('a runner', () => {
     await page.getByRole('link', { name: 'Logout' }).click();
     await expect.poll(() => pathOf(page)).toBe('/');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }).waitFor();
-    expect(await page.evaluate(() => window.localStorage.getItem('access_token'))).toBeNull();
+    expect(await page.evaluate<string | null>("window.localStorage.getItem('access_token')")).toBeNull();
     await page.goto('/entries');
     await page.waitForURL('**/login');
   });

@@ -8,9 +8,9 @@ function Stat({ label, value, unit }: { label: string; value: string; unit?: str
   return (
     <div className="col-4">
       <dt className="small text-body-secondary fw-normal">{label}</dt>
-      <dd className="fs-5 fw-semibold mb-0">
+      <dd className="fs-5 fw-semibold mb-0 text-nowrap">
         {value}
-        {unit && value !== '—' ? <span className="fs-6 fw-normal"> {unit}</span> : null}
+        {unit && value !== '—' ? <span className="d-block small fw-normal"> {unit}</span> : null}
       </dd>
     </div>
   );

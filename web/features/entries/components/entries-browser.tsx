@@ -45,22 +45,15 @@ function toSearch(params: EntryListParams): Record<string, string> {
 export function EntriesBrowser({ useList, editPath, userPath, toolbar }: EntriesBrowserProps) {
   const [search, setSearch] = useSearchParams();
   const params = readParams(search);
-  const [dateFrom, setDateFrom] = useState(params.dateFrom ?? '');
-  const [dateTo, setDateTo] = useState(params.dateTo ?? '');
   const list = useList(params);
   const { confirm, dialog } = useConfirm();
   const remove = useDeleteEntry({ onSuccess: () => notify('Entry was deleted!', 'success') });
 
   const go = (next: EntryListParams) => setSearch(toSearch(next));
 
-  const filter = (event: FormEvent) => {
-    event.preventDefault();
-    go({ page: 1, dateFrom: dateFrom || undefined, dateTo: dateTo || undefined });
-  };
+  const filter = (range: DateRange) => go({ page: 1, dateFrom: range.dateFrom || undefined, dateTo: range.dateTo || undefined });
 
   const clear = () => {
-    setDateFrom('');
-    setDateTo('');
     if (params.page === 1 && !params.dateFrom && !params.dateTo) void list.refetch();
     else go({ page: 1 });
   };
@@ -82,38 +75,12 @@ export function EntriesBrowser({ useList, editPath, userPath, toolbar }: Entries
 
   return (
     <>
-      <form className="row g-2 align-items-end mb-3" onSubmit={filter} role="search" aria-label="Filter entries by date">
-        <div className="col-6 col-md-3">
-          <FormField
-            label="From"
-            type="date"
-            name="dateFrom"
-            className=""
-            value={dateFrom}
-            onValueChange={setDateFrom}
-            max={dateTo || undefined}
-          />
-        </div>
-        <div className="col-6 col-md-3">
-          <FormField
-            label="To"
-            type="date"
-            name="dateTo"
-            className=""
-            value={dateTo}
-            onValueChange={setDateTo}
-            min={dateFrom || undefined}
-          />
-        </div>
-        <div className="col-auto">
-          <button type="submit" className="btn btn-primary me-2">
-            Filter
-          </button>
-          <button type="button" className="btn btn-outline-secondary" onClick={clear}>
-            Clear
-          </button>
-        </div>
-      </form>
+      <DateFilter
+        key={`${params.dateFrom ?? ''}|${params.dateTo ?? ''}`}
+        initial={{ dateFrom: params.dateFrom ?? '', dateTo: params.dateTo ?? '' }}
+        onFilter={filter}
+        onClear={clear}
+      />
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
         <p className="mb-0" aria-live="polite">
           {paged ? `Page ${paged.current_page} of ${Math.max(1, paged.last_page)}` : '\u00a0'}
@@ -137,5 +104,65 @@ export function EntriesBrowser({ useList, editPath, userPath, toolbar }: Entries
       ) : null}
       {dialog}
     </>
+  );
+}
+
+interface DateRange {
+  dateFrom: string;
+  dateTo: string;
+}
+
+/** From and To dates; Filter applies them from page 1, Clear empties both and reloads. */
+function DateFilter({
+  initial,
+  onFilter,
+  onClear,
+}: {
+  initial: DateRange;
+  onFilter: (range: DateRange) => void;
+  onClear: () => void;
+}) {
+  const [range, setRange] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onFilter(range);
+  };
+  const clear = () => {
+    setRange({ dateFrom: '', dateTo: '' });
+    onClear();
+  };
+  return (
+    <form className="row g-2 align-items-end mb-3" onSubmit={submit} role="search" aria-label="Filter entries by date">
+      <div className="col-6 col-md-3">
+        <FormField
+          label="From"
+          type="date"
+          name="dateFrom"
+          className=""
+          value={range.dateFrom}
+          onValueChange={(dateFrom) => setRange((old) => ({ ...old, dateFrom }))}
+          max={range.dateTo || undefined}
+        />
+      </div>
+      <div className="col-6 col-md-3">
+        <FormField
+          label="To"
+          type="date"
+          name="dateTo"
+          className=""
+          value={range.dateTo}
+          onValueChange={(dateTo) => setRange((old) => ({ ...old, dateTo }))}
+          min={range.dateFrom || undefined}
+        />
+      </div>
+      <div className="col-auto">
+        <button type="submit" className="btn btn-primary me-2">
+          Filter
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={clear}>
+          Clear
+        </button>
+      </div>
+    </form>
   );
 }
