@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BAD_CREDENTIALS,
   DEFAULT_PASSWORD,
   UNAUTHENTICATED,
   USER_KEYS,
@@ -13,8 +14,6 @@ import {
   registerUser,
   type TestApp,
 } from './helpers.js';
-
-const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -31,6 +31,7 @@ export const DEFAULT_NOW = '2026-03-18T12:00:00.000Z';
 export const UNAUTHENTICATED = { message: 'Unauthenticated.' };
 export const UNAUTHORIZED = { message: 'This action is unauthorized.' };
 export const NOT_FOUND = { message: 'Not found.' };
+export const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 const DAY_MS = 86_400_000;
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BAD_CREDENTIALS,
   ADMIN_PASSWORD,
   DEFAULT_PASSWORD,
   NOT_FOUND,
@@ -15,7 +16,6 @@ import {
 } from './helpers.js';
 
 const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
-const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 let t: TestApp;
 beforeAll(async () => {

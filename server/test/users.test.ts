@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BAD_CREDENTIALS,
   ISO_UTC,
   NOT_FOUND,
   UNAUTHENTICATED,
@@ -27,8 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const BAD_CREDENTIALS = 'These credentials do not match our records.';
 
 async function canLogin(email: string, password: string): Promise<boolean> {
   const res = await call(t.app, 'POST', '/api/v1/auth/login', { body: { email, password }, ip: nextIp() });
