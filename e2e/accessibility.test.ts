@@ -124,5 +124,17 @@ describe('accessibility (axe): no serious or critical violations', () => {
     await page.getByRole('button', { name: 'Toggle navigation' }).click();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Entries' }).waitFor();
     expect(await seriousViolations(page), 'phone dashboard').toEqual([]);
+    // Every screen fits 375 px: wide tables scroll inside their .table-responsive box.
+    for (const [path, heading] of [
+      ['/dashboard', 'Dashboard'],
+      ['/entries', 'Time Entries'],
+      [`/entry/edit/${runnerEntryId}`, 'Edit Entry'],
+      ['/report/weekly', 'Weekly Report'],
+      ['/profile', 'My Profile'],
+    ] as const) {
+      await open(page, path, heading);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
   });
 });
