@@ -14,6 +14,12 @@ describe('a runner', () => {
     journey = await startJourney();
     page = await journey.newPage();
     page.on('pageerror', (error) => pageErrors.push(error.message));
+    // Content-Security-Policy refusals (inline styles or scripts, other origins) show up as console errors.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Refused to|Content Security Policy/i.test(message.text())) {
+        pageErrors.push(message.text());
+      }
+    });
   });
 
   afterAll(async () => {
@@ -171,7 +177,7 @@ describe('a runner', () => {
     await page.waitForURL('**/login');
   });
 
-  it('met no script error on the way', () => {
+  it('met no script error and no Content-Security-Policy refusal on the way', () => {
     expect(pageErrors).toEqual([]);
   });
 });
