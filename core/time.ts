@@ -165,11 +165,21 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
-/** The instant at which a calendar day begins in a time zone. */
+/** The instant at which a calendar day begins in a time zone (its first existing instant). */
 export function startOfDayInZone(ymd: string, timeZone: string): Date {
   const midnightUtc = toUtcDate(ymd).getTime();
-  // Two passes settle the offset even when the day starts next to a DST change.
+  // Usually two passes settle the offset, even next to a DST change.
   let guess = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
   guess = midnightUtc - zoneOffsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  const startsHere = (ms: number) => dateInZone(new Date(ms), timeZone) >= ymd;
+  if (startsHere(guess) && !startsHere(guess - 1)) return new Date(guess);
+  // Midnight does not exist that day (clocks jumped over it): search the first instant of the day.
+  let low = midnightUtc - 16 * 3_600_000;
+  let high = midnightUtc + 16 * 3_600_000;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (startsHere(middle)) high = middle;
+    else low = middle;
+  }
+  return new Date(high);
 }

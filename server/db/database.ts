@@ -31,6 +31,9 @@ export function openDatabase(url: string, poolSize = 10): Db {
   // An idle client that loses its server emits 'error'; the pool replaces it, and the
   // next query reports the outage as a 503.
   pool.on('error', () => undefined);
+  // A client in use that loses its server also emits 'error'; the query in flight
+  // rejects on its own, so the event itself needs no more than a listener.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
 }

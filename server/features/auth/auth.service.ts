@@ -67,18 +67,14 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   const email = body.email.toLowerCase();
   const key = `login:${email}|${ip}`;
   const nowMs = ctx.config.now().getTime();
-  const window = await throttle.readWindow(ctx.db, key);
-  if (window && window.windowStart > nowMs - WINDOW_MS && window.hits >= LOGIN_LIMIT) {
-    throw tooManyAttempts(retryAfterSeconds(window, nowMs));
-  }
+  // Counted before the password is checked, so simultaneous attempts see each other.
+  const attempts = await throttle.hit(ctx.db, key, nowMs, WINDOW_MS);
+  if (attempts.hits > LOGIN_LIMIT) throw tooManyAttempts(retryAfterSeconds(attempts, nowMs));
 
   const user = await findUserByEmail(ctx.db, email);
   const valid = user ? await verifyPassword(user.passwordHash, body.password) : await verifyAgainstDummy(body.password);
-  if (!user || !valid) {
-    await throttle.hit(ctx.db, key, nowMs, WINDOW_MS);
-    throw new AppError(401, BAD_CREDENTIALS, { email: [BAD_CREDENTIALS] });
-  }
-  if (window) await throttle.clear(ctx.db, key);
+  if (!user || !valid) throw new AppError(401, BAD_CREDENTIALS, { email: [BAD_CREDENTIALS] });
+  await throttle.clear(ctx.db, key);
   return issueToken(ctx, user);
 }
 

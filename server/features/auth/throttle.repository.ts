@@ -12,15 +12,6 @@ export interface Window {
   windowStart: number;
 }
 
-export async function readWindow(db: Executor, key: string): Promise<Window | null> {
-  const row = await db
-    .selectFrom('throttles')
-    .select(['hits', 'window_start'])
-    .where('key', '=', key)
-    .executeTakeFirst();
-  return row ? { hits: Number(row.hits), windowStart: Number(row.window_start) } : null;
-}
-
 /** Counts one hit; a window older than `windowMs` starts again. Atomic on both databases. */
 export async function hit(db: Executor, key: string, nowMs: number, windowMs: number): Promise<Window> {
   const expired = nowMs - windowMs;
