@@ -1,4 +1,5 @@
 /** Display formats of SPEC.md §9, shared by every screen. */
+import { zonedParts } from './time.js';
 
 const NO_VALUE = '—';
 
@@ -13,19 +14,9 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
   if (!iso) return NO_VALUE;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return NO_VALUE;
-  const parts: Record<string, string> = {};
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    ...(timeZone ? { timeZone } : {}),
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
-  for (const part of formatter.formatToParts(date)) parts[part.type] = part.value;
-  return `${parts.month}/${parts.day}/${parts.year} ${parts.hour}:${parts.minute}:${parts.second}`;
+  const p = zonedParts(date, timeZone);
+  const two = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
+  return `${two(p.month)}/${two(p.day)}/${String(p.year ?? 0).padStart(4, '0')} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
 }
 
 /** A number with two decimals, or "—" when there is nothing to show. */

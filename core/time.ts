@@ -114,11 +114,12 @@ export function isoWeeksInYear(year: number): number {
 
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
-function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
-  let formatter = zoneFormatters.get(timeZone);
+/** A cached formatter for a zone; without a zone, the local zone of the machine or browser. */
+function zoneFormatter(timeZone?: string): Intl.DateTimeFormat {
+  let formatter = zoneFormatters.get(timeZone ?? '');
   if (!formatter) {
     formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
+      ...(timeZone ? { timeZone } : {}),
       hourCycle: 'h23',
       year: 'numeric',
       month: '2-digit',
@@ -127,7 +128,7 @@ function zoneFormatter(timeZone: string): Intl.DateTimeFormat {
       minute: '2-digit',
       second: '2-digit',
     });
-    zoneFormatters.set(timeZone, formatter);
+    zoneFormatters.set(timeZone ?? '', formatter);
   }
   return formatter;
 }
@@ -142,8 +143,8 @@ export function isValidTimeZone(timeZone: string): boolean {
   }
 }
 
-/** Wall-clock parts of an instant in a time zone. */
-function zonedParts(instant: Date, timeZone: string): Record<string, number> {
+/** Wall-clock parts (year, month, day, hour, minute, second) of an instant in a time zone, or locally. */
+export function zonedParts(instant: Date, timeZone?: string): Record<string, number> {
   const parts: Record<string, number> = {};
   for (const part of zoneFormatter(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
