@@ -25,8 +25,13 @@ const isMissing = (input: unknown) => input === undefined || input === null;
  * C0 control characters and DEL. Single-line text never needs them, and PostgreSQL
  * cannot store NUL at all, so they are refused before they reach the database.
  */
-const CONTROL_CHARACTER_RE = /[\u0000-\u001f\u007f]/;
-const hasNoControlCharacters = (text: string) => !CONTROL_CHARACTER_RE.test(text);
+function hasNoControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
 
 /** Blank strings count as absent; other strings are trimmed. */
 function blankToUndefined(value: unknown): unknown {
