@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { api, ApiError } from '../lib/api-client';
+import { api, ApiError, UnexpectedResponseError } from '../lib/api-client';
+import { parseAppConfig, ResponseShapeError } from '../lib/response-guards';
 import { mockFetch } from '../test/fetch-mock';
 import { renderWithApp } from '../test/render';
 import { createRequestErrorHandler } from './query-client';
@@ -68,5 +69,42 @@ describe('api client', () => {
     await expect(api.get('/dashboard/data', z.object({ weekly_count: z.number() }))).rejects.toThrow(
       'Unexpected response from the server.',
     );
+  });
+
+  it('checks answers with a guard function too, keeping what was wrong as the cause', async () => {
+    mockFetch({ 'GET /api/v1/app-config': { body: { demo_mode: 'no', demo_login: null } } });
+    const failure = api.get('/app-config', parseAppConfig);
+    await expect(failure).rejects.toBeInstanceOf(UnexpectedResponseError);
+    await expect(failure).rejects.toMatchObject({
+      message: 'Unexpected response from the server.',
+      url: '/api/v1/app-config',
+      cause: expect.any(ResponseShapeError),
+    });
+    await expect(failure).rejects.toHaveProperty(
+      'cause.message',
+      'app config.demo_mode must be a boolean, got the string "no".',
+    );
+  });
+
+  it('keeps the server message and field errors of a failed request, or falls back to the status', async () => {
+    mockFetch({
+      'POST /api/v1/entry': {
+        status: 422,
+        body: { message: 'The date field is required.', errors: { date: ['The date field is required.'] } },
+      },
+      'POST /api/v1/entry/3': { status: 422, body: { message: 'Invalid.', errors: { date: 'not a list' } } },
+    });
+    const invalid = api.post('/entry', z.object({}));
+    await expect(invalid).rejects.toBeInstanceOf(ApiError);
+    await expect(invalid).rejects.toMatchObject({
+      status: 422,
+      message: 'The date field is required.',
+      errors: { date: ['The date field is required.'] },
+    });
+    await expect(api.post('/entry/3', z.object({}))).rejects.toMatchObject({
+      status: 422,
+      message: 'Request error status: 422',
+      errors: {},
+    });
   });
 });

@@ -1,12 +1,16 @@
 /**
  * The one HTTP client of the web app. It adds the bearer token and JSON headers,
  * sends updates and deletes as POST with `_method` (as the API's original client
- * does), parses every answer with the shared zod schema and rejects with an
+ * does), checks every answer against the contract and rejects with an
  * `ApiError` carrying the server's `{message, errors}` body. It never shows
  * anything itself: the query client's global error handler decides that.
+ *
+ * The check is a zod schema of `core/schemas.ts` or, for the answers needed
+ * before the first screen, a guard of `response-guards.ts`, so that zod is not
+ * part of the first download. This module imports nothing from zod at runtime.
  */
-import type { z } from 'zod';
-import { ErrorSchema, type ErrorBody } from '../../core/schemas.js';
+import type { ErrorBody } from '../../core/schemas.js';
+import { parseErrorBody } from './response-guards';
 import { tokenStorage } from './token-storage';
 
 export const API_BASE = '/api/v1';
@@ -27,14 +31,25 @@ export class ApiError extends Error {
   }
 }
 
-/** A response that arrived but does not match the contract. */
+/** A response that arrived but does not match the contract; `cause` tells what was wrong. */
 export class UnexpectedResponseError extends Error {
   readonly url: string;
-  constructor(url: string) {
-    super('Unexpected response from the server.');
+  constructor(url: string, cause?: unknown) {
+    super('Unexpected response from the server.', { cause });
     this.name = 'UnexpectedResponseError';
     this.url = url;
   }
+}
+
+/**
+ * How an answer is checked: a function that returns the typed value or throws
+ * (the guards of `response-guards.ts`), or anything with such a `parse` method
+ * (a zod schema).
+ */
+export type ResponseParser<T> = ((json: unknown) => T) | { parse(json: unknown): T };
+
+function parseWith<T>(parser: ResponseParser<T>, json: unknown): T {
+  return typeof parser === 'function' ? parser(json) : parser.parse(json);
 }
 
 export type QueryParams = Record<string, string | number | null | undefined>;
@@ -64,7 +79,12 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, options: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  parser: ResponseParser<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   const url = buildUrl(path, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = tokenStorage.get();
@@ -85,29 +105,37 @@ async function request<T>(method: 'GET' | 'POST', path: string, schema: z.ZodTyp
   }
 
   const json = await readJson(response);
-  if (!response.ok) {
-    const body = ErrorSchema.safeParse(json);
-    throw new ApiError(response.status, url, body.success ? body.data : null);
+  if (!response.ok) throw new ApiError(response.status, url, errorBodyOf(json));
+  try {
+    return parseWith(parser, json);
+  } catch (cause) {
+    throw new UnexpectedResponseError(url, cause);
   }
-  const parsed = schema.safeParse(json);
-  if (!parsed.success) throw new UnexpectedResponseError(url);
-  return parsed.data;
+}
+
+/** The `{message, errors}` of a failed request, or null when the body has another shape. */
+function errorBodyOf(json: unknown): ErrorBody | null {
+  try {
+    return parseErrorBody(json);
+  } catch {
+    return null;
+  }
 }
 
 export const api = {
-  get<T>(path: string, schema: z.ZodType<T>, options?: { query?: QueryParams; signal?: AbortSignal }) {
-    return request('GET', path, schema, options);
+  get<T>(path: string, parser: ResponseParser<T>, options?: { query?: QueryParams; signal?: AbortSignal }) {
+    return request('GET', path, parser, options);
   },
-  post<T>(path: string, schema: z.ZodType<T>, body: Record<string, unknown> = {}) {
-    return request('POST', path, schema, { body });
+  post<T>(path: string, parser: ResponseParser<T>, body: Record<string, unknown> = {}) {
+    return request('POST', path, parser, { body });
   },
   /** An update, sent as POST with `_method: 'PUT'`. */
-  put<T>(path: string, schema: z.ZodType<T>, body: Record<string, unknown>) {
-    return request('POST', path, schema, { body: { ...body, _method: 'PUT' } });
+  put<T>(path: string, parser: ResponseParser<T>, body: Record<string, unknown>) {
+    return request('POST', path, parser, { body: { ...body, _method: 'PUT' } });
   },
   /** A delete, sent as POST with `_method: 'DELETE'`. */
-  delete<T>(path: string, schema: z.ZodType<T>) {
-    return request('POST', path, schema, { body: { _method: 'DELETE' } });
+  delete<T>(path: string, parser: ResponseParser<T>) {
+    return request('POST', path, parser, { body: { _method: 'DELETE' } });
   },
 };
 

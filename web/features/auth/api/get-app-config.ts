@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { AppConfigSchema } from '../../../../core/schemas.js';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { parseAppConfig } from '../../../lib/response-guards';
 
-export const getAppConfig = () => api.get('/app-config', AppConfigSchema);
+export const getAppConfig = () => api.get('/app-config', parseAppConfig);
 
 export const appConfigQueryOptions = () =>
   queryOptions({ queryKey: queryKeys.appConfig, queryFn: getAppConfig, staleTime: Infinity });

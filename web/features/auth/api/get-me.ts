@@ -1,7 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import { UserSchema, type User } from '../../../../core/schemas.js';
+import type { User } from '../../../../core/schemas.js';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
+import { parseUser } from '../../../lib/response-guards';
 import { tokenStorage } from '../../../lib/token-storage';
 
 /**
@@ -11,7 +12,7 @@ import { tokenStorage } from '../../../lib/token-storage';
 export async function getMe(): Promise<User | null> {
   if (!tokenStorage.get()) return null;
   try {
-    return await api.get('/user/me', UserSchema);
+    return await api.get('/user/me', parseUser);
   } catch {
     tokenStorage.clear();
     return null;

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { AuthResponseSchema } from '../../../../core/schemas.js';
 import { api } from '../../../lib/api-client';
+import { parseAuthResponse } from '../../../lib/response-guards';
 import { startSession } from './get-me';
 
 export interface RegisterInput {
@@ -12,7 +12,7 @@ export interface RegisterInput {
 
 /** Registers with the browser's time zone, so that "this week" means the runner's week. */
 export const register = (input: RegisterInput) =>
-  api.post('/auth/register', AuthResponseSchema, {
+  api.post('/auth/register', parseAuthResponse, {
     ...input,
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
