@@ -12,7 +12,7 @@ import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrations.js';
 import { ensureFirstAdmin } from './bootstrap.js';
-import { frameworkErrorHandler, installErrorHandler, notFound } from './http/errors.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, notFound } from './http/errors.js';
 import { installSecurityHeaders, setSecurityHeaders } from './http/security.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
@@ -50,6 +50,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       setSecurityHeaders(request, reply);
       frameworkErrorHandler(error, request, reply);
     },
+    clientErrorHandler,
   });
   app.decorate('appContext', ctx);
   app.decorateRequest('session', null);

@@ -1,4 +1,6 @@
 /** Errors are data: one AppError, one handler, the body of CONTRACT.md §1. */
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationErrorBody, type ErrorBody } from '../../core/schemas.js';
@@ -78,6 +80,28 @@ export function installErrorHandler(app: FastifyInstance): void {
  */
 export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
   void handle(error, request, reply);
+}
+
+/**
+ * Requests too broken for the HTTP parser (bad header bytes, bad chunking, headers too
+ * large): answered on the socket in the contract's shape, then the connection is closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'The request headers are too large.']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'The request took too long to arrive.']
+        : [400, 'The request is not valid HTTP.'];
+  const body = JSON.stringify({ message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
