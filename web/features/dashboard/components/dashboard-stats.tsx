@@ -4,9 +4,14 @@ import { LazyPerformanceChart } from '../../../components/charts/lazy-performanc
 import { Panel } from '../../../components/panel';
 import { useDashboard } from '../api/get-dashboard';
 
+/**
+ * One statistic of a panel. The columns share the row equally but never get
+ * narrower than their value, which stays on one line (a time such as 01:43:34
+ * needs more room than a third of a half-width panel).
+ */
 function Stat({ label, value, unit }: { label: string; value: string; unit?: string }) {
   return (
-    <div className="col-4">
+    <div className="col">
       <dt className="small text-body-secondary fw-normal">{label}</dt>
       <dd className="fs-5 fw-semibold mb-0 text-nowrap">
         {value}
