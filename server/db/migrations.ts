@@ -66,6 +66,8 @@ const steps: Record<string, Step> = {
       .addColumn('last_used_at', 'varchar(32)', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('tokens_user_idx').on('tokens').column('user_id').execute();
+    // Housekeeping forgets idle tokens by a range on last use.
+    await db.schema.createIndex('tokens_last_used_idx').on('tokens').column('last_used_at').execute();
 
     await db.schema
       .createTable('throttles')
@@ -73,6 +75,7 @@ const steps: Record<string, Step> = {
       .addColumn('hits', 'integer', (c) => c.notNull())
       .addColumn('window_start', 'bigint', (c) => c.notNull())
       .execute();
+    await db.schema.createIndex('throttles_window_idx').on('throttles').column('window_start').execute();
 
     await db.schema
       .createTable('counters')
@@ -81,6 +84,9 @@ const steps: Record<string, Step> = {
       .execute();
     await sql`insert into counters (name, value) values ('users', 0), ('entries', 0)`.execute(db);
 
+    await createSearchIndex(db, dialect);
+    await createBuckets(db, dialect);
+
     await db.schema
       .createTable('jobs')
       .addColumn('name', 'varchar(64)', (c) => c.primaryKey())
@@ -88,6 +94,138 @@ const steps: Record<string, Step> = {
       .execute();
   },
 };
+
+/**
+ * Substring search over users' names and e-mails without reading every user.
+ * SQLite: an FTS5 table with the trigram tokenizer, kept in step by triggers; a quoted
+ * phrase of three or more characters matches exactly the documents that contain it.
+ * PostgreSQL: a pg_trgm GIN index for LIKE on the same text. Without the pg_trgm extension
+ * (not installed, or no right to create it) search still works, by reading the table.
+ * The document is `name`, a newline and `email`: a query (no control characters) never
+ * matches across the two.
+ */
+async function createSearchIndex(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  if (dialect === 'sqlite') {
+    await sql`create virtual table users_search using fts5(doc, tokenize = 'trigram')`.execute(db);
+    await sql`create trigger users_search_insert after insert on users begin
+        insert into users_search (rowid, doc) values (new.id, new.name || char(10) || new.email);
+      end`.execute(db);
+    await sql`create trigger users_search_update after update of name, email on users begin
+        update users_search set doc = new.name || char(10) || new.email where rowid = new.id;
+      end`.execute(db);
+    await sql`create trigger users_search_delete after delete on users begin
+        delete from users_search where rowid = old.id;
+      end`.execute(db);
+    return;
+  }
+  await sql`savepoint search_index`.execute(db);
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`create index users_search_idx on users
+      using gin (lower(name || chr(10) || email) gin_trgm_ops)`.execute(db);
+    await sql`release savepoint search_index`.execute(db);
+  } catch {
+    await sql`rollback to savepoint search_index`.execute(db);
+  }
+}
+
+/**
+ * Bucket counts, so that deep pages and range totals never read what they skip:
+ * runs per day (everyone's list), runs per user and month (a runner's own list) and
+ * sign-ups per UTC day (the users list, new users this week or month). Triggers keep
+ * them in step with every write, in the writing transaction, cascades included.
+ */
+async function createBuckets(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  await db.schema
+    .createTable('entry_days')
+    .addColumn('date', 'varchar(10)', (c) => c.primaryKey())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('entry_months')
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('month', 'varchar(7)', (c) => c.notNull())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('entry_months_pk', ['user_id', 'month'])
+    .execute();
+  await db.schema
+    .createTable('user_days')
+    .addColumn('day', 'varchar(10)', (c) => c.primaryKey())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .execute();
+
+  const addRun = (row: string) => `
+    insert into entry_days (date, n) values (${row}.date, 1)
+      on conflict (date) do update set n = entry_days.n + 1;
+    insert into entry_months (user_id, month, n) values (${row}.user_id, substr(${row}.date, 1, 7), 1)
+      on conflict (user_id, month) do update set n = entry_months.n + 1;`;
+  const removeRun = (row: string) => `
+    update entry_days set n = n - 1 where date = ${row}.date;
+    update entry_months set n = n - 1 where user_id = ${row}.user_id and month = substr(${row}.date, 1, 7);`;
+  const addUser = (row: string) => `
+    insert into user_days (day, n) values (substr(${row}.created_at, 1, 10), 1)
+      on conflict (day) do update set n = user_days.n + 1;`;
+  const removeUser = (row: string) => `
+    update user_days set n = n - 1 where day = substr(${row}.created_at, 1, 10);`;
+
+  if (dialect === 'sqlite') {
+    await sql
+      .raw(`create trigger entries_buckets_insert after insert on entries begin ${addRun('new')} end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger entries_buckets_delete after delete on entries begin ${removeRun('old')} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger entries_buckets_update after update of date, user_id on entries
+         begin ${removeRun('old')} ${addRun('new')} end`,
+      )
+      .execute(db);
+    await sql.raw(`create trigger users_buckets_insert after insert on users begin ${addUser('new')} end`).execute(db);
+    await sql
+      .raw(`create trigger users_buckets_delete after delete on users begin ${removeUser('old')} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger users_buckets_update after update of created_at on users
+         begin ${removeUser('old')} ${addUser('new')} end`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(
+      `create function entries_buckets() returns trigger language plpgsql as $$
+       begin
+         if tg_op in ('DELETE', 'UPDATE') then ${removeRun('old')} end if;
+         if tg_op in ('INSERT', 'UPDATE') then ${addRun('new')} end if;
+         return null;
+       end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger entries_buckets after insert or delete or update of date, user_id on entries
+       for each row execute function entries_buckets()`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create function users_buckets() returns trigger language plpgsql as $$
+       begin
+         if tg_op in ('DELETE', 'UPDATE') then ${removeUser('old')} end if;
+         if tg_op in ('INSERT', 'UPDATE') then ${addUser('new')} end if;
+         return null;
+       end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger users_buckets after insert or delete or update of created_at on users
+       for each row execute function users_buckets()`,
+    )
+    .execute(db);
+}
 
 export async function migrate(db: Db): Promise<void> {
   const provider: MigrationProvider = {

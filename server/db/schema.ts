@@ -52,6 +52,25 @@ export interface JobsTable {
   last_run: string;
 }
 
+/** Runs per day, kept by triggers (see migrations.ts). */
+export interface EntryDaysTable {
+  date: string;
+  n: number;
+}
+
+/** Runs per user and month (`YYYY-MM`), kept by triggers. */
+export interface EntryMonthsTable {
+  user_id: number;
+  month: string;
+  n: number;
+}
+
+/** Sign-ups per UTC day of created_at, kept by triggers. */
+export interface UserDaysTable {
+  day: string;
+  n: number;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -59,4 +78,7 @@ export interface Database {
   throttles: ThrottlesTable;
   counters: CountersTable;
   jobs: JobsTable;
+  entry_days: EntryDaysTable;
+  entry_months: EntryMonthsTable;
+  user_days: UserDaysTable;
 }

@@ -3,6 +3,7 @@ import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser } from '../../../core/schemas.js';
 import type { Database, EntriesTable } from '../../db/schema.js';
+import { SEEK_FROM, countRunsBetween, ownRunMonths, seekIn, seekRunDay } from '../system/buckets.repository.js';
 import { adjustCounter } from '../system/counters.repository.js';
 import { adjustEntryCount } from '../users/users.repository.js';
 
@@ -97,54 +98,95 @@ function inRange<O>(query: SelectQueryBuilder<Database, 'entries', O>, range: Da
 
 const hasRange = (range: DateRange) => Boolean(range.dateFrom || range.dateTo);
 
+export interface ListOptions extends DateRange {
+  limit: number;
+  offset: number;
+  /** The total without a date range (users.entry_count or the entries counter). */
+  knownTotal: number;
+  /** Offsets from here on start at their bucket instead of skipping row by row. */
+  seekFrom?: number;
+}
+
+/**
+ * A runner's own runs, date desc then id desc, from the (user_id, date) index. The total
+ * within a date range comes from their month buckets (plus an exact count of the two
+ * months cut by the range), and a deep page starts at its month, so a page never reads
+ * the rows it skips beyond one month's runs.
+ */
 export async function listEntriesForUser(
   db: Executor,
   userId: number,
-  options: DateRange & { limit: number; offset: number; knownTotal: number },
+  options: ListOptions,
 ): Promise<{ entries: Entry[]; total: number }> {
-  const base = inRange(db.selectFrom('entries').where('user_id', '=', userId), options);
-  const [rows, total] = await Promise.all([
-    // The (user_id, date, id) index gives the order and the date range without a sort.
-    base
-      .selectAll()
-      .orderBy('date', 'desc')
-      .orderBy('id', 'desc')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-    hasRange(options)
-      ? base
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n))
-      : Promise.resolve(options.knownTotal),
-  ]);
+  const range = { from: options.dateFrom, to: options.dateTo };
+  const deep = options.offset >= (options.seekFrom ?? SEEK_FROM);
+  const months = deep || hasRange(options) ? await ownRunMonths(db, userId, range) : null;
+  const total = hasRange(options) ? months!.reduce((sum, m) => sum + m.n, 0) : options.knownTotal;
+
+  let offset = options.offset;
+  let upTo = options.dateTo;
+  if (deep) {
+    const start = seekIn(months!, offset);
+    if (!start) return { entries: [], total };
+    offset -= start.before;
+    const monthEnd = `${start.key}-31`;
+    if (!upTo || monthEnd < upTo) upTo = monthEnd;
+  }
+  const rows = await inRange(db.selectFrom('entries').where('user_id', '=', userId), {
+    dateFrom: options.dateFrom,
+    dateTo: upTo,
+  })
+    .selectAll()
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(options.limit)
+    .offset(offset)
+    .execute();
   return { entries: rows.map(toEntry), total };
 }
 
+/** Everyone's order: date desc, distance desc, id desc. */
+function compareAll(a: EntryRow, b: EntryRow): number {
+  if (a.date !== b.date) return a.date < b.date ? 1 : -1;
+  if (a.distance_m !== b.distance_m) return Number(b.distance_m) - Number(a.distance_m);
+  return Number(b.id) - Number(a.id);
+}
+
+/**
+ * Everyone's runs. The page's ids come from the (date, distance_m, id) index alone (rows
+ * skipped there cost an index step, not a row and a user); a deep page starts at its day,
+ * found from the day buckets; totals within a range are sums of day buckets.
+ */
 export async function listAllEntries(
   db: Executor,
-  options: DateRange & { limit: number; offset: number; knownTotal: number },
+  options: ListOptions,
 ): Promise<{ entries: EntryWithUser[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    inRange(db.selectFrom('entries'), options)
-      .innerJoin('users', 'users.id', 'entries.user_id')
-      .selectAll('entries')
-      .select('users.name as user_name')
-      .orderBy('entries.date', 'desc')
-      .orderBy('entries.distance_m', 'desc')
-      .orderBy('entries.id', 'desc')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-    hasRange(options)
-      ? inRange(db.selectFrom('entries'), options)
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n))
-      : Promise.resolve(options.knownTotal),
-  ]);
-  return { entries: rows.map(toEntryWithUser), total };
+  const range = { from: options.dateFrom, to: options.dateTo };
+  const total = hasRange(options) ? await countRunsBetween(db, range) : options.knownTotal;
+
+  let offset = options.offset;
+  let upTo = options.dateTo;
+  if (offset >= (options.seekFrom ?? SEEK_FROM)) {
+    const start = await seekRunDay(db, range, offset);
+    if (!start) return { entries: [], total };
+    offset -= start.before;
+    upTo = start.key;
+  }
+  const page = inRange(db.selectFrom('entries'), { dateFrom: options.dateFrom, dateTo: upTo })
+    .select('entries.id')
+    .orderBy('entries.date', 'desc')
+    .orderBy('entries.distance_m', 'desc')
+    .orderBy('entries.id', 'desc')
+    .limit(options.limit)
+    .offset(offset);
+  const rows = await db
+    .selectFrom(page.as('page'))
+    .innerJoin('entries', 'entries.id', 'page.id')
+    .innerJoin('users', 'users.id', 'entries.user_id')
+    .selectAll('entries')
+    .select('users.name as user_name')
+    .execute();
+  return { entries: rows.sort(compareAll).map(toEntryWithUser), total };
 }
 
 /** Per-day totals of a user's runs between two dates (inclusive), oldest first. */

@@ -1,7 +1,8 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Role, User } from '../../../core/schemas.js';
 import type { Database, UsersTable } from '../../db/schema.js';
+import { SEEK_FROM, afterDay, countUsersSince, seekUserDay } from '../system/buckets.repository.js';
 import { adjustCounter } from '../system/counters.repository.js';
 
 type Executor = Kysely<Database>;
@@ -139,35 +140,64 @@ function likePattern(query: string): string {
   return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-export async function listUsers(
-  db: Executor,
-  options: { query?: string | undefined; limit: number; offset: number },
-): Promise<{ users: UserRecord[]; total: number }> {
-  let filtered = db.selectFrom('users');
-  if (options.query) {
-    const pattern = likePattern(options.query);
-    filtered = filtered.where((eb) =>
+const isSqlite = (db: Executor) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/** Shorter searches have no trigram to look up and read the users table. */
+const MIN_INDEXED_QUERY = 3;
+
+/**
+ * The users whose name or e-mail contains the query (case-insensitive), through the
+ * trigram search index of migrations.ts: an FTS5 phrase on SQLite, LIKE on the pg_trgm
+ * index on PostgreSQL. Both index the same text: name, a newline, e-mail.
+ */
+function matching(db: Executor, query: string) {
+  const users = db.selectFrom('users');
+  if (isSqlite(db) && [...query].length >= MIN_INDEXED_QUERY) {
+    const phrase = `"${query.replace(/"/g, '""')}"`;
+    return users.where('id', 'in', sql<number>`(select rowid from users_search where users_search match ${phrase})`);
+  }
+  const pattern = likePattern(query);
+  if (isSqlite(db)) {
+    return users.where((eb) =>
       eb.or([
         sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
         sql<boolean>`${eb.ref('email')} like ${pattern} escape '\\'`,
       ]),
     );
   }
-  const [rows, total] = await Promise.all([
-    filtered
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(options.limit)
-      .offset(options.offset)
-      .execute(),
-    options.query
-      ? filtered
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n))
-      : countUsers(db),
-  ]);
+  return users.where(
+    (eb) => sql<boolean>`lower(${eb.ref('name')} || chr(10) || ${eb.ref('email')}) like ${pattern} escape '\\'`,
+  );
+}
+
+export async function listUsers(
+  db: Executor,
+  options: { query?: string | undefined; limit: number; offset: number; seekFrom?: number },
+): Promise<{ users: UserRecord[]; total: number }> {
+  const newestFirst = <Q extends ReturnType<typeof matching>>(q: Q) =>
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit);
+  if (options.query) {
+    const filtered = matching(db, options.query);
+    const [rows, total] = await Promise.all([
+      newestFirst(filtered).offset(options.offset).execute(),
+      filtered
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n)),
+    ]);
+    return { users: rows.map(toUserRecord), total };
+  }
+  const total = await countUsers(db);
+  let page = db.selectFrom('users');
+  let offset = options.offset;
+  // A deep page starts at its sign-up day, found from the day buckets.
+  if (offset >= (options.seekFrom ?? SEEK_FROM)) {
+    const start = await seekUserDay(db, offset);
+    if (!start) return { users: [], total };
+    offset -= start.before;
+    page = page.where('created_at', '<', afterDay(start.key));
+  }
+  const rows = await newestFirst(page).offset(offset).execute();
   return { users: rows.map(toUserRecord), total };
 }
 
@@ -176,13 +206,9 @@ export async function countUsers(db: Executor): Promise<number> {
   return Number(row.value);
 }
 
+/** From the sign-up day buckets, so that it costs the same with ten or a million users. */
 export async function countUsersCreatedSince(db: Executor, sinceIso: string): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('created_at', '>=', sinceIso)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countUsersSince(db, sinceIso);
 }
 
 export async function adjustEntryCount(db: Executor, userId: number, delta: number): Promise<void> {

@@ -1,0 +1,213 @@
+/**
+ * The query plan of every query the repositories send, on a real database: each
+ * repository function runs once inside a transaction that is rolled back, its SQL is
+ * captured, and the database explains it (EXPLAIN QUERY PLAN on SQLite, EXPLAIN on
+ * PostgreSQL). `problems` lists plans that read a whole table or sort in memory.
+ */
+import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import type { Entry } from '../../core/schemas.js';
+import type { Db } from '../../server/db/database.js';
+import type { Database } from '../../server/db/schema.js';
+import * as throttle from '../../server/features/auth/throttle.repository.js';
+import * as tokens from '../../server/features/auth/tokens.repository.js';
+import * as entries from '../../server/features/entries/entries.repository.js';
+import * as counters from '../../server/features/system/counters.repository.js';
+import * as users from '../../server/features/users/users.repository.js';
+
+export interface QueryPlan {
+  /** The repository call that sent the query. */
+  call: string;
+  sql: string;
+  plan: string[];
+  problems: string[];
+}
+
+type Step = [call: string, run: (db: Kysely<Database>) => Promise<unknown>];
+
+class Rollback extends Error {}
+
+/** Tables whose size grows with the data; a plan must never read them whole. */
+const BIG_TABLES = ['entries', 'users', 'tokens'];
+
+/**
+ * SQLite: `SCAN t` reads the whole table; `SCAN t USING INDEX` walks an index in order,
+ * which is fine only when a LIMIT stops it. A sort in memory (`USE TEMP B-TREE`) is a
+ * problem when it sorts rows of a big table read by a scan or a range, not when it sorts
+ * bucket rows or rows fetched one by one by primary key (search matches).
+ */
+function sqliteProblems(sql: string, plan: string[]): string[] {
+  const limited = /\blimit\b/i.test(sql);
+  const big = (line: string) => BIG_TABLES.some((t) => new RegExp(`^(SCAN|SEARCH) ${t}\\b`).test(line));
+  const readsMany = plan.some((line) => big(line) && !/PRIMARY KEY|\(rowid=\?\)/.test(line));
+  return plan.filter((line) => {
+    if (big(line) && line.startsWith('SCAN ')) return !(limited && /USING (COVERING )?INDEX/.test(line));
+    return /USE TEMP B-TREE FOR (ORDER BY|GROUP BY)/.test(line) && readsMany;
+  });
+}
+
+function postgresProblems(plan: string[]): string[] {
+  return plan.filter(
+    (line) =>
+      BIG_TABLES.some((t) => new RegExp(`Seq Scan on ${t}\\b`).test(line)) ||
+      (/\bSort\b/.test(line) && !/Sort Key/.test(line) && !/Incremental/.test(line)),
+  );
+}
+
+export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
+  const captured: { call: string; query: CompiledQuery }[] = [];
+  let current = '';
+  const log = (event: { level: string; query: CompiledQuery }) => {
+    captured.push({ call: current, query: event.query });
+  };
+  const kysely =
+    db.dialect === 'sqlite'
+      ? new Kysely<Database>({ dialect: new SqliteDialect({ database: db.sqlite! }), log })
+      : new Kysely<Database>({
+          dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: poolUrl(db), max: 1 }) }),
+          log,
+        });
+
+  try {
+    // A typical runner and one of their runs.
+    const sample = await db.kysely
+      .selectFrom('users')
+      .innerJoin('entries', 'entries.user_id', 'users.id')
+      .select(['users.id as userId', 'users.entry_count', 'entries.id as entryId', 'entries.date'])
+      .orderBy('users.id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    const userId = Number(sample?.userId ?? 1);
+    const entryId = Number(sample?.entryId ?? 1);
+    const known = Number(sample?.entry_count ?? 0);
+    const user = await users.findUserById(db.kysely, userId);
+    const entry = (await entries.findEntryById(db.kysely, entryId)) ?? ({ id: entryId, user_id: userId } as Entry);
+    const now = new Date().toISOString();
+    const year = now.slice(0, 4);
+    const values = { date: `${year}-01-02`, distanceKm: 10.5, seconds: 3000 };
+    const page = { limit: 15, offset: 0, knownTotal: known };
+
+    const steps: Step[] = [
+      ['tokens.findTokenOwner', (k) => tokens.findTokenOwner(k, 'a'.repeat(64))],
+      ['tokens.insertToken', (k) => tokens.insertToken(k, userId, 'b'.repeat(64), now)],
+      ['tokens.touchToken', (k) => tokens.touchToken(k, 1, now)],
+      ['tokens.deleteToken', (k) => tokens.deleteToken(k, 1)],
+      ['tokens.deleteUserTokens', (k) => tokens.deleteUserTokens(k, userId, 1)],
+      ['tokens.deleteIdleTokens', (k) => tokens.deleteIdleTokens(k, '2000-01-01T00:00:00.000Z')],
+      ['throttle.hit', (k) => throttle.hit(k, 'login:x', Date.now(), 60_000)],
+      ['throttle.clear', (k) => throttle.clear(k, 'login:x')],
+      ['throttle.deleteExpired', (k) => throttle.deleteExpired(k, Date.now() - 60_000)],
+      ['users.findUserById', (k) => users.findUserById(k, userId)],
+      ['users.findUserByEmail', (k) => users.findUserByEmail(k, 'user1@example.com')],
+      ['users.emailTakenByOther', (k) => users.emailTakenByOther(k, 'user1@example.com', userId)],
+      ['users.countAdmins', (k) => users.countAdmins(k)],
+      ['users.countUsers', (k) => users.countUsers(k)],
+      ['users.countUsersCreatedSince', (k) => users.countUsersCreatedSince(k, `${year}-01-01T00:00:00.000Z`)],
+      ['users.listUsers', (k) => users.listUsers(k, { limit: 15, offset: 0 })],
+      ['users.listUsers (deep page)', (k) => users.listUsers(k, { limit: 15, offset: 4980 })],
+      ['users.listUsers (query)', (k) => users.listUsers(k, { query: 'user12@', limit: 15, offset: 0 })],
+      ['users.updateUser', (k) => users.updateUser(k, userId, { name: 'X', updatedAt: now })],
+      ['users.adjustEntryCount', (k) => users.adjustEntryCount(k, userId, 1)],
+      [
+        'users.insertUser',
+        (k) =>
+          users.insertUser(k, {
+            name: 'Plan',
+            email: 'plan@example.com',
+            passwordHash: 'x',
+            role: 'user',
+            timezone: 'UTC',
+            createdAt: now,
+          }),
+      ],
+      ['users.deleteUser', async (k) => user && users.deleteUser(k, user)],
+      ['counters.readCounters', (k) => counters.readCounters(k)],
+      ['counters.adjustCounter', (k) => counters.adjustCounter(k, 'entries', 1)],
+      ['entries.findEntryById', (k) => entries.findEntryById(k, entryId)],
+      ['entries.insertEntry', (k) => entries.insertEntry(k, userId, values, now)],
+      ['entries.updateEntry', (k) => entries.updateEntry(k, entryId, values, now)],
+      ['entries.deleteEntry', (k) => entries.deleteEntry(k, entry)],
+      ['entries.listEntriesForUser', (k) => entries.listEntriesForUser(k, userId, page)],
+      [
+        'entries.listEntriesForUser (last page)',
+        (k) => entries.listEntriesForUser(k, userId, { ...page, offset: Math.max(0, known - 15) }),
+      ],
+      [
+        'entries.listEntriesForUser (one year)',
+        (k) => entries.listEntriesForUser(k, userId, { ...page, dateFrom: `${year}-01-01`, dateTo: `${year}-12-31` }),
+      ],
+      ['entries.listAllEntries', (k) => entries.listAllEntries(k, { ...page, knownTotal: 1000 })],
+      ['entries.listAllEntries (deep page)', (k) => entries.listAllEntries(k, { ...page, offset: 150_000 })],
+      [
+        'entries.listAllEntries (one month)',
+        (k) => entries.listAllEntries(k, { ...page, dateFrom: `${year}-01-01`, dateTo: `${year}-01-31` }),
+      ],
+      ['entries.dailyTotals', (k) => entries.dailyTotals(k, userId, `${year}-01-01`, `${year}-12-31`)],
+      ['entries.personalBests', (k) => entries.personalBests(k, userId)],
+      ['entries.dateSpan', (k) => entries.dateSpan(k, userId)],
+      ['entries.recordRun fastest', (k) => entries.recordRun(k, 'fastest')],
+      ['entries.recordRun longest', (k) => entries.recordRun(k, 'longest')],
+    ];
+
+    for (const [call, run] of steps) {
+      current = call;
+      await kysely
+        .transaction()
+        .execute(async (trx) => {
+          await run(trx);
+          throw new Rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Rollback)) throw error;
+        });
+    }
+
+    const seen = new Set<string>();
+    const plans: QueryPlan[] = [];
+    for (const { call, query } of captured) {
+      if (/^(begin|commit|rollback|savepoint|release)/i.test(query.sql.trim())) continue;
+      const key = `${call}\n${query.sql}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const plan =
+        db.dialect === 'sqlite'
+          ? (
+              db.sqlite!.prepare(`explain query plan ${query.sql}`).all(...(query.parameters as unknown[])) as {
+                detail: string;
+              }[]
+            ).map((r) => r.detail)
+          : await postgresPlan(db, query);
+      plans.push({
+        call,
+        sql: query.sql,
+        plan,
+        problems: db.dialect === 'sqlite' ? sqliteProblems(query.sql, plan) : postgresProblems(plan),
+      });
+    }
+    return plans;
+  } finally {
+    if (db.dialect === 'postgres') await kysely.destroy();
+  }
+}
+
+let currentUrl = '';
+/** PostgreSQL plans come from a connection of their own, to the same database. */
+export function usePostgresUrl(url: string): void {
+  currentUrl = url;
+}
+
+function poolUrl(db: Db): string {
+  if (!currentUrl) throw new Error(`Call usePostgresUrl(url) before explaining a ${db.dialect} database.`);
+  return currentUrl;
+}
+
+async function postgresPlan(db: Db, query: CompiledQuery): Promise<string[]> {
+  const client = new pg.Client({ connectionString: poolUrl(db) });
+  await client.connect();
+  try {
+    const result = await client.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, query.parameters as unknown[]);
+    return result.rows.map((r) => r['QUERY PLAN']);
+  } finally {
+    await client.end();
+  }
+}
