@@ -13,6 +13,7 @@ import { addDays, dateInZone } from '../../core/time.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { openDatabase, type Db } from '../../server/db/database.js';
+import { maintainedTotals, recountedTotals } from './consistency.js';
 import { DEFAULT_SEED_PASSWORD, seedDatabase, type SeedProgress } from './seed.js';
 import {
   HISTORY_YEARS,
@@ -98,23 +99,14 @@ describe('seedDatabase', () => {
     await target?.drop();
   });
 
+  /** Every maintained total equals its recount; returns the number of users and runs. */
   async function consistency() {
-    const users = await db.kysely.selectFrom('users').select(['id', 'entry_count']).execute();
-    const perUser = await db.kysely
-      .selectFrom('entries')
-      .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
-      .groupBy('user_id')
-      .execute();
-    const actual = new Map(perUser.map((r) => [Number(r.user_id), Number(r.n)]));
-    for (const user of users) expect(Number(user.entry_count)).toBe(actual.get(Number(user.id)) ?? 0);
-    const counters = await db.kysely.selectFrom('counters').select(['name', 'value']).execute();
-    const totals = Object.fromEntries(counters.map((c) => [c.name, Number(c.value)]));
-    const entries = [...actual.values()].reduce((a, b) => a + b, 0);
-    expect(totals).toEqual({ users: users.length, entries });
-    return { users: users.length, entries };
+    const maintained = await maintainedTotals(db.kysely);
+    expect(maintained).toEqual(await recountedTotals(db.kysely));
+    return { users: maintained.counters.users, entries: maintained.counters.entries };
   }
 
-  it('writes the requested users and runs, with exact entry counts and counters', async () => {
+  it('writes the requested users and runs, with exact entry counts, counters and buckets', async () => {
     // 40 runners and the first admin.
     expect(await consistency()).toEqual({ users: 41, entries: 3000 });
     expect(progress.at(-1)).toEqual({ users: 40, entries: 3000 });

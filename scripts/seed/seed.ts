@@ -138,6 +138,21 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
 }
 
 const ENTRY_COLUMNS = '(user_id, date, distance_m, seconds, speed, created_at, updated_at)';
+/**
+ * Adds the runs from id `firstId` on to the day and month buckets that the triggers of
+ * migrations.ts keep, in one grouped statement each (the triggers are off while seeding).
+ */
+function bucketSql(firstId: number): string[] {
+  return [
+    `insert into entry_days (date, n)
+     select date, count(*) from entries where id >= ${firstId} group by date
+     on conflict (date) do update set n = entry_days.n + excluded.n`,
+    `insert into entry_months (user_id, month, n)
+     select user_id, substr(date, 1, 7), count(*) from entries where id >= ${firstId} group by user_id, substr(date, 1, 7)
+     on conflict (user_id, month) do update set n = entry_months.n + excluded.n`,
+  ];
+}
+
 /** Runs per INSERT statement: fewer statements, same prepared plan. */
 const ROWS_PER_INSERT = 100;
 
@@ -169,6 +184,15 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
         .all() as { name: string; sql: string }[])
     : [];
   for (const index of indexes) conn.exec(`drop index ${index.name}`);
+  // The per-run bucket triggers likewise: the seeded runs' buckets are added in one
+  // grouped statement at the end.
+  const firstNewEntry = Number(
+    (conn.prepare('select coalesce(max(id), 0) + 1 as id from entries').get() as { id: number }).id,
+  );
+  const triggers = conn
+    .prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'entries'`)
+    .all() as { name: string; sql: string }[];
+  for (const trigger of triggers) conn.exec(`drop trigger ${trigger.name}`);
 
   const writeBatch = conn.transaction(
     (batch: Batch, runs: (user: SeedUser) => ReturnType<typeof generateEntries>, passwordHash: string) => {
@@ -213,6 +237,9 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
         for (const index of indexes) conn.exec(index.sql);
         conn.pragma('threads = 0');
       }
+      onStatus('counting runs per day and month');
+      for (const statement of bucketSql(firstNewEntry)) conn.prepare(statement).run();
+      for (const trigger of triggers) conn.exec(trigger.sql);
       conn.exec('commit');
       restore();
       conn.pragma('wal_checkpoint(TRUNCATE)');
@@ -253,6 +280,10 @@ async function postgresWriter(
       ).rows
     : [];
   for (const index of indexes) await client.query(`drop index ${index.name}`);
+  const firstNewEntry = Number(
+    (await client.query<{ id: number }>('select coalesce(max(id), 0) + 1 as id from entries')).rows[0]!.id,
+  );
+  await client.query('alter table entries disable trigger entries_buckets');
 
   return {
     async write(batch, runs, passwordHash) {
@@ -297,6 +328,9 @@ async function postgresWriter(
         onStatus(`building ${indexes.length} indexes`);
         for (const index of indexes) await client.query(index.sql);
       }
+      onStatus('counting runs per day and month');
+      for (const statement of bucketSql(firstNewEntry)) await client.query(statement);
+      await client.query('alter table entries enable trigger entries_buckets');
       await client.query('commit');
       // Fresh statistics, as autovacuum would gather them shortly after a bulk load.
       onStatus('analyzing');

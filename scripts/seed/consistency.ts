@@ -1,0 +1,62 @@
+/**
+ * Every maintained total recomputed from the rows themselves: users.entry_count, the
+ * counters table, and the day and month buckets. Tests compare the two.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../server/db/schema.js';
+
+export interface Totals {
+  entryCounts: Record<number, number>;
+  counters: Record<string, number>;
+  entryDays: Record<string, number>;
+  entryMonths: Record<string, number>;
+  userDays: Record<string, number>;
+}
+
+const nonZero = <T extends { n: number | string }>(rows: T[], key: (row: T) => string | number) =>
+  Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [key(r), Number(r.n)]));
+
+/** What the tables say. */
+export async function maintainedTotals(db: Kysely<Database>): Promise<Totals> {
+  const users = await db.selectFrom('users').select(['id', 'entry_count']).execute();
+  const counters = await db.selectFrom('counters').select(['name', 'value']).execute();
+  return {
+    entryCounts: Object.fromEntries(users.map((u) => [Number(u.id), Number(u.entry_count)])),
+    counters: Object.fromEntries(counters.map((c) => [c.name, Number(c.value)])),
+    entryDays: nonZero(await db.selectFrom('entry_days').select(['date', 'n']).execute(), (r) => r.date),
+    entryMonths: nonZero(
+      await db.selectFrom('entry_months').select(['user_id', 'month', 'n']).execute(),
+      (r) => `${r.user_id}/${r.month}`,
+    ),
+    userDays: nonZero(await db.selectFrom('user_days').select(['day', 'n']).execute(), (r) => r.day),
+  };
+}
+
+/** What they should say, counted from the rows. */
+export async function recountedTotals(db: Kysely<Database>): Promise<Totals> {
+  const users = await db.selectFrom('users').select('id').execute();
+  const perUser = await db
+    .selectFrom('entries')
+    .select((eb) => ['user_id', eb.fn.countAll<number>().as('n')])
+    .groupBy('user_id')
+    .execute();
+  const counts = new Map(perUser.map((r) => [Number(r.user_id), Number(r.n)]));
+  const days = await db
+    .selectFrom('entries')
+    .select((eb) => ['date', eb.fn.countAll<number>().as('n')])
+    .groupBy('date')
+    .execute();
+  const months = await sql<{ user_id: number; month: string; n: number }>`
+    select user_id, substr(date, 1, 7) as month, count(*) as n from entries group by user_id, substr(date, 1, 7)`.execute(
+    db,
+  );
+  const signups = await sql<{ day: string; n: number }>`
+    select substr(created_at, 1, 10) as day, count(*) as n from users group by substr(created_at, 1, 10)`.execute(db);
+  return {
+    entryCounts: Object.fromEntries(users.map((u) => [Number(u.id), counts.get(Number(u.id)) ?? 0])),
+    counters: { users: users.length, entries: [...counts.values()].reduce((a, b) => a + b, 0) },
+    entryDays: nonZero(days, (r) => r.date),
+    entryMonths: nonZero(months.rows, (r) => `${r.user_id}/${r.month}`),
+    userDays: nonZero(signups.rows, (r) => r.day),
+  };
+}
