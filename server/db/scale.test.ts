@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainRepositoryQueries } from '../../bench/lib/plans.js';
 import { maintainedTotals, recountedTotals } from '../../scripts/seed/consistency.js';
 import { seedDatabase } from '../../scripts/seed/seed.js';
+import type { Entry } from '../../core/schemas.js';
 import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from './database.js';
 import * as entries from '../features/entries/entries.repository.js';
@@ -94,7 +95,7 @@ describe('bucket counts', () => {
 
   it('follow inserts, moves to another date, deletes and deleting a user with runs', async () => {
     const [a, b] = await someUsers(2);
-    const added = [];
+    const added: Entry[] = [];
     for (const date of ['2026-03-01', '2026-03-01', '2025-12-31', '2019-07-04']) {
       added.push(
         await db.kysely
