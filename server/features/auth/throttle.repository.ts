@@ -29,7 +29,7 @@ export async function hit(db: Executor, key: string, nowMs: number, windowMs: nu
         window_start: eb
           .case()
           .when('throttles.window_start', '<=', expired)
-          .then(nowMs)
+          .then(eb.val(nowMs))
           .else(eb.ref('throttles.window_start'))
           .end(),
       })),
