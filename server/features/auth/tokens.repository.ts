@@ -1,5 +1,6 @@
 /** Access tokens: random, stored only as a SHA-256 hash. */
 import type { Kysely } from 'kysely';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 import { toUserRecord, type UserRecord } from '../users/users.repository.js';
 
@@ -12,17 +13,21 @@ export async function insertToken(db: Executor, userId: number, tokenHash: strin
     .execute();
 }
 
-export async function findTokenOwner(
-  db: Executor,
-  tokenHash: string,
-): Promise<{ tokenId: number; lastUsedAt: string; user: UserRecord } | null> {
-  const row = await db
+/** Runs on every authenticated request: built and compiled once. */
+const tokenOwner = prepared(['\u0000token_hash'], (db, tokenHash: string) =>
+  db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .selectAll('users')
     .select(['tokens.id as token_id', 'tokens.last_used_at as token_last_used_at'])
-    .where('tokens.token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('tokens.token_hash', '=', tokenHash),
+);
+
+export async function findTokenOwner(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ tokenId: number; lastUsedAt: string; user: UserRecord } | null> {
+  const [row] = await tokenOwner(db, tokenHash);
   if (!row) return null;
   return { tokenId: Number(row.token_id), lastUsedAt: row.token_last_used_at, user: toUserRecord(row) };
 }

@@ -1,7 +1,8 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
-import type { Kysely, Selectable, SelectQueryBuilder } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser } from '../../../core/schemas.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, EntriesTable } from '../../db/schema.js';
 import { SEEK_FROM, countRunsBetween, ownRunMonths, seekIn, seekRunDay } from '../system/buckets.repository.js';
 import { adjustCounter } from '../system/counters.repository.js';
@@ -89,13 +90,6 @@ export interface DateRange {
   dateTo?: string | undefined;
 }
 
-function inRange<O>(query: SelectQueryBuilder<Database, 'entries', O>, range: DateRange) {
-  let q = query;
-  if (range.dateFrom) q = q.where('entries.date', '>=', range.dateFrom);
-  if (range.dateTo) q = q.where('entries.date', '<=', range.dateTo);
-  return q;
-}
-
 const hasRange = (range: DateRange) => Boolean(range.dateFrom || range.dateTo);
 
 export interface ListOptions extends DateRange {
@@ -132,18 +126,28 @@ export async function listEntriesForUser(
     const monthEnd = `${start.key}-31`;
     if (!upTo || monthEnd < upTo) upTo = monthEnd;
   }
-  const rows = await inRange(db.selectFrom('entries').where('user_id', '=', userId), {
-    dateFrom: options.dateFrom,
-    dateTo: upTo,
-  })
-    .selectAll()
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(options.limit)
-    .offset(offset)
-    .execute();
+  const rows = await ownPage(db, userId, options.dateFrom ?? FIRST_DATE, upTo ?? LAST_DATE, options.limit, offset);
   return { entries: rows.map(toEntry), total };
 }
+
+/** Bounds that every date lies within, for queries compiled once with a date range. */
+const FIRST_DATE = '0000-00-00';
+const LAST_DATE = '9999-99-99';
+
+const ownPage = prepared(
+  [-1_000_001, '\u0000from', '\u0000to', -1_000_002, -1_000_003],
+  (db, userId: number, from: string, to: string, limit: number, offset: number) =>
+    db
+      .selectFrom('entries')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .orderBy('date', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset),
+);
 
 /** Everyone's order: date desc, distance desc, id desc. */
 function compareAll(a: EntryRow, b: EntryRow): number {
@@ -172,31 +176,34 @@ export async function listAllEntries(
     offset -= start.before;
     upTo = start.key;
   }
-  const page = inRange(db.selectFrom('entries'), { dateFrom: options.dateFrom, dateTo: upTo })
-    .select('entries.id')
-    .orderBy('entries.date', 'desc')
-    .orderBy('entries.distance_m', 'desc')
-    .orderBy('entries.id', 'desc')
-    .limit(options.limit)
-    .offset(offset);
-  const rows = await db
-    .selectFrom(page.as('page'))
-    .innerJoin('entries', 'entries.id', 'page.id')
-    .innerJoin('users', 'users.id', 'entries.user_id')
-    .selectAll('entries')
-    .select('users.name as user_name')
-    .execute();
+  const rows = await allPage(db, options.dateFrom ?? FIRST_DATE, upTo ?? LAST_DATE, options.limit, offset);
   return { entries: rows.sort(compareAll).map(toEntryWithUser), total };
 }
 
-/** Per-day totals of a user's runs between two dates (inclusive), oldest first. */
-export async function dailyTotals(
-  db: Executor,
-  userId: number,
-  from: string,
-  to: string,
-): Promise<{ date: string; count: number; distanceKm: number; seconds: number }[]> {
-  const rows = await db
+const allPage = prepared(
+  ['\u0000from', '\u0000to', -1_000_001, -1_000_002],
+  (db, from: string, to: string, limit: number, offset: number) => {
+    const page = db
+      .selectFrom('entries')
+      .select('entries.id')
+      .where('entries.date', '>=', from)
+      .where('entries.date', '<=', to)
+      .orderBy('entries.date', 'desc')
+      .orderBy('entries.distance_m', 'desc')
+      .orderBy('entries.id', 'desc')
+      .limit(limit)
+      .offset(offset);
+    return db
+      .selectFrom(page.as('page'))
+      .innerJoin('entries', 'entries.id', 'page.id')
+      .innerJoin('users', 'users.id', 'entries.user_id')
+      .selectAll('entries')
+      .select('users.name as user_name');
+  },
+);
+
+const dailyRows = prepared([-1_000_001, '\u0000from', '\u0000to'], (db, userId: number, from: string, to: string) =>
+  db
     .selectFrom('entries')
     .select((eb) => [
       'date',
@@ -208,8 +215,17 @@ export async function dailyTotals(
     .where('date', '>=', from)
     .where('date', '<=', to)
     .groupBy('date')
-    .orderBy('date', 'asc')
-    .execute();
+    .orderBy('date', 'asc'),
+);
+
+/** Per-day totals of a user's runs between two dates (inclusive), oldest first. */
+export async function dailyTotals(
+  db: Executor,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<{ date: string; count: number; distanceKm: number; seconds: number }[]> {
+  const rows = await dailyRows(db, userId, from, to);
   return rows.map((r) => ({
     date: r.date,
     count: Number(r.count),
@@ -218,44 +234,60 @@ export async function dailyTotals(
   }));
 }
 
-/** A user's best results, each read from its own index. */
+/** One statement, each value read from the top of its own index. */
+const bests = prepared([-1_000_001], (db, userId: number) => {
+  const own = () => db.selectFrom('entries').where('user_id', '=', userId).limit(1);
+  return db.selectNoFrom([
+    own().select('distance_m').orderBy('speed', 'desc').as('fastest_distance_m'),
+    own().select('seconds').orderBy('speed', 'desc').as('fastest_seconds'),
+    own().select('distance_m').orderBy('distance_m', 'desc').as('max_distance_m'),
+    own().select('seconds').orderBy('seconds', 'desc').as('max_seconds'),
+  ]);
+});
+
+/** A user's best results. */
 export async function personalBests(
   db: Executor,
   userId: number,
 ): Promise<{ maxSpeed: number | null; maxDistanceKm: number | null; maxSeconds: number | null }> {
-  const own = db.selectFrom('entries').where('user_id', '=', userId);
-  const [fastest, longest, longestTime] = await Promise.all([
-    own.select(['distance_m', 'seconds']).orderBy('speed', 'desc').limit(1).executeTakeFirst(),
-    own.select('distance_m').orderBy('distance_m', 'desc').limit(1).executeTakeFirst(),
-    own.select('seconds').orderBy('seconds', 'desc').limit(1).executeTakeFirst(),
-  ]);
+  const [row] = await bests(db, userId);
+  const present = (value: unknown) => value !== null && value !== undefined;
   return {
-    maxSpeed: fastest ? round2(speedKmh(Number(fastest.distance_m) / 1000, Number(fastest.seconds))) : null,
-    maxDistanceKm: longest ? Number(longest.distance_m) / 1000 : null,
-    maxSeconds: longestTime ? Number(longestTime.seconds) : null,
+    maxSpeed:
+      row && present(row.fastest_distance_m) && present(row.fastest_seconds)
+        ? round2(speedKmh(Number(row.fastest_distance_m) / 1000, Number(row.fastest_seconds)))
+        : null,
+    maxDistanceKm: row && present(row.max_distance_m) ? Number(row.max_distance_m) / 1000 : null,
+    maxSeconds: row && present(row.max_seconds) ? Number(row.max_seconds) : null,
   };
 }
 
+const span = prepared([-1_000_001], (db, userId: number) => {
+  const own = () => db.selectFrom('entries').select('date').where('user_id', '=', userId).limit(1);
+  return db.selectNoFrom([own().orderBy('date', 'asc').as('first'), own().orderBy('date', 'desc').as('last')]);
+});
+
 /** The first and last date of a user's runs. */
 export async function dateSpan(db: Executor, userId: number): Promise<{ first: string; last: string } | null> {
-  const own = db.selectFrom('entries').select('date').where('user_id', '=', userId);
-  const [first, last] = await Promise.all([
-    own.orderBy('date', 'asc').limit(1).executeTakeFirst(),
-    own.orderBy('date', 'desc').limit(1).executeTakeFirst(),
-  ]);
-  return first && last ? { first: first.date, last: last.date } : null;
+  const [row] = await span(db, userId);
+  return row?.first && row.last ? { first: row.first, last: row.last } : null;
 }
 
-/** The fastest or longest run of everyone, ties to the lowest id. */
+const record = (order: 'entries.speed' | 'entries.distance_m') =>
+  prepared([], (db) =>
+    db
+      .selectFrom('entries')
+      .innerJoin('users', 'users.id', 'entries.user_id')
+      .selectAll('entries')
+      .select('users.name as user_name')
+      .orderBy(order, 'desc')
+      .orderBy('entries.id', 'asc')
+      .limit(1),
+  );
+const records = { fastest: record('entries.speed'), longest: record('entries.distance_m') };
+
+/** The fastest or longest run of everyone, ties to the lowest id: the top of its index. */
 export async function recordRun(db: Executor, kind: 'fastest' | 'longest'): Promise<EntryWithUser | null> {
-  const row = await db
-    .selectFrom('entries')
-    .innerJoin('users', 'users.id', 'entries.user_id')
-    .selectAll('entries')
-    .select('users.name as user_name')
-    .orderBy(kind === 'fastest' ? 'entries.speed' : 'entries.distance_m', 'desc')
-    .orderBy('entries.id', 'asc')
-    .limit(1)
-    .executeTakeFirst();
+  const [row] = await records[kind](db);
   return row ? toEntryWithUser(row) : null;
 }

@@ -7,6 +7,7 @@
  */
 import { sql, type Kysely } from 'kysely';
 import { addDays } from '../../../core/time.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database>;
@@ -31,23 +32,54 @@ export function seekIn(buckets: { key: string; n: number }[], offset: number): S
   return null;
 }
 
+/** Bounds that every date (or month) lies within, for queries compiled once with a range. */
+const FIRST = '0000-00-00';
+const LAST = '9999-99-99';
+
+const monthRows = prepared([-1_000_001, '\u0000from', '\u0000to'], (db, userId: number, from: string, to: string) =>
+  db
+    .selectFrom('entry_months')
+    .select(['month', 'n'])
+    .where('user_id', '=', userId)
+    .where('month', '>=', from)
+    .where('month', '<=', to)
+    .where('n', '>', 0)
+    .orderBy('month', 'desc'),
+);
+const ownRunsBetween = prepared(
+  [-1_000_001, '\u0000from', '\u0000to'],
+  (db, userId: number, from: string, to: string) =>
+    db
+      .selectFrom('entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('date', '>=', from)
+      .where('date', '<=', to),
+);
+
 interface DayRange {
   from?: string | undefined;
   to?: string | undefined;
 }
 
+const runsBetween = prepared(['\u0000from', '\u0000to'], (db, from: string, to: string) =>
+  db
+    .selectFrom('entry_days')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('date', '>=', from)
+    .where('date', '<=', to),
+);
+
 /** Everyone's runs between two dates (inclusive), from the day buckets. */
 export async function countRunsBetween(db: Executor, range: DayRange): Promise<number> {
-  let query = db.selectFrom('entry_days').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
-  if (range.from) query = query.where('date', '>=', range.from);
-  if (range.to) query = query.where('date', '<=', range.to);
-  return Number((await query.executeTakeFirstOrThrow()).n);
+  const [row] = await runsBetween(db, range.from ?? FIRST, range.to ?? LAST);
+  return Number(row?.n ?? 0);
 }
 
 /** The day holding row `offset` of everyone's runs (newest day first) within a range. */
 export async function seekRunDay(db: Executor, range: DayRange, offset: number): Promise<Seek | null> {
-  const from = range.from ?? '0000-00-00';
-  const to = range.to ?? '9999-99-99';
+  const from = range.from ?? FIRST;
+  const to = range.to ?? LAST;
   // A running sum over the day buckets, computed by the database; one row comes back.
   const result = await sql<{ date: string; before: number }>`
     select date, cum - n as before from (
@@ -69,22 +101,15 @@ export async function ownRunMonths(
 ): Promise<{ key: string; n: number }[]> {
   const fromMonth = range.from?.slice(0, 7);
   const toMonth = range.to?.slice(0, 7);
-  let query = db.selectFrom('entry_months').select(['month', 'n']).where('user_id', '=', userId).where('n', '>', 0);
-  if (fromMonth) query = query.where('month', '>=', fromMonth);
-  if (toMonth) query = query.where('month', '<=', toMonth);
-  const months = (await query.orderBy('month', 'desc').execute()).map((r) => ({ key: r.month, n: Number(r.n) }));
-
+  const months = (await monthRows(db, userId, fromMonth ?? FIRST, toMonth ?? LAST)).map((r) => ({
+    key: r.month,
+    n: Number(r.n),
+  }));
   const exact = async (month: string) => {
     const start = range.from && range.from > `${month}-01` ? range.from : `${month}-01`;
     const end = range.to && range.to < `${month}-31` ? range.to : `${month}-31`;
-    const row = await db
-      .selectFrom('entries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('date', '>=', start)
-      .where('date', '<=', end)
-      .executeTakeFirstOrThrow();
-    return Number(row.n);
+    const [row] = await ownRunsBetween(db, userId, start, end);
+    return Number(row?.n ?? 0);
   };
   // A month is cut when the range starts after its first day or ends before its last.
   const cut = (month: string) =>
@@ -99,24 +124,28 @@ export async function ownRunMonths(
 
 const dayStart = (day: string) => `${day}T00:00:00.000Z`;
 
+const signupsFrom = prepared(['\u0000day'], (db, day: string) =>
+  db
+    .selectFrom('user_days')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('day', '>=', day),
+);
+const usersBetween = prepared(['\u0000from', '\u0000to'], (db, from: string, to: string) =>
+  db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to),
+);
+
 /** Users created at or after an instant: whole days from the buckets, the first day from the index. */
 export async function countUsersSince(db: Executor, sinceIso: string): Promise<number> {
-  const day = sinceIso.slice(0, 10);
-  const nextDay = addDays(day, 1);
-  const [whole, partial] = await Promise.all([
-    db
-      .selectFrom('user_days')
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-      .where('day', '>=', nextDay)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('created_at', '>=', sinceIso)
-      .where('created_at', '<', dayStart(nextDay))
-      .executeTakeFirstOrThrow(),
+  const nextDay = addDays(sinceIso.slice(0, 10), 1);
+  const [[whole], [partial]] = await Promise.all([
+    signupsFrom(db, nextDay),
+    usersBetween(db, sinceIso, dayStart(nextDay)),
   ]);
-  return Number(whole.n) + Number(partial.n);
+  return Number(whole?.n ?? 0) + Number(partial?.n ?? 0);
 }
 
 /** The sign-up day holding row `offset` of the users list (newest first). */

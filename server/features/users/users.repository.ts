@@ -1,6 +1,7 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
 import { SqliteAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Role, User } from '../../../core/schemas.js';
+import { prepared } from '../../db/prepared.js';
 import type { Database, UsersTable } from '../../db/schema.js';
 import { SEEK_FROM, afterDay, countUsersSince, seekUserDay } from '../system/buckets.repository.js';
 import { adjustCounter } from '../system/counters.repository.js';
@@ -188,22 +189,38 @@ export async function listUsers(
     return { users: rows.map(toUserRecord), total };
   }
   const total = await countUsers(db);
-  let page = db.selectFrom('users');
   let offset = options.offset;
+  // Later than any created_at.
+  let upTo = '9999';
   // A deep page starts at its sign-up day, found from the day buckets.
   if (offset >= (options.seekFrom ?? SEEK_FROM)) {
     const start = await seekUserDay(db, offset);
     if (!start) return { users: [], total };
     offset -= start.before;
-    page = page.where('created_at', '<', afterDay(start.key));
+    upTo = afterDay(start.key);
   }
-  const rows = await newestFirst(page).offset(offset).execute();
+  const rows = await usersPage(db, upTo, options.limit, offset);
   return { users: rows.map(toUserRecord), total };
 }
 
+const usersPage = prepared(
+  ['\u0000before', -1_000_001, -1_000_002],
+  (db, before: string, limit: number, offset: number) =>
+    db
+      .selectFrom('users')
+      .selectAll()
+      .where('created_at', '<', before)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset),
+);
+
+const userCounter = prepared([], (db) => db.selectFrom('counters').select('value').where('name', '=', 'users'));
+
 export async function countUsers(db: Executor): Promise<number> {
-  const row = await db.selectFrom('counters').select('value').where('name', '=', 'users').executeTakeFirstOrThrow();
-  return Number(row.value);
+  const [row] = await userCounter(db);
+  return Number(row?.value ?? 0);
 }
 
 /** From the sign-up day buckets, so that it costs the same with ten or a million users. */
