@@ -1,21 +1,19 @@
-import { RouterProvider } from 'react-router';
-import { endSession } from '../features/auth/api/get-me';
+import { BrowserRouter } from 'react-router';
+import { ensureSession } from '../features/auth/api/get-me';
 import { AppProvider } from './provider';
-import { createQueryClient } from './query-client';
-import { createAppRouter } from './router';
+import { AppRoutes } from './routes';
+import { createAppQueryClient } from './session-expiry';
 
-const queryClient = createQueryClient({
-  onSessionExpired: () => {
-    endSession(queryClient);
-    void router.navigate('/login');
-  },
-});
-const router = createAppRouter(queryClient);
+const queryClient = createAppQueryClient();
+// The session check starts as soon as the script runs, not with the first render.
+void ensureSession(queryClient);
 
 export function App() {
   return (
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

@@ -66,3 +66,52 @@ describe('the first load of /login and /register', () => {
     expect([...graph.packages.keys()].filter((name) => name === 'zod' || name.startsWith('zod/'))).toEqual([]);
   });
 });
+
+/**
+ * The app uses React Router in declarative mode. An import of a data router API
+ * (createBrowserRouter, RouterProvider, loaders, useNavigation, redirect, …) would
+ * bring the data router back into the first download.
+ */
+const DECLARATIVE_ROUTER_APIS = new Set([
+  'BrowserRouter',
+  'MemoryRouter',
+  'Routes',
+  'Route',
+  'Navigate',
+  'Outlet',
+  'Link',
+  'NavLink',
+  'useHref',
+  'useInRouterContext',
+  'useLocation',
+  'useMatch',
+  'useNavigate',
+  'useNavigationType',
+  'useOutlet',
+  'useOutletContext',
+  'useParams',
+  'useResolvedPath',
+  'useRoutes',
+  'useSearchParams',
+  'createSearchParams',
+  'generatePath',
+  'matchPath',
+]);
+
+describe('the router', () => {
+  it('is used in declarative mode only', () => {
+    const ROUTER_IMPORT = /^\s*import\s+(?!type\s)\{([^}]*)\}\s+from\s+['"]react-router['"]/gm;
+    const dataRouterApis: string[] = [];
+    for (const [file, source] of Object.entries(sources)) {
+      for (const [, names = ''] of source.matchAll(ROUTER_IMPORT)) {
+        for (const name of names.split(',').map((part) => part.trim())) {
+          if (name && !name.startsWith('type ') && !DECLARATIVE_ROUTER_APIS.has(name.split(/\s+as\s+/)[0] ?? '')) {
+            dataRouterApis.push(`${file}: ${name}`);
+          }
+        }
+      }
+    }
+    expect(dataRouterApis).toEqual([]);
+    expect(sources['/web/app/app.tsx']).toContain('<BrowserRouter>');
+  });
+});

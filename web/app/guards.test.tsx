@@ -1,10 +1,12 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../core/schemas.js';
 import { TOKEN_KEY } from '../lib/token-storage';
 import { mockFetch } from '../test/fetch-mock';
 import { makeUser, paged } from '../test/fixtures';
-import { renderRoutes } from '../test/render';
+import { currentPath, renderRoutes } from '../test/render';
 
 const screens = {
   'GET /api/v1/app-config': { body: { demo_mode: false, demo_login: null } },
@@ -33,18 +35,35 @@ const screens = {
   'GET /api/v1/entry/all': { body: { entries: paged([]) } },
 };
 
+/** The browser's Back button. */
+function HistoryBack() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      History back
+    </button>
+  );
+}
+
 function signedInAs(role: Role) {
   window.localStorage.setItem(TOKEN_KEY, 'stored-token');
   return mockFetch({ ...screens, 'GET /api/v1/user/me': { body: makeUser({ role }) } });
 }
 
+/** Long enough for a screen's lazy chunk to be compiled the first time a test opens it. */
+const chunkLoad = { timeout: 5000 };
+
+/**
+ * Opens the app at `start` and waits until it has settled on `expected`: the
+ * location is there and its screen (every screen has one h1) has rendered.
+ */
 async function landsOn(start: string, expected: string) {
   cleanup();
-  const { router } = renderRoutes(start);
-  await waitFor(() => expect(router.state.location.pathname).toBe(expected));
-  await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
-  expect(router.state.location.pathname).toBe(expected);
-  return router;
+  const view = renderRoutes(start);
+  await waitFor(() => expect(currentPath()).toBe(expected), chunkLoad);
+  expect(await screen.findByRole('heading', { level: 1 }, chunkLoad)).toBeInTheDocument();
+  expect(currentPath()).toBe(expected);
+  return view;
 }
 
 describe('route guards', () => {
@@ -61,7 +80,7 @@ describe('route guards', () => {
     mockFetch(screens);
     await landsOn('/register', '/register');
     await landsOn('/policy', '/policy');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' }, chunkLoad)).toBeInTheDocument();
   });
 
   it('checks the stored session once with the bearer token before the first screen', async () => {
@@ -113,7 +132,61 @@ describe('route guards', () => {
   it('shows the 404 page for unknown paths', async () => {
     mockFetch(screens);
     await landsOn('/no/such/page', '/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Error 404' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Error 404' }, chunkLoad)).toBeInTheDocument();
     expect(screen.getByText('Page not found.')).toBeInTheDocument();
+  });
+
+  it('sends a user to /dashboard after logging in', async () => {
+    const user = makeUser();
+    mockFetch({
+      ...screens,
+      'POST /api/v1/auth/login': { body: { user, access_token: 'new-token', token_type: 'Bearer' } },
+    });
+    await landsOn('/login', '/login');
+    await userEvent.type(await screen.findByLabelText('E-Mail Address'), 'rita@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkLoad)).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+  });
+
+  it('cancels a refused navigation: the refused address is not left in the history', async () => {
+    signedInAs('user');
+    renderRoutes(['/policy', '/login'], undefined, <HistoryBack />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkLoad)).toBeInTheDocument();
+    expect(currentPath()).toBe('/dashboard');
+    await userEvent.click(screen.getByRole('button', { name: 'History back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' }, chunkLoad)).toBeInTheDocument();
+    expect(currentPath()).toBe('/policy');
+  });
+
+  it('logs a user out on /logout (server and browser) and goes to the home page', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'stored-token');
+    const calls = mockFetch({
+      ...screens,
+      'GET /api/v1/user/me': { body: makeUser() },
+      'POST /api/v1/auth/logout': { body: { message: 'Successfully logged out.' } },
+    });
+    await landsOn('/logout', '/');
+    expect(screen.getByRole('heading', { level: 1, name: 'Running Times' })).toBeInTheDocument();
+    const logouts = calls.filter((call) => call.path === '/api/v1/auth/logout');
+    expect(logouts).toHaveLength(1);
+    expect(logouts[0]?.headers.authorization).toBe('Bearer stored-token');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toHaveTextContent('Login');
+  });
+
+  it('sends a user whose session expired to /login, with the server message', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'stored-token');
+    mockFetch({
+      ...screens,
+      'GET /api/v1/user/me': { body: makeUser() },
+      'GET /api/v1/entry': { status: 401, body: { message: 'Unauthenticated.' } },
+    });
+    renderRoutes('/entries');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Login' }, chunkLoad)).toBeInTheDocument();
+    expect(currentPath()).toBe('/login');
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+    expect((await screen.findAllByRole('alert'))[0]).toHaveTextContent('Unauthenticated.');
   });
 });

@@ -1,63 +1,83 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { redirect, type RouteObject } from 'react-router';
-import { createGuards } from './guards';
-import { RootLayout, RootErrorBoundary, RootHydrateFallback } from './layout/root-layout';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { adminOnly, Guard, guestOnly, loginRequired, Logout, SessionGate, staffOnly } from './guards';
+import { RootLayout } from './layout/root-layout';
+import { SessionExpiryRedirect } from './session-expiry';
 
-/** Every screen of SPEC §2. Screens are lazy chunks; guards are loaders. */
-export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const guard = createGuards(queryClient);
-  return [
-    {
-      id: 'root',
-      path: '/',
-      loader: guard.session,
-      Component: RootLayout,
-      ErrorBoundary: RootErrorBoundary,
-      HydrateFallback: RootHydrateFallback,
-      children: [
-        { index: true, lazy: () => import('./routes/home') },
-        { path: 'policy', lazy: () => import('./routes/policy') },
-        { path: 'delete-account', lazy: () => import('./routes/delete-account') },
-        {
-          loader: guard.guestOnly,
-          children: [
-            { path: 'login', lazy: () => import('./routes/login') },
-            { path: 'register', lazy: () => import('./routes/register') },
-          ],
-        },
-        { path: 'logout', loader: guard.logout },
-        {
-          loader: guard.loginRequired,
-          children: [
-            { path: 'profile', lazy: () => import('./routes/profile') },
-            { path: 'dashboard', lazy: () => import('./routes/dashboard') },
-            { path: 'entries', lazy: () => import('./routes/entries') },
-            { path: 'entry/new', lazy: () => import('./routes/entry-new') },
-            { path: 'entry/edit/:id', lazy: () => import('./routes/entry-edit') },
-            { path: 'report/weekly', lazy: () => import('./routes/weekly-report') },
-          ],
-        },
-        {
-          path: 'admin',
-          loader: guard.staffOnly,
-          lazy: () => import('./routes/admin/admin-layout'),
-          children: [
-            { index: true, loader: () => redirect('/admin/dashboard') },
-            { path: 'dashboard', lazy: () => import('./routes/admin/dashboard') },
-            { path: 'users', lazy: () => import('./routes/admin/users') },
-            { path: 'user/show/:id', lazy: () => import('./routes/admin/user-show') },
-            { path: 'user/edit/:id', lazy: () => import('./routes/admin/user-edit') },
-            {
-              loader: guard.adminOnly,
-              children: [
-                { path: 'entries', lazy: () => import('./routes/admin/entries') },
-                { path: 'entry/edit/:id', lazy: () => import('./routes/admin/entry-edit') },
-              ],
-            },
-          ],
-        },
-        { path: '*', lazy: () => import('./routes/not-found') },
-      ],
-    },
-  ];
+/** A screen of `app/routes/` (its `Component` export) as a lazy chunk. */
+const screen = (load: () => Promise<{ Component: ComponentType }>) =>
+  lazy(() => load().then((module) => ({ default: module.Component })));
+
+const Home = screen(() => import('./routes/home'));
+const Policy = screen(() => import('./routes/policy'));
+const DeleteAccount = screen(() => import('./routes/delete-account'));
+const Login = screen(() => import('./routes/login'));
+const Register = screen(() => import('./routes/register'));
+const Profile = screen(() => import('./routes/profile'));
+const Dashboard = screen(() => import('./routes/dashboard'));
+const Entries = screen(() => import('./routes/entries'));
+const EntryNew = screen(() => import('./routes/entry-new'));
+const EntryEdit = screen(() => import('./routes/entry-edit'));
+const WeeklyReport = screen(() => import('./routes/weekly-report'));
+const AdminLayout = screen(() => import('./routes/admin/admin-layout'));
+const AdminDashboard = screen(() => import('./routes/admin/dashboard'));
+const AdminUsers = screen(() => import('./routes/admin/users'));
+const AdminUserShow = screen(() => import('./routes/admin/user-show'));
+const AdminUserEdit = screen(() => import('./routes/admin/user-edit'));
+const AdminEntries = screen(() => import('./routes/admin/entries'));
+const AdminEntryEdit = screen(() => import('./routes/admin/entry-edit'));
+const NotFound = screen(() => import('./routes/not-found'));
+
+/**
+ * Every screen of SPEC §2. Nothing shows until the session has been checked and
+ * the first screen's chunk has arrived; later navigations are transitions, so the
+ * current screen stays until the next one's chunk is there. Guards are layout routes.
+ */
+export function AppRoutes() {
+  return (
+    <>
+      <SessionExpiryRedirect />
+      <Suspense fallback={null}>
+        <SessionGate>
+          <Routes>
+            <Route path="/" element={<RootLayout />}>
+              <Route index element={<Home />} />
+              <Route path="policy" element={<Policy />} />
+              <Route path="delete-account" element={<DeleteAccount />} />
+              <Route element={<Guard rule={guestOnly} />}>
+                <Route path="login" element={<Login />} />
+                <Route path="register" element={<Register />} />
+              </Route>
+              <Route path="logout" element={<Logout />} />
+              <Route element={<Guard rule={loginRequired} />}>
+                <Route path="profile" element={<Profile />} />
+                <Route path="dashboard" element={<Dashboard />} />
+                <Route path="entries" element={<Entries />} />
+                <Route path="entry/new" element={<EntryNew />} />
+                <Route path="entry/edit/:id" element={<EntryEdit />} />
+                <Route path="report/weekly" element={<WeeklyReport />} />
+              </Route>
+              <Route path="admin" element={<Guard rule={staffOnly} />}>
+                <Route index element={<Navigate to="/admin/dashboard" replace />} />
+                <Route element={<AdminLayout />}>
+                  <Route path="dashboard" element={<AdminDashboard />} />
+                  <Route path="users" element={<AdminUsers />} />
+                  <Route path="user/show/:id" element={<AdminUserShow />} />
+                  <Route path="user/edit/:id" element={<AdminUserEdit />} />
+                </Route>
+                {/* Checked before the admin panel's layout renders, so a manager never sees it empty. */}
+                <Route element={<Guard rule={adminOnly} />}>
+                  <Route element={<AdminLayout />}>
+                    <Route path="entries" element={<AdminEntries />} />
+                    <Route path="entry/edit/:id" element={<AdminEntryEdit />} />
+                  </Route>
+                </Route>
+              </Route>
+              <Route path="*" element={<NotFound />} />
+            </Route>
+          </Routes>
+        </SessionGate>
+      </Suspense>
+    </>
+  );
 }

@@ -1,10 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { AppProvider } from '../app/provider';
 import { createQueryClient } from '../app/query-client';
-import { createRoutes } from '../app/routes';
+import { AppRoutes } from '../app/routes';
+import { createAppQueryClient } from '../app/session-expiry';
 
 /** Shows the current path, so tests can assert where a navigation went. */
 export function LocationProbe() {
@@ -12,39 +13,51 @@ export function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+/** The path (and query) the router shows now, as `LocationProbe` renders it. */
+export const currentPath = () => screen.getByTestId('location').textContent;
+
 /** Renders one screen inside the app's providers and a memory router. */
 export function renderWithApp(ui: ReactNode, { path = '/', route = '/' } = {}) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(
-    [
-      {
-        path,
-        element: (
-          <>
-            {ui}
-            <LocationProbe />
-          </>
-        ),
-      },
-      { path: '*', element: <LocationProbe /> },
-    ],
-    { initialEntries: [route] },
-  );
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[route]}>
+        <Routes>
+          <Route
+            path={path}
+            element={
+              <>
+                {ui}
+                <LocationProbe />
+              </>
+            }
+          />
+          <Route path="*" element={<LocationProbe />} />
+        </Routes>
+      </MemoryRouter>
     </AppProvider>,
   );
-  return { ...view, queryClient, router };
+  return { ...view, queryClient };
 }
 
-/** Renders the whole app's route tree at a path (guards included). */
-export function renderRoutes(route: string, queryClient: QueryClient = createQueryClient()) {
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [route] });
+/**
+ * Renders the whole app's route tree (guards included) with the app's query client,
+ * at a path or after a history of paths (the last one current), with a
+ * `LocationProbe` and `extra` beside it.
+ */
+export function renderRoutes(
+  route: string | string[],
+  queryClient: QueryClient = createAppQueryClient(),
+  extra: ReactNode = null,
+) {
   const view = render(
     <AppProvider queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={typeof route === 'string' ? [route] : route}>
+        <LocationProbe />
+        {extra}
+        <AppRoutes />
+      </MemoryRouter>
     </AppProvider>,
   );
-  return { ...view, queryClient, router };
+  return { ...view, queryClient };
 }

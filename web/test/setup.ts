@@ -3,6 +3,9 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { toasts } from '../components/toast/toast-store';
 
+// jsdom does not scroll; screens reset the scroll position when they open.
+window.scrollTo = () => {};
+
 afterEach(() => {
   cleanup();
   toasts.clear();

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, Outlet, ScrollRestoration, useRouteError } from 'react-router';
+import { Component, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { Navbar } from './navbar';
 
@@ -14,7 +15,64 @@ function Footer() {
   );
 }
 
-function Shell({ children }: { children: React.ReactNode }) {
+/** Scroll positions of the screens visited, by history entry. */
+const scrollPositions = new Map<string, number>();
+
+/**
+ * Scrolls like page loads do: a new screen starts at the top (or at its #hash),
+ * Back and Forward return to where that screen was left.
+ */
+function useScrollRestoration() {
+  const { key, hash } = useLocation();
+  const navigationType = useNavigationType();
+  // The history entry that scrolling belongs to; it changes when the next screen is in the page.
+  const shown = useRef(key);
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+    const save = () => scrollPositions.set(shown.current, window.scrollY);
+    window.addEventListener('scroll', save, { passive: true });
+    return () => window.removeEventListener('scroll', save);
+  }, []);
+  useLayoutEffect(() => {
+    shown.current = key;
+    const saved = navigationType === 'POP' ? scrollPositions.get(key) : undefined;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (saved !== undefined) window.scrollTo(0, saved);
+    else if (target) target.scrollIntoView();
+    else window.scrollTo(0, 0);
+  }, [key, hash, navigationType]);
+}
+
+/** A screen that fails to render (or whose chunk fails to load) shows a notice until the next navigation. */
+class ScreenErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { failed: boolean; resetKey: string }
+> {
+  override state = { failed: false, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { failed: false, resetKey: props.resetKey };
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <>
+        <PageTitle title="Error">Something went wrong</PageTitle>
+        <p>This page could not be shown. Reload the page to try again.</p>
+        <Link to="/">Back to the home page</Link>
+      </>
+    );
+  }
+}
+
+export function RootLayout() {
+  const location = useLocation();
+  useScrollRestoration();
   return (
     <div className="d-flex flex-column min-vh-100">
       <a className="visually-hidden-focusable skip-link" href="#main-content">
@@ -22,35 +80,11 @@ function Shell({ children }: { children: React.ReactNode }) {
       </a>
       <Navbar />
       <main id="main-content" className="container py-4 flex-grow-1" tabIndex={-1}>
-        {children}
+        <ScreenErrorBoundary resetKey={location.key}>
+          <Outlet />
+        </ScreenErrorBoundary>
       </main>
       <Footer />
     </div>
-  );
-}
-
-export function RootLayout() {
-  return (
-    <Shell>
-      <Outlet />
-      <ScrollRestoration />
-    </Shell>
-  );
-}
-
-/** Shown while the session is checked before the first screen. */
-export function RootHydrateFallback() {
-  return null;
-}
-
-export function RootErrorBoundary() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return (
-    <Shell>
-      <PageTitle title={notFound ? 'Error 404' : 'Error'}>{notFound ? 'Error 404' : 'Something went wrong'}</PageTitle>
-      <p>{notFound ? 'Page not found.' : 'This page could not be shown. Reload the page to try again.'}</p>
-      <Link to="/">Back to the home page</Link>
-    </Shell>
   );
 }

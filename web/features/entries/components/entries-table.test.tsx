@@ -1,25 +1,21 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { makeEntry } from '../../../test/fixtures';
 import { EntriesTable, type EntryRow } from './entries-table';
 
 function renderTable(entries: EntryRow[], props: { userPath?: (id: number) => string; onDelete?: () => void } = {}) {
-  const router = createMemoryRouter([
-    {
-      path: '/',
-      element: (
-        <EntriesTable
-          entries={entries}
-          editPath={(entry) => `/entry/edit/${entry.id}`}
-          onDelete={props.onDelete ?? vi.fn()}
-          userPath={props.userPath}
-        />
-      ),
-    },
-  ]);
-  return render(<RouterProvider router={router} />);
+  return render(
+    <MemoryRouter>
+      <EntriesTable
+        entries={entries}
+        editPath={(entry) => `/entry/edit/${entry.id}`}
+        onDelete={props.onDelete ?? vi.fn()}
+        userPath={props.userPath}
+      />
+    </MemoryRouter>,
+  );
 }
 
 describe('EntriesTable', () => {
