@@ -34,6 +34,14 @@ export function createToastStore() {
   }
 
   function show(text: string, type: ToastType = 'info', dismissAfter = DEFAULT_DISMISS_AFTER): number {
+    // Several requests failing for one reason say it once; the message stays for the full delay.
+    const same = toasts.find((toast) => toast.text === text && toast.type === type);
+    if (same) {
+      const timer = timers.get(same.id);
+      if (timer !== undefined) clearTimeout(timer);
+      if (dismissAfter > 0) timers.set(same.id, setTimeout(() => dismiss(same.id), dismissAfter));
+      return same.id;
+    }
     const id = nextId++;
     toasts = [...toasts, { id, text, type, dismissAfter }];
     if (dismissAfter > 0) timers.set(id, setTimeout(() => dismiss(id), dismissAfter));

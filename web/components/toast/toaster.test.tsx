@@ -29,6 +29,26 @@ describe('toasts', () => {
     expect(screen.queryByText('Entry was deleted!')).not.toBeInTheDocument();
   });
 
+  it('say one message once while it shows, and keep it for the full delay', () => {
+    const store = createToastStore();
+    render(<Toaster store={store} />);
+    act(() => {
+      store.show('Unauthenticated.', 'danger');
+      vi.advanceTimersByTime(3000);
+      store.show('Unauthenticated.', 'danger');
+      store.show('Unauthenticated.', 'info');
+    });
+    expect(screen.getAllByText('Unauthenticated.')).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
+    expect(screen.getAllByText('Unauthenticated.')).toHaveLength(2);
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(screen.queryByText('Unauthenticated.')).not.toBeInTheDocument();
+  });
+
   it('default to the info type and honour a custom delay', () => {
     const store = createToastStore();
     render(<Toaster store={store} />);
