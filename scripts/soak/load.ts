@@ -4,7 +4,50 @@
  * write the server acknowledges is recorded, so that the database can be checked
  * against it afterwards.
  */
-import autocannon, { type Client, type Request as CannonRequest, type Result } from 'autocannon';
+import { createRequire } from 'node:module';
+
+/**
+ * The part of autocannon's API the soak uses (the package ships no types; these are
+ * local so that they never clash with another declaration of the module).
+ */
+interface CannonRequest {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+interface Client {
+  setHeaders(headers: Record<string, string>): void;
+}
+interface Histogram {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+interface Result {
+  requests: { total: number };
+  latency: Histogram;
+  duration: number;
+  errors: number;
+  timeouts: number;
+  '2xx': number;
+  '4xx': number;
+  '5xx': number;
+}
+type Autocannon = (
+  options: {
+    url: string;
+    connections: number;
+    duration: number;
+    timeout: number;
+    requests: unknown[];
+    setupClient: (client: Client) => void;
+  },
+  callback: (error: Error | null, result: Result) => void,
+) => unknown;
+
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export interface Runner {
   id: number;
@@ -216,8 +259,7 @@ export async function runLoad(options: {
         connections: options.connections,
         duration: options.durationSeconds,
         timeout: 20,
-        // The hooks keep their own context type; autocannon passes each connection's object through.
-        requests: requests as unknown as CannonRequest[],
+        requests,
         setupClient,
       },
       (error, outcome) => (error ? reject(error) : resolve(outcome)),
