@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runServerUntilExit, startServer } from '../../../scripts/soak/server-process.js';
+import { REPO_ROOT, runServerUntilExit, startServer } from '../../../scripts/soak/server-process.js';
 import { openDatabase } from '../../db/database.js';
 import { migrate } from '../../db/migrations.js';
 import { isDatabaseDown } from '../../http/errors.js';
@@ -58,6 +58,9 @@ function unprivileged(): { uid?: number; gid?: number } | null {
   try {
     const uid = Number(execFileSync('id', ['-u', 'nobody']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'nobody']).toString().trim());
+    // That user must be able to read the code (a checkout under a private home folder is not).
+    const probe = path.join(REPO_ROOT, 'node_modules', 'tsx', 'package.json');
+    execFileSync(process.execPath, ['-e', `require('fs').accessSync(${JSON.stringify(probe)})`], { uid, gid });
     return { uid, gid };
   } catch {
     return null;
