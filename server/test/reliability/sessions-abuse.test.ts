@@ -146,8 +146,8 @@ describe('which e-mails exist stays secret', () => {
     expect(headerNames(missing.res.headers)).toEqual(headerNames(known.res.headers));
 
     // Timing: interleaved, medians of 9 each. Both verify a password hash of the same
-    // cost, so they differ by noise; skipping the hash for unknown e-mails would make
-    // the unknown ones several times faster.
+    // cost, so they differ by noise (the bounds are wide for a busy machine); skipping
+    // the hash for unknown e-mails would make the unknown ones some 20 times faster.
     const times: { known: number[]; missing: number[] } = { known: [], missing: [] };
     for (let i = 0; i < 9; i++) {
       times.known.push((await attempt(account.user.email)).ms);
@@ -158,8 +158,8 @@ describe('which e-mails exist stays secret', () => {
     expect(
       ratio,
       `unknown ${median(times.missing).toFixed(1)} ms, known ${median(times.known).toFixed(1)} ms`,
-    ).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    ).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
   });
 
   it('registration: a request refused for another field answers the same whether the e-mail is taken or not', async () => {
