@@ -152,11 +152,27 @@ export function zonedParts(instant: Date, timeZone?: string): Record<string, num
   return parts;
 }
 
-/** The calendar date of an instant in a time zone. */
-export function dateInZone(instant: Date, timeZone: string): string {
+function computeDateInZone(instant: Date, timeZone: string): string {
   const parts = zonedParts(instant, timeZone);
   const pad = (n: number | undefined, width = 2) => String(n ?? 0).padStart(width, '0');
   return `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}`;
+}
+
+/** Per zone, the last day asked for and the instants it spans: most calls fall in it (Intl is slow). */
+const lastDay = new Map<string, { from: number; to: number; date: string }>();
+
+/** The calendar date of an instant in a time zone. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  const known = lastDay.get(timeZone);
+  if (known && ms >= known.from && ms < known.to) return known.date;
+  const date = computeDateInZone(instant, timeZone);
+  const from = startOfDayInZone(date, timeZone).getTime();
+  const to = startOfDayInZone(addDays(date, 1), timeZone).getTime();
+  // Only a day without an offset change is remembered: within it, every instant has this date.
+  const steady = zoneOffsetMs(new Date(from), timeZone) === zoneOffsetMs(new Date(to - 1), timeZone);
+  if (steady && ms >= from && ms < to) lastDay.set(timeZone, { from, to, date });
+  return date;
 }
 
 /** Offset of a time zone from UTC at an instant, in milliseconds. */
@@ -166,13 +182,27 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
+const dayStarts = new Map<string, number>();
+
 /** The instant at which a calendar day begins in a time zone (its first existing instant). */
 export function startOfDayInZone(ymd: string, timeZone: string): Date {
+  const key = `${timeZone} ${ymd}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = computeStartOfDay(ymd, timeZone).getTime();
+    // A bounded memo: days asked for cluster around today.
+    if (dayStarts.size >= 2000) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return new Date(start);
+}
+
+function computeStartOfDay(ymd: string, timeZone: string): Date {
   const midnightUtc = toUtcDate(ymd).getTime();
   // Usually two passes settle the offset, even next to a DST change.
   let guess = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
   guess = midnightUtc - zoneOffsetMs(new Date(guess), timeZone);
-  const startsHere = (ms: number) => dateInZone(new Date(ms), timeZone) >= ymd;
+  const startsHere = (ms: number) => computeDateInZone(new Date(ms), timeZone) >= ymd;
   if (startsHere(guess) && !startsHere(guess - 1)) return new Date(guess);
   // Midnight does not exist that day (clocks jumped over it): search the first instant of the day.
   let low = midnightUtc - 16 * 3_600_000;
