@@ -146,46 +146,73 @@ const isSqlite = (db: Executor) => db.getExecutor().adapter instanceof SqliteAda
 /** Shorter searches have no trigram to look up and read the users table. */
 const MIN_INDEXED_QUERY = 3;
 
+type SearchKind = 'phrase' | 'likeSqlite' | 'likePostgres';
+
 /**
  * The users whose name or e-mail contains the query (case-insensitive), through the
  * trigram search index of migrations.ts: an FTS5 phrase on SQLite, LIKE on the pg_trgm
  * index on PostgreSQL. Both index the same text: name, a newline, e-mail.
  */
-function matching(db: Executor, query: string) {
-  const users = db.selectFrom('users');
-  if (isSqlite(db) && [...query].length >= MIN_INDEXED_QUERY) {
-    const phrase = `"${query.replace(/"/g, '""')}"`;
-    return users.where('id', 'in', sql<number>`(select rowid from users_search where users_search match ${phrase})`);
+function matching(db: Executor, kind: SearchKind, needle: string) {
+  if (kind === 'phrase') {
+    return db
+      .selectFrom('users')
+      .innerJoin(sql<{ rowid: number }>`users_search`.as('users_search'), 'users_search.rowid', 'users.id')
+      .where(sql<boolean>`users_search match ${needle}`);
   }
-  const pattern = likePattern(query);
-  if (isSqlite(db)) {
-    return users.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(${eb.ref('name')}) like ${pattern} escape '\\'`,
-        sql<boolean>`${eb.ref('email')} like ${pattern} escape '\\'`,
-      ]),
-    );
+  if (kind === 'likeSqlite') {
+    return db
+      .selectFrom('users')
+      .where((eb) =>
+        eb.or([
+          sql<boolean>`lower(${eb.ref('name')}) like ${needle} escape '\\'`,
+          sql<boolean>`${eb.ref('email')} like ${needle} escape '\\'`,
+        ]),
+      );
   }
-  return users.where(
-    (eb) => sql<boolean>`lower(${eb.ref('name')} || chr(10) || ${eb.ref('email')}) like ${pattern} escape '\\'`,
-  );
+  return db
+    .selectFrom('users')
+    .where((eb) => sql<boolean>`lower(${eb.ref('name')} || chr(10) || ${eb.ref('email')}) like ${needle} escape '\\'`);
 }
+
+/** One search per kind, compiled once: the page and, with each row, the number of all matches. */
+const searchOf = (kind: SearchKind) =>
+  prepared(['\u0000needle', -1_000_001, -1_000_002], (db, needle: string, limit: number, offset: number) =>
+    matching(db, kind, needle)
+      .selectAll('users')
+      .select((eb) => eb.fn.countAll<number>().over().as('matches'))
+      .orderBy('users.created_at', 'desc')
+      .orderBy('users.id', 'desc')
+      .limit(limit)
+      .offset(offset),
+  );
+const searches = {
+  phrase: searchOf('phrase'),
+  likeSqlite: searchOf('likeSqlite'),
+  likePostgres: searchOf('likePostgres'),
+};
 
 export async function listUsers(
   db: Executor,
   options: { query?: string | undefined; limit: number; offset: number; seekFrom?: number },
 ): Promise<{ users: UserRecord[]; total: number }> {
-  const newestFirst = <Q extends ReturnType<typeof matching>>(q: Q) =>
-    q.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit);
   if (options.query) {
-    const filtered = matching(db, options.query);
-    const [rows, total] = await Promise.all([
-      newestFirst(filtered).offset(options.offset).execute(),
-      filtered
+    const query = options.query;
+    const kind: SearchKind = !isSqlite(db)
+      ? 'likePostgres'
+      : [...query].length >= MIN_INDEXED_QUERY
+        ? 'phrase'
+        : 'likeSqlite';
+    const needle = kind === 'phrase' ? `"${query.replace(/"/g, '""')}"` : likePattern(query);
+    const rows = await searches[kind](db, needle, options.limit, options.offset);
+    let total = rows.length > 0 ? Number(rows[0]!.matches) : 0;
+    if (rows.length === 0 && options.offset > 0) {
+      // Past the last page: the number of matches still counts.
+      const row = await matching(db, kind, needle)
         .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow()
-        .then((r) => Number(r.n)),
-    ]);
+        .executeTakeFirstOrThrow();
+      total = Number(row.n);
+    }
     return { users: rows.map(toUserRecord), total };
   }
   const total = await countUsers(db);
