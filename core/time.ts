@@ -47,14 +47,38 @@ export function paceMinPerKm(distanceKm: number, seconds: number): number {
   return distanceKm > 0 ? seconds / 60 / distanceKm : 0;
 }
 
-function toUtcDate(ymd: string): Date {
-  const match = YMD_RE.exec(ymd);
-  if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${ymd}`);
-  return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+// Reports convert the same few hundred dates back and forth many times: both directions
+// are remembered (bounded), which saves parsing and Date objects on every call.
+const msOfDate = new Map<string, number>();
+const dateOfMs = new Map<number, string>();
+const MEMO_LIMIT = 50_000;
+
+/** Midnight UTC of a `YYYY-MM-DD` date, in ms since the epoch. */
+function utcMs(ymd: string): number {
+  let ms = msOfDate.get(ymd);
+  if (ms === undefined) {
+    const match = YMD_RE.exec(ymd);
+    if (!match) throw new RangeError(`Not a YYYY-MM-DD date: ${ymd}`);
+    ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+    if (msOfDate.size >= MEMO_LIMIT) msOfDate.clear();
+    msOfDate.set(ymd, ms);
+  }
+  return ms;
 }
 
-function fromUtcDate(date: Date): string {
-  return date.toISOString().slice(0, 10);
+function toUtcDate(ymd: string): Date {
+  return new Date(utcMs(ymd));
+}
+
+/** The `YYYY-MM-DD` date of an instant, in UTC. */
+function utcDateOf(ms: number): string {
+  let ymd = dateOfMs.get(ms);
+  if (ymd === undefined) {
+    ymd = new Date(ms).toISOString().slice(0, 10);
+    if (dateOfMs.size >= MEMO_LIMIT) dateOfMs.clear();
+    dateOfMs.set(ms, ymd);
+  }
+  return ymd;
 }
 
 /** True for a real calendar date written as `YYYY-MM-DD`. */
@@ -70,17 +94,18 @@ export function isValidDate(text: string): boolean {
 }
 
 export function addDays(ymd: string, days: number): string {
-  return fromUtcDate(new Date(toUtcDate(ymd).getTime() + days * DAY_MS));
+  return utcDateOf(utcMs(ymd) + days * DAY_MS);
 }
 
 /** Whole days from `from` to `to` (positive when `to` is later). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtcDate(to).getTime() - toUtcDate(from).getTime()) / DAY_MS);
+  return Math.round((utcMs(to) - utcMs(from)) / DAY_MS);
 }
 
 /** ISO weekday: Monday 1 ... Sunday 7. */
 export function isoWeekday(ymd: string): number {
-  const day = toUtcDate(ymd).getUTCDay();
+  // 1970-01-01 was a Thursday (4).
+  const day = (((Math.floor(utcMs(ymd) / DAY_MS) + 4) % 7) + 7) % 7;
   return day === 0 ? 7 : day;
 }
 
