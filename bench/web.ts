@@ -1,0 +1,254 @@
+/**
+ * npm run bench:web -- [--skip-build] [--runs N]
+ *
+ * Builds the app (npm run build), starts the production server on a small seeded SQLite
+ * database and runs Lighthouse (Chromium at /usr/bin/chromium, or CHROME_PATH) on /login
+ * and, signed in as a runner, on /dashboard, with Lighthouse's mobile settings (its
+ * default: a mid-range phone on a slow 4G network) and its desktop settings. Also sums
+ * the JavaScript that the first load of /login downloads, gzipped. Prints the scores and
+ * writes them to bench/results/<time>-web.json. Targets: performance >= 95,
+ * accessibility 100, /login JavaScript <= 100 KB gzipped.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
+import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { loadConfig } from '../server/config.js';
+import { DEFAULT_SEED_PASSWORD, seedDatabase } from '../scripts/seed/seed.js';
+import { createBenchDatabase } from './lib/databases.js';
+import { ROOT, freePort, login, startServer, type RunningServer } from './lib/server.js';
+
+const { values: args } = parseArgs({
+  options: {
+    'skip-build': { type: 'boolean', default: false },
+    runs: { type: 'string', default: '1' },
+  },
+});
+const RUNS = Math.max(1, Number(args.runs));
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const WEB_ROOT = path.join(ROOT, 'dist', 'web');
+const JS_BUDGET_KB = 100;
+
+interface PageScore {
+  page: string;
+  formFactor: 'mobile' | 'desktop';
+  performance: number;
+  accessibility: number;
+  metrics: Record<string, number>;
+  scripts: { url: string; transferBytes: number; gzipBytes: number | null }[];
+  failedAudits: string[];
+}
+
+async function startChrome(): Promise<{ port: number; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'running-times-chrome-'));
+  const child = spawn(
+    CHROME,
+    [...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank'],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/json/version`);
+      if (response.ok) break;
+    } catch {
+      // Not up yet.
+    }
+    if (Date.now() > deadline) throw new Error(`Chromium (${CHROME}) did not open its debugging port.`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    port,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The gzip size of a built file that the page loaded, or null for a file not in dist/web. */
+function gzipSize(url: string): number | null {
+  const file = path.join(WEB_ROOT, new URL(url).pathname);
+  if (!file.startsWith(WEB_ROOT) || !fs.existsSync(file) || !fs.statSync(file).isFile()) return null;
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<PageScore> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+    // Keeps the signed-in runner's token in local storage.
+    disableStorageReset: true,
+  };
+  const result = (await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)) as
+    RunnerResult | undefined;
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const lhr = result.lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? Number.NaN) * 10) / 10;
+  const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)
+    ?.items;
+  const scripts = (requests ?? [])
+    .filter((r) => r.resourceType === 'Script')
+    .map((r) => ({
+      url: String(r.url),
+      transferBytes: Number(r.transferSize ?? 0),
+      gzipBytes: gzipSize(String(r.url)),
+    }));
+  const failedAudits = Object.values(lhr.audits)
+    .filter(
+      (a) =>
+        a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual',
+    )
+    .map((a) => `${a.id} (${a.score})`);
+  return {
+    page: new URL(url).pathname,
+    formFactor,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    metrics: {
+      fcpMs: numeric('first-contentful-paint'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      speedIndexMs: numeric('speed-index'),
+    },
+    scripts,
+    failedAudits,
+  };
+}
+
+async function main() {
+  if (!args['skip-build']) {
+    console.log('Building (npm run build)...');
+    execFileSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  }
+  if (!fs.existsSync(path.join(WEB_ROOT, 'index.html'))) throw new Error('dist/web is missing: run npm run build.');
+
+  const database = await createBenchDatabase(undefined, 'web');
+  const admin = { email: 'web-admin@example.com', password: 'web-admin-password' };
+  const env = {
+    DATABASE_URL: database.url,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+  };
+  let server: RunningServer | null = null;
+  let chrome: Awaited<ReturnType<typeof startChrome>> | null = null;
+  try {
+    await seedDatabase({ ...loadConfig(env), logLevel: 'silent' }, { users: 5, entries: 600 });
+    server = await startServer(env);
+    chrome = await startChrome();
+    const token = await login(server.url, 'user1@example.com', DEFAULT_SEED_PASSWORD);
+
+    const scores: PageScore[] = [];
+    for (let run = 0; run < RUNS; run++) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        scores.push(await audit(`${server.url}/login`, chrome.port, formFactor));
+      }
+    }
+    // Sign the browser in as the runner: the web app keeps its token in local storage.
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    const page = await browser.contexts()[0]!.newPage();
+    await page.goto(`${server.url}/login`);
+    await page.evaluate(`localStorage.setItem('access_token', ${JSON.stringify(token)})`);
+    await page.close();
+    await browser.close();
+    for (let run = 0; run < RUNS; run++) {
+      for (const formFactor of ['mobile', 'desktop'] as const) {
+        scores.push(await audit(`${server.url}/dashboard`, chrome.port, formFactor));
+      }
+    }
+
+    const loginScripts = scores.find((s) => s.page === '/login')!.scripts;
+    const loginJsGzipKb = loginScripts.reduce((sum, s) => sum + (s.gzipBytes ?? s.transferBytes), 0) / 1024;
+    const loginJsTransferKb = loginScripts.reduce((sum, s) => sum + s.transferBytes, 0) / 1024;
+
+    console.log('\npage        device   performance  accessibility   FCP ms   LCP ms   TBT ms    CLS');
+    for (const s of scores) {
+      console.log(
+        `${s.page.padEnd(11)} ${s.formFactor.padEnd(8)} ${String(s.performance).padStart(11)}  ${String(s.accessibility).padStart(13)}` +
+          `  ${String(s.metrics.fcpMs).padStart(7)}  ${String(s.metrics.lcpMs).padStart(7)}  ${String(s.metrics.tbtMs).padStart(7)}  ${String(s.metrics.cls).padStart(5)}`,
+      );
+      if (s.failedAudits.length > 0) console.log(`            below 0.9: ${s.failedAudits.join(', ')}`);
+    }
+    console.log(
+      `\nJavaScript of the first load of /login: ${loginScripts.length} files, ${loginJsGzipKb.toFixed(1)} KB gzipped ` +
+        `(${loginJsTransferKb.toFixed(1)} KB as sent, with the encoding the browser accepted)`,
+    );
+    for (const s of loginScripts) {
+      console.log(`  ${new URL(s.url).pathname}  ${((s.gzipBytes ?? 0) / 1024).toFixed(1)} KB gzipped`);
+    }
+
+    const worst = (page: string, key: 'performance' | 'accessibility', formFactor: 'mobile' | 'desktop') =>
+      Math.min(...scores.filter((s) => s.page === page && s.formFactor === formFactor).map((s) => s[key]));
+    const targets = [
+      {
+        target: `/login JavaScript <= ${JS_BUDGET_KB} KB gzipped`,
+        pass: loginJsGzipKb <= JS_BUDGET_KB,
+        detail: `${loginJsGzipKb.toFixed(1)} KB`,
+      },
+      ...(['/login', '/dashboard'] as const).flatMap((page) =>
+        (['mobile', 'desktop'] as const).flatMap((formFactor) => [
+          {
+            target: `${page} performance >= 95 (${formFactor})`,
+            pass: worst(page, 'performance', formFactor) >= 95,
+            detail: String(worst(page, 'performance', formFactor)),
+          },
+          {
+            target: `${page} accessibility = 100 (${formFactor})`,
+            pass: worst(page, 'accessibility', formFactor) === 100,
+            detail: String(worst(page, 'accessibility', formFactor)),
+          },
+        ]),
+      ),
+    ];
+    console.log('\nTargets');
+    for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.detail}`);
+
+    const report = {
+      date: new Date().toISOString(),
+      chrome: CHROME,
+      chromeFlags: CHROME_FLAGS,
+      machine: { cpus: os.cpus().length, loadAverage: os.loadavg().map((n) => Math.round(n * 100) / 100) },
+      loginJavaScript: { files: loginScripts, gzipKb: loginJsGzipKb, transferKb: loginJsTransferKb },
+      scores,
+      targets,
+    };
+    const dir = path.join(ROOT, 'bench', 'results');
+    fs.mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${report.date.replace(/[:.]/g, '-')}-web.json`);
+    fs.writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nWrote ${path.relative(ROOT, file)}`);
+  } finally {
+    await chrome?.stop();
+    await server?.stop();
+    await database.drop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Web benchmark failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  process.exit(1);
+});
