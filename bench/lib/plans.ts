@@ -12,6 +12,7 @@ import type { Database } from '../../server/db/schema.js';
 import * as throttle from '../../server/features/auth/throttle.repository.js';
 import * as tokens from '../../server/features/auth/tokens.repository.js';
 import * as entries from '../../server/features/entries/entries.repository.js';
+import * as buckets from '../../server/features/system/buckets.repository.js';
 import * as counters from '../../server/features/system/counters.repository.js';
 import * as users from '../../server/features/users/users.repository.js';
 
@@ -122,6 +123,10 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
       ],
       ['users.deleteUser', async (k) => user && users.deleteUser(k, user)],
       ['counters.readCounters', (k) => counters.readCounters(k)],
+      [
+        'buckets.totalsAndSignupsSince',
+        (k) => buckets.totalsAndSignupsSince(k, `${year}-01-05T23:00:00.000Z`, `${year}-01-01T00:00:00.000Z`),
+      ],
       ['counters.adjustCounter', (k) => counters.adjustCounter(k, 'entries', 1)],
       ['entries.findEntryById', (k) => entries.findEntryById(k, entryId)],
       ['entries.insertEntry', (k) => entries.insertEntry(k, userId, values, now)],

@@ -19,6 +19,7 @@ import { loadConfig, type Config } from '../config.js';
 import { openDatabase, type Db } from './database.js';
 import * as entries from '../features/entries/entries.repository.js';
 import * as users from '../features/users/users.repository.js';
+import { totalsAndSignupsSince } from '../features/system/buckets.repository.js';
 
 const NOW = new Date('2026-03-18T12:00:00.000Z');
 
@@ -220,6 +221,10 @@ describe('deep pages through buckets', () => {
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow();
       expect(await users.countUsersCreatedSince(db.kysely, since)).toBe(Number(row.n));
+      const totals = await totalsAndSignupsSince(db.kysely, since, '2025-06-30T23:30:00.000Z');
+      expect(totals.sinceA).toBe(Number(row.n));
+      expect(totals.sinceB).toBe(await users.countUsersCreatedSince(db.kysely, '2025-06-30T23:30:00.000Z'));
+      expect(totals.users).toBe(total);
     }
   });
 });

@@ -15,8 +15,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { requirePermission } from '../../http/policy.js';
 import { dailyTotals, personalBests, recordRun } from '../entries/entries.repository.js';
-import { readCounters } from '../system/counters.repository.js';
-import { countUsersCreatedSince } from '../users/users.repository.js';
+import { totalsAndSignupsSince } from '../system/buckets.repository.js';
 
 const CHART_DAYS = 14;
 
@@ -71,17 +70,15 @@ export async function adminDashboard(ctx: AppContext, actor: Actor & { timezone:
   const today = dateInZone(ctx.config.now(), actor.timezone);
   const weekStart = startOfDayInZone(isoWeekStart(today), actor.timezone).toISOString();
   const monthStart = startOfDayInZone(`${today.slice(0, 8)}01`, actor.timezone).toISOString();
-  const [totals, newThisWeek, newThisMonth, fastest, longest] = await Promise.all([
-    readCounters(ctx.db),
-    countUsersCreatedSince(ctx.db, weekStart),
-    countUsersCreatedSince(ctx.db, monthStart),
+  const [totals, fastest, longest] = await Promise.all([
+    totalsAndSignupsSince(ctx.db, weekStart, monthStart),
     recordRun(ctx.db, 'fastest'),
     recordRun(ctx.db, 'longest'),
   ]);
   return {
     total_users: totals.users,
-    new_users_this_week: newThisWeek,
-    new_users_this_month: newThisMonth,
+    new_users_this_week: totals.sinceA,
+    new_users_this_month: totals.sinceB,
     total_entries: totals.entries,
     avg_entries_per_user: totals.users > 0 ? round2(totals.entries / totals.users) : 0,
     fastest_run: fastest,

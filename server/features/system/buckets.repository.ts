@@ -161,3 +161,52 @@ export async function seekUserDay(db: Executor, offset: number): Promise<Seek | 
 
 /** The first instant after a UTC day, as created_at strings are written. */
 export const afterDay = (day: string) => dayStart(addDays(day, 1));
+
+/** Users and runs in all, and users created since each of two instants, in one statement. */
+const totalsSince = prepared(
+  ['\u0000a', '\u0000b', '\u0000c', '\u0000d', '\u0000e', '\u0000f'],
+  (db, aDay: string, aFrom: string, aTo: string, bDay: string, bFrom: string, bTo: string) => {
+    const counter = (name: string) => db.selectFrom('counters').select('value').where('name', '=', name);
+    const wholeDays = (day: string) =>
+      db
+        .selectFrom('user_days')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+        .where('day', '>=', day);
+    const partialDay = (from: string, to: string) =>
+      db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to);
+    return db.selectNoFrom([
+      counter('users').as('users'),
+      counter('entries').as('entries'),
+      wholeDays(aDay).as('a_days'),
+      partialDay(aFrom, aTo).as('a_partial'),
+      wholeDays(bDay).as('b_days'),
+      partialDay(bFrom, bTo).as('b_partial'),
+    ]);
+  },
+);
+
+/**
+ * The admin dashboard's counts: users and runs from the counters, users created since
+ * each instant from the sign-up buckets (whole days) and the index (the first, partial day).
+ */
+export async function totalsAndSignupsSince(
+  db: Executor,
+  sinceA: string,
+  sinceB: string,
+): Promise<{ users: number; entries: number; sinceA: number; sinceB: number }> {
+  const args = (since: string) => {
+    const nextDay = addDays(since.slice(0, 10), 1);
+    return [nextDay, since, dayStart(nextDay)] as const;
+  };
+  const [row] = await totalsSince(db, ...args(sinceA), ...args(sinceB));
+  return {
+    users: Number(row?.users ?? 0),
+    entries: Number(row?.entries ?? 0),
+    sinceA: Number(row?.a_days ?? 0) + Number(row?.a_partial ?? 0),
+    sinceB: Number(row?.b_days ?? 0) + Number(row?.b_partial ?? 0),
+  };
+}
