@@ -164,6 +164,7 @@ describe('the admin panel', () => {
     });
 
     it('sees the admin panel without its Entries item', async () => {
+      await settled(page);
       await page.getByRole('link', { name: 'Admin Panel' }).click();
       await page.waitForURL('**/admin/dashboard');
       const adminMenu = page.getByRole('navigation', { name: 'Admin panel' });

@@ -34,7 +34,8 @@ export async function startJourney(): Promise<Journey> {
       const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height } });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
+      // Generous: a shared two-core machine running the whole suite can be slow to answer.
+      page.setDefaultTimeout(30_000);
       return page;
     },
     async close() {
