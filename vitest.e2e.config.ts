@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // Polls wait for the browser; a busy machine may need more than the default second.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
