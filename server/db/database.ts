@@ -1,6 +1,8 @@
 /** Opens the database named by DATABASE_URL: SQLite (default) or PostgreSQL, one Kysely API for both. */
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
@@ -63,8 +65,66 @@ function openSqlite(file: string): Db {
     connection?.close();
     throw new DatabaseOpenError(sqliteOpenMessage(file, error));
   }
+  const checkpoints = file === ':memory:' ? null : backgroundCheckpoints(connection, file);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
-  return { kysely, dialect: 'sqlite', sqlite: connection, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    sqlite: connection,
+    close: async () => {
+      await checkpoints?.stop();
+      await kysely.destroy();
+    },
+  };
+}
+
+const CHECKPOINT_EVERY_MS = 1000;
+
+/**
+ * Moving the WAL's pages into the database file (a checkpoint, with an fsync) takes
+ * milliseconds; done by the connection that commits, it would stall every request behind
+ * it several times a second under writes. A worker thread with its own connection does it
+ * every second instead (PASSIVE: it never waits for or blocks readers and writers); the
+ * server's connection checkpoints only as a fallback, past 10,000 pages (40 MB) of WAL.
+ */
+function backgroundCheckpoints(connection: SQLite.Database, file: string): { stop(): Promise<void> } {
+  connection.pragma('wal_autocheckpoint = 10000');
+  const worker = new Worker(
+    `const { parentPort, workerData } = require('node:worker_threads');
+     const Database = require(workerData.module);
+     const db = new Database(workerData.file, { fileMustExist: true });
+     db.pragma('busy_timeout = 1000');
+     const timer = setInterval(() => {
+       try { db.pragma('wal_checkpoint(PASSIVE)'); } catch { /* next time */ }
+     }, workerData.everyMs);
+     parentPort.once('message', () => { clearInterval(timer); db.close(); parentPort.close(); });`,
+    {
+      eval: true,
+      workerData: {
+        module: createRequire(import.meta.url).resolve('better-sqlite3'),
+        file,
+        everyMs: CHECKPOINT_EVERY_MS,
+      },
+    },
+  );
+  worker.unref();
+  // Without the worker, the fallback threshold still bounds the WAL.
+  worker.on('error', () => {
+    try {
+      connection.pragma('wal_autocheckpoint = 1000');
+    } catch {
+      // Already closed.
+    }
+  });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  return {
+    async stop() {
+      worker.postMessage('stop');
+      const timer = setTimeout(() => void worker.terminate(), 2000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -115,4 +175,35 @@ export function sqliteOpenMessage(file: string, error: unknown): string {
 
 export async function ping(db: Db): Promise<void> {
   await sql`select 1`.execute(db.kysely);
+}
+
+/** SQLite faults of the file or the disk, not of the request: locked, unreadable, read-only, full. */
+const SQLITE_UNAVAILABLE = [
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'SQLITE_CANTOPEN',
+  'SQLITE_IOERR',
+  'SQLITE_READONLY',
+  'SQLITE_FULL',
+];
+
+/** Errors that mean the database cannot be reached (or written) right now. */
+export function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code !== 'string') {
+    const message = (error as Error)?.message ?? '';
+    return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
+      message,
+    );
+  }
+  if (code.startsWith('SQLITE_')) {
+    // Extended codes (SQLITE_IOERR_FSYNC, SQLITE_BUSY_TIMEOUT, ...) share their primary code's prefix.
+    return SQLITE_UNAVAILABLE.some((primary) => code === primary || code.startsWith(`${primary}_`));
+  }
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code) ||
+    code.startsWith('08') || // connection exception
+    code.startsWith('57P') || // admin shutdown, crash shutdown, cannot connect now
+    code === '53300' // too many connections
+  );
 }

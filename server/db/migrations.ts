@@ -1,6 +1,6 @@
 /** Versioned schema migrations, applied in order at start-up. */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Db, Dialect } from './database.js';
+import { DatabaseOpenError, isDatabaseDown, type Db, type Dialect } from './database.js';
 
 type Step = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -240,9 +240,13 @@ export async function migrate(db: Db): Promise<void> {
   };
   const { error, results } = await new Migrator({ db: db.kysely, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(
-      `Database migration ${failed?.migrationName ?? ''} failed: ${String((error as Error)?.message ?? error)}`,
+  if (!error && !failed) return;
+  const reason = error instanceof Error ? error.message : String(error);
+  if (isDatabaseDown(error)) {
+    throw new DatabaseOpenError(
+      `Cannot reach the database (${reason}); check DATABASE_URL and that the server is running.`,
     );
   }
+  const step = failed ? ` ${failed.migrationName}` : '';
+  throw new DatabaseOpenError(`The database migration${step} failed: ${reason}`);
 }

@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationErrorBody, type ErrorBody } from '../../core/schemas.js';
 import { UNAUTHORIZED_MESSAGE } from '../../core/permissions.js';
+import { isDatabaseDown } from '../db/database.js';
 
 export class AppError extends Error {
   constructor(
@@ -26,37 +27,6 @@ export const tooManyAttempts = (seconds: number) =>
     'retry-after': String(seconds),
   });
 export const unavailable = () => new AppError(503, 'Service unavailable.');
-
-/** SQLite faults of the file or the disk, not of the request: locked, unreadable, read-only, full. */
-const SQLITE_UNAVAILABLE = [
-  'SQLITE_BUSY',
-  'SQLITE_LOCKED',
-  'SQLITE_CANTOPEN',
-  'SQLITE_IOERR',
-  'SQLITE_READONLY',
-  'SQLITE_FULL',
-];
-
-/** Errors that mean the database cannot be reached (or written) right now. */
-export function isDatabaseDown(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  if (typeof code !== 'string') {
-    const message = (error as Error)?.message ?? '';
-    return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
-      message,
-    );
-  }
-  if (code.startsWith('SQLITE_')) {
-    // Extended codes (SQLITE_IOERR_FSYNC, SQLITE_BUSY_TIMEOUT, ...) share their primary code's prefix.
-    return SQLITE_UNAVAILABLE.some((primary) => code === primary || code.startsWith(`${primary}_`));
-  }
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code) ||
-    code.startsWith('08') || // connection exception
-    code.startsWith('57P') || // admin shutdown, crash shutdown, cannot connect now
-    code === '53300' // too many connections
-  );
-}
 
 function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
   if (headers) reply.headers(headers);

@@ -36,6 +36,13 @@ describe('first start', () => {
     expect(admin.user.role).toBe('admin');
   });
 
+  it('names an unreachable PostgreSQL server in one sentence', async () => {
+    const { config } = await start();
+    await expect(buildApp({ ...config, databaseUrl: 'postgres://postgres@127.0.0.1:1/running' })).rejects.toThrow(
+      /^Cannot reach the database \(connect ECONNREFUSED 127\.0\.0\.1:1\); check DATABASE_URL/,
+    );
+  });
+
   it('refuses a too-short ADMIN_PASSWORD with a clear message', async () => {
     await expect(start({ adminEmail: 'x@example.com', adminPassword: 'short' })).rejects.toThrow(
       'ADMIN_PASSWORD must be 8 to 128 characters long.',

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, runServerUntilExit, startServer } from '../../../scripts/soak/server-process.js';
 import { openDatabase } from '../../db/database.js';
 import { migrate } from '../../db/migrations.js';
-import { isDatabaseDown } from '../../http/errors.js';
+import { isDatabaseDown } from '../../db/database.js';
 
 const PREFIX = 'Running Times could not start: ';
 
