@@ -1,14 +1,19 @@
 /**
  * npm run bench -- [--users N] [--entries M] [--duration S] [--connections C]
- *                  [--baseline-entries B] [--instances I] [--skip-build] [--keep]
+ *                  [--baseline-entries B] [--instances I] [--warmup S] [--log-level L]
+ *                  [--skip-build] [--keep]
  *
- * Seeds a database (the kind of DATABASE_URL: SQLite by default, or a new database on the
- * PostgreSQL server of a postgres:// URL), starts the production build on it and loads
- * each endpoint with autocannon. It does this twice: at the baseline size (B runs with
- * proportionally fewer users, so a runner's own history is the same size) and at the full
- * size, and reports each endpoint's req/s, p50 and p99, its share of the ceiling
- * (GET /api/health) and the p50 ratio full/baseline. With --instances 2 (the default on
- * PostgreSQL) it then loads two instances on one database at the same time.
+ * Seeds two databases of the kind of DATABASE_URL (SQLite files by default, or new
+ * databases on the PostgreSQL server of a postgres:// URL): the full size (N users, M runs;
+ * default 10,000 and 1,000,000) and a baseline of B runs (default 10,000) with
+ * proportionally fewer users, so that a runner's own history is the same size in both.
+ * Starts the production build (node dist/server/main.js) on each and loads every endpoint
+ * with autocannon, baseline then full, endpoint by endpoint, so that both measurements of
+ * an endpoint share the shared machine's conditions. Each endpoint's req/s is also compared
+ * with GET /api/health (the ceiling of the stack) measured on the same server just before.
+ * Reports req/s, p50 and p99, the share of the ceiling, server CPU per request, the p50
+ * ratio full/baseline and the server's memory. With --instances 2 (the default on
+ * PostgreSQL) it then loads two instances sharing the full database at the same time.
  * Results go to the terminal and to bench/results/<time>-<dialect>.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -64,12 +69,16 @@ const ENTRIES = whole(args.entries, 'entries');
 const BASELINE = Math.min(whole(args['baseline-entries'], 'baseline-entries'), ENTRIES);
 const DURATION = whole(args.duration, 'duration');
 const WARMUP = whole(args.warmup, 'warmup');
+const CEILING_SECONDS = Math.max(2, Math.round(DURATION / 3));
 const CONNECTIONS = whole(args.connections, 'connections');
 const BASE_URL = process.env.DATABASE_URL;
 const DIALECT = dialectOf(BASE_URL);
 const INSTANCES = whole(args.instances ?? (DIALECT === 'postgres' ? '2' : '1'), 'instances');
 const ADMIN = { email: 'bench-admin@example.com', password: `bench-${randomBytes(9).toString('base64url')}` };
 const RUNNERS = 5;
+const TODAY = new Date().toISOString().slice(0, 10);
+/** The last full year: the date filter and the weekly report ask for it. */
+const YEAR = Number(TODAY.slice(0, 4)) - 1;
 const PER_PAGE = 15;
 
 interface Endpoint {
@@ -88,8 +97,10 @@ interface Runner {
 interface EndpointResult extends LoadResult {
   name: string;
   read: boolean;
-  /** Share of the ceiling's req/s (GET /api/health in the same run). */
+  /** Share of the ceiling's req/s (GET /api/health on the same server, measured just before). */
   ofCeiling: number;
+  /** That ceiling, in req/s. */
+  ceilingRps: number;
   /** Server CPU time per request, in ms. */
   cpuMsPerRequest: number;
 }
@@ -244,7 +255,21 @@ function printTable(title: string, rows: EndpointResult[]) {
   }
 }
 
-async function runSize(users: number, entries: number, label: string, keepServer: boolean) {
+interface Prepared {
+  label: string;
+  users: number;
+  entries: number;
+  database: BenchDatabase;
+  server: RunningServer;
+  seedSeconds: number;
+  runners: Runner[];
+  adminToken: string;
+  search: string;
+  endpoints: Endpoint[];
+}
+
+/** Seeds a database of one size and starts a server on it, signed in as five runners and the admin. */
+async function prepareSize(users: number, entries: number, label: string): Promise<Prepared> {
   console.log(`\n== ${label}: ${fmt(users)} users, ${fmt(entries)} runs (${DIALECT}) ==`);
   const database = await createBenchDatabase(BASE_URL, label);
   let server: RunningServer | null = null;
@@ -253,68 +278,101 @@ async function runSize(users: number, entries: number, label: string, keepServer
     const seedSeconds = seeded.ms / 1000;
     console.log(`  seeded in ${fmt(seedSeconds, 1)} s (${fmt(entries / seedSeconds)} runs/s)`);
     const chosen = await pickRunners(database.url, entries / Math.max(1, users));
-
     server = await startServer(serverEnv(database.url));
-    const url = server.url;
     const runners: Runner[] = [];
     for (const runner of chosen) {
       runners.push({
-        token: await login(url, runner.email, DEFAULT_SEED_PASSWORD),
+        token: await login(server.url, runner.email, DEFAULT_SEED_PASSWORD),
         entryCount: runner.entryCount,
         lastPage: Math.max(1, Math.ceil(runner.entryCount / PER_PAGE)),
       });
     }
-    const adminToken = await login(url, ADMIN.email, ADMIN.password);
-    const today = new Date().toISOString().slice(0, 10);
-    const year = Number(today.slice(0, 4)) - 1;
+    const adminToken = await login(server.url, ADMIN.email, ADMIN.password);
     // An admin looking one person up by the start of their e-mail address.
     const search = `user${Math.ceil(users / 2)}@`;
-
-    const results: EndpointResult[] = [];
-    let ceiling = 0;
-    for (const endpoint of endpoints(runners, adminToken, year, search, today)) {
-      const result = await measure(server, endpoint);
-      if (results.length === 0) ceiling = result.rps;
-      const row: EndpointResult = {
-        name: endpoint.name,
-        read: endpoint.read,
-        ...result,
-        ofCeiling: ceiling > 0 ? result.rps / ceiling : 0,
-        cpuMsPerRequest: result.requests > 0 ? result.cpuMs / result.requests : 0,
-      };
-      delete (row as Partial<typeof result>).cpuMs;
-      results.push(row);
-      console.log(
-        `  ${endpoint.name.padEnd(28)} ${fmt(row.rps).padStart(7)} req/s  p50 ${fmt(row.p50, 2).padStart(6)} ms  ` +
-          `p99 ${fmt(row.p99, 2).padStart(6)} ms` +
-          (row.failures > 0 ? `  (${fmt(row.failures)} failed: ${JSON.stringify(row.statuses)})` : ''),
-      );
-    }
-    const memory = server.memory();
-    const size: SizeResult = {
+    console.log(`  server at ${server.url}; runners with ${runners.map((r) => r.entryCount).join(', ')} runs`);
+    return {
+      label,
       users,
       entries,
-      database: database.label,
+      database,
+      server,
       seedSeconds,
-      seedRate: entries / seedSeconds,
-      runners: runners.map((r) => ({ entryCount: r.entryCount, lastPage: r.lastPage })),
-      endpoints: results,
-      memory,
+      runners,
+      adminToken,
+      search,
+      endpoints: endpoints(runners, adminToken, YEAR, search, TODAY),
     };
-    printTable(
-      `${label}: ${fmt(users)} users, ${fmt(entries)} runs; server RSS ${fmt(memory.rssMb)} MB (peak ${fmt(memory.peakRssMb)} MB)`,
-      results,
-    );
-    if (keepServer) return { size, server, database, runners, adminToken, year, search, today };
-    await server.stop();
-    server = null;
-    if (!args.keep) await database.drop();
-    return { size, server: null, database, runners, adminToken, year, search, today };
   } catch (error) {
     await server?.stop();
     if (!args.keep) await database.drop().catch(() => undefined);
     throw error;
   }
+}
+
+async function release(size: Prepared) {
+  await size.server.stop();
+  if (!args.keep) await size.database.drop();
+}
+
+/**
+ * Loads every endpoint on each size in turn (baseline, then full, endpoint by endpoint),
+ * so that the two measurements of an endpoint are seconds apart and share the machine's
+ * conditions; only one server is loaded at a time.
+ */
+async function measureSizes(sizes: Prepared[]): Promise<SizeResult[]> {
+  console.log(`\nLoading each endpoint for ${DURATION} s per size (${CONNECTIONS} connections, ${WARMUP} s warm-up)`);
+  const results = sizes.map(() => [] as EndpointResult[]);
+  const count = sizes[0]!.endpoints.length;
+  for (let e = 0; e < count; e++) {
+    for (const [i, size] of sizes.entries()) {
+      const endpoint = size.endpoints[e]!;
+      // The ceiling right now: the machine is shared, so each endpoint is compared with a
+      // health measurement taken just before it, on the same server.
+      const ceiling =
+        e === 0
+          ? Number.NaN
+          : (
+              await runLoad(size.server.url, size.endpoints[0]!.requests, {
+                connections: CONNECTIONS,
+                duration: CEILING_SECONDS,
+              })
+            ).rps;
+      const result = await measure(size.server, endpoint);
+      const { cpuMs, ...load } = result;
+      const row: EndpointResult = {
+        name: endpoint.name,
+        read: endpoint.read,
+        ...load,
+        ofCeiling: e === 0 ? 1 : result.rps / ceiling,
+        ceilingRps: e === 0 ? result.rps : ceiling,
+        cpuMsPerRequest: result.requests > 0 ? cpuMs / result.requests : 0,
+      };
+      results[i]!.push(row);
+      console.log(
+        `  ${size.label.padEnd(8)} ${endpoint.name.padEnd(28)} ${fmt(row.rps).padStart(7)} req/s  ` +
+          `p50 ${fmt(row.p50, 2).padStart(6)} ms  p99 ${fmt(row.p99, 2).padStart(6)} ms` +
+          (row.failures > 0 ? `  (${fmt(row.failures)} failed: ${JSON.stringify(row.statuses)})` : ''),
+      );
+    }
+  }
+  return sizes.map((size, i) => {
+    const memory = size.server.memory();
+    printTable(
+      `${size.label}: ${fmt(size.users)} users, ${fmt(size.entries)} runs; server RSS ${fmt(memory.rssMb)} MB (peak ${fmt(memory.peakRssMb)} MB)`,
+      results[i]!,
+    );
+    return {
+      users: size.users,
+      entries: size.entries,
+      database: size.database.label,
+      seedSeconds: size.seedSeconds,
+      seedRate: size.entries / size.seedSeconds,
+      runners: size.runners.map((r) => ({ entryCount: r.entryCount, lastPage: r.lastPage })),
+      endpoints: results[i]!,
+      memory,
+    };
+  });
 }
 
 interface InstancesResult {
@@ -327,48 +385,64 @@ interface InstancesResult {
     totalRps: number;
     scaling: number;
     p99: number[];
+    /** Share of all the machine's CPU time in use while one instance, then all, were loaded. */
+    machineBusySingle: number;
+    machineBusyTogether: number;
   }[];
 }
 
-/** Loads several instances on one database at once; their req/s should add up. */
-async function runInstances(
-  first: RunningServer,
-  databaseUrl: string,
-  single: EndpointResult[],
-  make: () => Endpoint[],
-): Promise<InstancesResult> {
+/** The machine's CPU counters (all cores), to tell how busy it was over an interval. */
+function cpuTimes(): { busy: number; total: number } {
+  const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((a, b) => a + b, 0);
+  const idle = (fields[3] ?? 0) + (fields[4] ?? 0);
+  return { busy: total - idle, total };
+}
+
+async function busyWhile<T>(work: () => Promise<T>): Promise<{ result: T; busy: number }> {
+  const before = cpuTimes();
+  const result = await work();
+  const after = cpuTimes();
+  return { result, busy: (after.busy - before.busy) / Math.max(1, after.total - before.total) };
+}
+
+/**
+ * Loads several instances on one database at once. For each endpoint: one instance alone,
+ * then all of them together, back to back; their req/s should add up while the machine has
+ * CPU to spare.
+ */
+async function runInstances(first: RunningServer, databaseUrl: string, all: Endpoint[]): Promise<InstancesResult> {
   console.log(
-    `\n== ${INSTANCES} instances on one database, loaded at the same time (${CONNECTIONS} connections each) ==`,
+    `\n== ${INSTANCES} instances on one database: one alone, then all at the same time (${CONNECTIONS} connections each) ==`,
   );
   const servers = [first];
   try {
     for (let i = 1; i < INSTANCES; i++) servers.push(await startServer(serverEnv(databaseUrl)));
     const chosen = new Set(['GET /user/me', 'GET /entry (page 1)', 'GET /dashboard/data', 'mixed, 10% writes']);
     const out: InstancesResult = { instances: INSTANCES, connectionsPerInstance: CONNECTIONS, endpoints: [] };
-    for (const endpoint of make().filter((e) => chosen.has(e.name))) {
-      if (WARMUP > 0) {
-        await Promise.all(
-          servers.map((s) => runLoad(s.url, endpoint.requests, { connections: CONNECTIONS, duration: WARMUP })),
-        );
-      }
-      const results = await Promise.all(
-        servers.map((s) => runLoad(s.url, endpoint.requests, { connections: CONNECTIONS, duration: DURATION })),
-      );
-      const singleRps = single.find((r) => r.name === endpoint.name)?.rps ?? Number.NaN;
+    const load = (server: RunningServer, endpoint: Endpoint, duration: number) =>
+      runLoad(server.url, endpoint.requests, { connections: CONNECTIONS, duration });
+    for (const endpoint of all.filter((e) => chosen.has(e.name))) {
+      if (WARMUP > 0) await Promise.all(servers.map((s) => load(s, endpoint, WARMUP)));
+      const single = await busyWhile(() => load(first, endpoint, DURATION));
+      const together = await busyWhile(() => Promise.all(servers.map((s) => load(s, endpoint, DURATION))));
+      const results = together.result;
       const totalRps = results.reduce((a, r) => a + r.rps, 0);
       const row = {
         name: endpoint.name,
-        singleRps,
+        singleRps: single.result.rps,
         perInstanceRps: results.map((r) => r.rps),
         totalRps,
-        scaling: totalRps / singleRps,
+        scaling: totalRps / single.result.rps,
         p99: results.map((r) => r.p99),
+        machineBusySingle: single.busy,
+        machineBusyTogether: together.busy,
       };
       out.endpoints.push(row);
       console.log(
-        `  ${endpoint.name.padEnd(28)} one instance ${fmt(singleRps).padStart(6)} req/s; ${INSTANCES} together ` +
-          `${results.map((r) => fmt(r.rps)).join(' + ')} = ${fmt(totalRps)} req/s (x${fmt(row.scaling, 2)}); ` +
-          `p99 ${results.map((r) => fmt(r.p99, 1)).join(' / ')} ms`,
+        `  ${endpoint.name.padEnd(28)} one: ${fmt(row.singleRps).padStart(6)} req/s (machine ${fmt(single.busy * 100)}% busy); ` +
+          `${INSTANCES}: ${results.map((r) => fmt(r.rps)).join(' + ')} = ${fmt(totalRps)} req/s, x${fmt(row.scaling, 2)} ` +
+          `(machine ${fmt(together.busy * 100)}% busy); p99 ${results.map((r) => fmt(r.p99, 1)).join(' / ')} ms`,
       );
     }
     return out;
@@ -397,23 +471,31 @@ async function main() {
     execFileSync('npm', ['run', '--silent', 'build:server'], { cwd: ROOT, stdio: 'inherit' });
   }
   const baselineUsers = Math.max(1, Math.round((USERS * BASELINE) / Math.max(1, ENTRIES)));
-  const small = await runSize(baselineUsers, BASELINE, 'baseline', false);
-  const large = await runSize(USERS, ENTRIES, 'full', INSTANCES > 1);
-
-  let instances: InstancesResult | null = null;
-  if (INSTANCES > 1 && large.server) {
-    try {
-      instances = await runInstances(large.server, large.database.url, large.size.endpoints, () =>
-        endpoints(large.runners, large.adminToken, large.year, large.search, large.today),
-      );
-    } finally {
-      await large.server.stop();
-      if (!args.keep) await large.database.drop();
-    }
+  const small = await prepareSize(baselineUsers, BASELINE, 'baseline');
+  let large: Prepared;
+  try {
+    large = await prepareSize(USERS, ENTRIES, 'full');
+  } catch (error) {
+    await release(small);
+    throw error;
   }
+  let measured: SizeResult[];
+  let instances: InstancesResult | null = null;
+  try {
+    measured = await measureSizes([small, large]);
+    await release(small);
+    if (INSTANCES > 1) {
+      instances = await runInstances(large.server, large.database.url, large.endpoints);
+    }
+  } finally {
+    // Each is released once; a second release finds nothing left to do.
+    await release(small).catch(() => undefined);
+    await release(large);
+  }
+  const [smallSize, largeSize] = measured as [SizeResult, SizeResult];
 
-  const ratios = large.size.endpoints.map((r) => {
-    const base = small.size.endpoints.find((b) => b.name === r.name)!;
+  const ratios = largeSize.endpoints.map((r) => {
+    const base = smallSize.endpoints.find((b) => b.name === r.name)!;
     return { name: r.name, p50Baseline: base.p50, p50Full: r.p50, ratio: r.p50 / base.p50 };
   });
   console.log(`\np50 at ${fmt(ENTRIES)} runs / p50 at ${fmt(BASELINE)} runs`);
@@ -423,7 +505,7 @@ async function main() {
     );
   }
 
-  const full = large.size.endpoints;
+  const full = largeSize.endpoints;
   const byName = (name: string) => full.find((r) => r.name === name)!;
   const reads = full.filter((r) => r.read);
   const targets = [
@@ -449,12 +531,12 @@ async function main() {
     },
     {
       target: 'server RSS <= 250 MB at the end',
-      pass: large.size.memory.rssMb <= 250,
-      detail: `${fmt(large.size.memory.rssMb)} MB`,
+      pass: largeSize.memory.rssMb <= 250,
+      detail: `${fmt(largeSize.memory.rssMb)} MB`,
     },
     {
       target: 'no failed requests',
-      pass: [...full, ...small.size.endpoints].every((r) => r.failures === 0),
+      pass: [...full, ...smallSize.endpoints].every((r) => r.failures === 0),
       detail: '',
     },
   ];
@@ -480,8 +562,8 @@ async function main() {
       connections: CONNECTIONS,
       logLevel: args['log-level'],
     },
-    baseline: small.size,
-    full: large.size,
+    baseline: smallSize,
+    full: largeSize,
     p50Ratios: ratios,
     instances,
     targets,
