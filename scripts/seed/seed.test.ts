@@ -3,11 +3,6 @@
  * users.entry_count and counters, and a password that signs in through the real app.
  * Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../core/time.js';
 import { buildApp } from '../../server/app.js';
@@ -24,39 +19,11 @@ import {
   createRandom,
   entryCounts,
 } from './generate.js';
+import { freshDatabase, type FreshDatabase } from '../../server/test/fresh-database.js';
 
 const NOW = new Date('2026-03-18T12:00:00.000Z');
 const DAY_MS = 86_400_000;
 const ADMIN = { email: 'boss@example.com', password: 'boss-password-1' };
-
-interface Target {
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function freshDatabase(): Promise<Target> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `rt_seed_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      async drop() {
-        await admin.query(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-seed-'));
-  return {
-    url: `sqlite:${path.join(dir, 'seed.db')}`,
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
 
 describe('entryCounts', () => {
   it('splits the runs exactly and unevenly', () => {
@@ -68,13 +35,13 @@ describe('entryCounts', () => {
 });
 
 describe('seedDatabase', () => {
-  let target: Target;
+  let target: FreshDatabase;
   let config: Config;
   let db: Db;
   const progress: SeedProgress[] = [];
 
   beforeAll(async () => {
-    target = await freshDatabase();
+    target = await freshDatabase('seed');
     config = {
       ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }),
       adminEmail: ADMIN.email,

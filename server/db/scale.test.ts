@@ -5,11 +5,6 @@
  * repository query plan reads a whole table. (Speed itself is measured by npm run bench.)
  * Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { explainRepositoryQueries } from '../../bench/lib/plans.js';
 import { maintainedTotals, recountedTotals } from '../../scripts/seed/consistency.js';
@@ -20,44 +15,16 @@ import { openDatabase, type Db } from './database.js';
 import * as entries from '../features/entries/entries.repository.js';
 import * as users from '../features/users/users.repository.js';
 import { totalsAndSignupsSince } from '../features/system/buckets.repository.js';
+import { freshDatabase, type FreshDatabase } from '../test/fresh-database.js';
 
 const NOW = new Date('2026-03-18T12:00:00.000Z');
 
-interface Target {
-  url: string;
-  drop(): Promise<void>;
-}
-
-async function freshDatabase(): Promise<Target> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `rt_scale_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    return {
-      url: url.toString(),
-      async drop() {
-        await admin.query(`drop database if exists "${name}" with (force)`);
-        await admin.end();
-      },
-    };
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-scale-'));
-  return {
-    url: `sqlite:${path.join(dir, 'scale.db')}`,
-    drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-let target: Target;
+let target: FreshDatabase;
 let config: Config;
 let db: Db;
 
 beforeAll(async () => {
-  target = await freshDatabase();
+  target = await freshDatabase('scale');
   config = {
     ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }),
     adminEmail: 'admin@example.com',
