@@ -1,0 +1,88 @@
+/**
+ * npx tsx bench/markdown.ts bench/results/<file>.json
+ *
+ * Prints the results of a `npm run bench` run as Markdown tables (as in docs/performance.md).
+ */
+import fs from 'node:fs';
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ofCeiling: number;
+  cpuMsPerRequest: number;
+}
+interface Size {
+  users: number;
+  entries: number;
+  seedSeconds: number;
+  endpoints: Row[];
+  memory: { rssMb: number; peakRssMb: number };
+}
+interface Report {
+  date: string;
+  dialect: string;
+  machine: { cpus: number; cpuModel: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
+  settings: { connections: number; duration: number };
+  baseline: Size;
+  full: Size;
+  p50Ratios: { name: string; ratio: number }[];
+  instances: {
+    instances: number;
+    endpoints: {
+      name: string;
+      singleRps: number;
+      perInstanceRps: number[];
+      totalRps: number;
+      scaling: number;
+      machineBusySingle: number;
+      machineBusyTogether: number;
+    }[];
+  } | null;
+  targets: { target: string; pass: boolean; detail: string }[];
+}
+
+const file = process.argv[2];
+if (!file) {
+  console.error('Usage: npx tsx bench/markdown.ts bench/results/<file>.json');
+  process.exit(1);
+}
+const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
+const n = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+console.log(
+  `${report.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}, ${report.date.slice(0, 16).replace('T', ' ')} UTC, ` +
+    `${report.machine.cpus} cores (${report.machine.cpuModel}), load average ${report.machine.loadAverageAtStart[0]} at the start; ` +
+    `${report.settings.connections} connections, ${report.settings.duration} s per endpoint and size; ` +
+    `${n(report.full.users)} users and ${n(report.full.entries)} runs (seeded in ${n(report.full.seedSeconds, 1)} s), ` +
+    `baseline ${n(report.baseline.users)} users and ${n(report.baseline.entries)} runs.\n`,
+);
+console.log('| Endpoint | req/s | p50 ms | p99 ms | of ceiling | CPU ms/req | p50 1M / 10k |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const row of report.full.endpoints) {
+  const ratio = report.p50Ratios.find((r) => r.name === row.name)?.ratio ?? Number.NaN;
+  console.log(
+    `| ${row.name} | ${n(row.rps)} | ${n(row.p50, 1)} | ${n(row.p99, 1)} | ${n(row.ofCeiling * 100)}% | ` +
+      `${n(row.cpuMsPerRequest, 3)} | ${n(ratio, 2)} |`,
+  );
+}
+console.log(
+  `\nServer memory at the end: ${n(report.full.memory.rssMb)} MB RSS (peak ${n(report.full.memory.peakRssMb)} MB).\n`,
+);
+if (report.instances) {
+  console.log(
+    `| ${report.instances.instances} instances, one database | one alone | together | x | machine busy (one / together) |`,
+  );
+  console.log('|---|---:|---:|---:|---:|');
+  for (const row of report.instances.endpoints) {
+    console.log(
+      `| ${row.name} | ${n(row.singleRps)} | ${row.perInstanceRps.map((r) => n(r)).join(' + ')} = ${n(row.totalRps)} | ` +
+        `${n(row.scaling, 2)} | ${n(row.machineBusySingle * 100)}% / ${n(row.machineBusyTogether * 100)}% |`,
+    );
+  }
+  console.log('');
+}
+for (const t of report.targets)
+  console.log(`- ${t.pass ? 'PASS' : 'FAIL'} ${t.target}${t.detail ? `: ${t.detail}` : ''}`);
