@@ -47,12 +47,19 @@ function sqliteProblems(sql: string, plan: string[]): string[] {
   });
 }
 
+/**
+ * PostgreSQL: a sequential scan of a big table (PostgreSQL rightly reads a table of a few
+ * pages whole: scans it estimates below 100 cost units pass), and a sort on top of one.
+ * Sorts of rows an index selected (search matches, bucket rows) pass.
+ */
 function postgresProblems(plan: string[]): string[] {
-  return plan.filter(
-    (line) =>
-      BIG_TABLES.some((t) => new RegExp(`Seq Scan on ${t}\\b`).test(line)) ||
-      (/\bSort\b/.test(line) && !/Sort Key/.test(line) && !/Incremental/.test(line)),
-  );
+  const seqScans = plan.filter((line) => {
+    const table = BIG_TABLES.find((t) => new RegExp(`Seq Scan on ${t}\\b`).test(line));
+    const cost = Number(/cost=[\d.]+\.\.([\d.]+)/.exec(line)?.[1] ?? 0);
+    return table !== undefined && cost >= 100;
+  });
+  if (seqScans.length === 0) return [];
+  return [...seqScans, ...plan.filter((line) => /\bSort\b/.test(line) && !/Sort Key/.test(line))];
 }
 
 export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
