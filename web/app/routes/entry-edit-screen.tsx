@@ -2,20 +2,14 @@ import { PageTitle } from '../../components/page-title';
 import { Panel } from '../../components/panel';
 import { EditEntryForm } from '../../features/entries/components/edit-entry-form';
 import { useGoBack } from '../../lib/use-go-back';
+import { BackButton } from '../../components/back-button';
 
 /** The edit screen of a run; the runner's and the admin's routes both show it. */
 export function EntryEditScreen({ id, fallback }: { id: number; fallback: string }) {
   const goBack = useGoBack(fallback);
   return (
     <div className="col-lg-8">
-      <PageTitle
-        title="Edit Entry"
-        actions={
-          <button type="button" className="btn btn-outline-secondary" onClick={goBack}>
-            Back
-          </button>
-        }
-      >
+      <PageTitle title="Edit Entry" actions={<BackButton onClick={goBack} />}>
         Edit Entry
       </PageTitle>
       <Panel title="Edit Time Record">

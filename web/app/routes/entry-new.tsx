@@ -2,19 +2,13 @@ import { PageTitle } from '../../components/page-title';
 import { Panel } from '../../components/panel';
 import { CreateEntryForm } from '../../features/entries/components/create-entry-form';
 import { useGoBack } from '../../lib/use-go-back';
+import { BackButton } from '../../components/back-button';
 
 export function Component() {
   const goBack = useGoBack('/entries');
   return (
     <div className="col-lg-8">
-      <PageTitle
-        title="New Entry"
-        actions={
-          <button type="button" className="btn btn-outline-secondary" onClick={goBack}>
-            Back
-          </button>
-        }
-      >
+      <PageTitle title="New Entry" actions={<BackButton onClick={goBack} />}>
         New Entry
       </PageTitle>
       <Panel title="Add new Time Record">

@@ -4,6 +4,7 @@ import { useUserDetails } from '../../../features/admin-users/api/get-user';
 import { EditUserForm } from '../../../features/admin-users/components/edit-user-form';
 import { useUser } from '../../../features/auth/api/get-me';
 import { useGoBack } from '../../../lib/use-go-back';
+import { BackButton } from '../../../components/back-button';
 
 export function Component() {
   const id = Number(useParams().id);
@@ -12,14 +13,7 @@ export function Component() {
   const goBack = useGoBack('/admin/users');
   return (
     <div className="col-lg-8">
-      <PageTitle
-        title="Edit User"
-        actions={
-          <button type="button" className="btn btn-outline-secondary" onClick={goBack}>
-            Back
-          </button>
-        }
-      >
+      <PageTitle title="Edit User" actions={<BackButton onClick={goBack} />}>
         Edit User{user.data ? `: ${user.data.name}` : ''}
       </PageTitle>
       <div className="card">

@@ -5,6 +5,7 @@ import { useUserDetails } from '../../../features/admin-users/api/get-user';
 import { UserDetails } from '../../../features/admin-users/components/user-details';
 import { useUser } from '../../../features/auth/api/get-me';
 import { useGoBack } from '../../../lib/use-go-back';
+import { BackButton } from '../../../components/back-button';
 
 export function Component() {
   const id = Number(useParams().id);
@@ -18,9 +19,7 @@ export function Component() {
         title={`User: ${name}`}
         actions={
           <>
-            <button type="button" className="btn btn-outline-secondary" onClick={goBack}>
-              Back
-            </button>
+            <BackButton onClick={goBack} />
             {user.data && can(me, { type: 'user.update', target: user.data }) ? (
               <Link to={`/admin/user/edit/${id}`} className="btn btn-primary">
                 Edit
