@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/database.js';
@@ -14,6 +14,7 @@ import { migrate } from './db/migrations.js';
 import { ensureFirstAdmin } from './bootstrap.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, notFound } from './http/errors.js';
 import { installSecurityHeaders, setSecurityHeaders } from './http/security.js';
+import { serializerCompiler } from './http/serializer.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
 import { ensureDemo } from './features/demo/demo.service.js';
@@ -74,7 +75,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   }
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializerCompiler({ verify: config.verifyResponses }));
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

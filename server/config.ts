@@ -20,6 +20,8 @@ export interface Config {
   trustProxy: boolean;
   /** Size of the PostgreSQL connection pool. */
   dbPoolSize: number;
+  /** Check every response against its schema as well (the test suite's setting; not for production). */
+  verifyResponses: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -60,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     now: () => new Date(),
     trustProxy: flag(env, 'TRUST_PROXY'),
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+    verifyResponses: false,
   };
 }

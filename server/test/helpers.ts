@@ -234,6 +234,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
     webRoot: null,
     trustProxy: false,
     dbPoolSize: 4,
+    verifyResponses: true,
     now: () => clock.now(),
     ...overrides,
   };
