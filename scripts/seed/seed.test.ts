@@ -172,6 +172,22 @@ describe('seedDatabase', () => {
         headers: { authorization: `Bearer ${adminToken}` },
       });
       expect(dashboard.json()).toMatchObject({ total_users: 41, total_entries: 3000 });
+
+      // The search index, merged at the end of the seed, finds runners by any part of the address.
+      const search = async (query: string) => {
+        const res = await app.inject({
+          url: `/api/v1/user?query=${encodeURIComponent(query)}&per_page=100`,
+          headers: { authorization: `Bearer ${adminToken}` },
+        });
+        expect(res.statusCode).toBe(200);
+        return res.json<{ users: { total: number; data: { email: string }[] } }>().users;
+      };
+      expect((await search('user7@')).data.map((u) => u.email)).toEqual(['user7@example.com']);
+      expect((await search('ser3')).data.map((u) => u.email).sort()).toEqual(
+        ['user3@example.com', ...Array.from({ length: 10 }, (_, i) => `user${30 + i}@example.com`)].sort(),
+      );
+      // The 40 runners and the admin.
+      expect((await search('@example.com')).total).toBe(41);
     } finally {
       await app.close();
     }

@@ -4,6 +4,7 @@
  * per dialect with placeholder values, and each call only swaps in its parameters.
  */
 import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import { directRunners } from './database.js';
 import type { Database } from './schema.js';
 
 type Executor = Kysely<Database>;
@@ -41,6 +42,9 @@ export function prepared<A extends unknown[], Row>(
       compiledBy.set(key, entry);
     }
     const parameters = entry.slots.map((slot) => ('arg' in slot ? args[slot.arg] : slot.value));
+    // A transaction is a different object from its database, so its queries never take this path.
+    const direct = directRunners.get(db)?.(entry.query.sql, parameters);
+    if (direct) return direct as Row[];
     const result = await db.executeQuery<Row>({ ...entry.query, parameters });
     return result.rows;
   };
