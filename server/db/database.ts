@@ -128,6 +128,11 @@ function openSqlite(file: string): Db {
     connection?.close();
     throw new DatabaseOpenError(sqliteOpenMessage(file, error));
   }
+  // The user search's exact test (users.repository.ts): does a text contain a lower-case
+  // query, case-insensitively, by JavaScript's Unicode case mapping.
+  connection.function('contains_text', { deterministic: true }, (text: unknown, lowerQuery: unknown) =>
+    typeof text === 'string' && typeof lowerQuery === 'string' && text.toLowerCase().includes(lowerQuery) ? 1 : 0,
+  );
   const checkpoints = file === ':memory:' ? null : backgroundCheckpoints(connection, file);
   const statements = withStatementCache(connection);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });

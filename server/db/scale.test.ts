@@ -202,6 +202,9 @@ describe('user search', () => {
       ['Ärger Östlund', 'aerger@example.com'],
       ['100%_sure "Q"', 'percent@example.com'],
       ['Back\\Slash', 'slash@example.com'],
+      // Every trigram of `abcabc` and of `aaaa`, but neither text.
+      ['Cabc Abca', 'cabc@example.com'],
+      ['Aaa Bbb', 'aaa@example.com'],
     ] as const) {
       await users.insertUser(db.kysely, {
         name,
@@ -219,6 +222,7 @@ describe('user search', () => {
     const everyone = (await users.listUsers(db.kysely, { limit: 1000, offset: 0 })).users;
     const queries = ['user1', 'USER12@', 'schmidt', 'example.com', 'Renamed', 'ärger', '0%_', '%', '_', 'h\\s', '"q"'];
     queries.push('an', 'x', 'ÖST', 'back\\slash', 'nobody-at-all', 'e r');
+    queries.push('abcabc', 'cabc abca', 'aaaa', 'aaa', 'AAA B', 'ca@');
     for (const query of queries) {
       const lower = query.toLowerCase();
       const expected = everyone.filter(

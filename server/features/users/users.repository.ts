@@ -146,19 +146,27 @@ const isSqlite = (db: Executor) => db.getExecutor().adapter instanceof SqliteAda
 /** Shorter searches have no trigram to look up and read the users table. */
 const MIN_INDEXED_QUERY = 3;
 
-type SearchKind = 'phrase' | 'likeSqlite' | 'likePostgres';
+type SearchKind = 'trigrams' | 'likeSqlite' | 'likePostgres';
 
 /**
  * The users whose name or e-mail contains the query (case-insensitive), through the
- * trigram search index of migrations.ts: an FTS5 phrase on SQLite, LIKE on the pg_trgm
- * index on PostgreSQL. Both index the same text: name, a newline, e-mail.
+ * trigram search index of migrations.ts, which indexes name, a newline and e-mail.
+ *
+ * On SQLite the index finds the candidates through the query's two rarest trigrams (see
+ * rarestTrigrams) and `contains_text` (database.ts) keeps those that contain the whole
+ * query. Asking FTS5 for the whole query as a phrase reads the lists of all its trigrams,
+ * and the common ones (`use`, `ser` of `user...`) list nearly everyone. On PostgreSQL,
+ * LIKE on the pg_trgm index.
  */
-function matching(db: Executor, kind: SearchKind, needle: string) {
-  if (kind === 'phrase') {
+function matching(db: Executor, kind: SearchKind, needle: string, trigrams: string) {
+  if (kind === 'trigrams') {
     return db
       .selectFrom('users')
       .innerJoin(sql<{ rowid: number }>`users_search`.as('users_search'), 'users_search.rowid', 'users.id')
-      .where(sql<boolean>`users_search match ${needle}`);
+      .where(sql<boolean>`users_search match ${trigrams}`)
+      .where(
+        (eb) => sql<boolean>`contains_text(${eb.ref('users.name')} || char(10) || ${eb.ref('users.email')}, ${needle})`,
+      );
   }
   if (kind === 'likeSqlite') {
     return db
@@ -175,22 +183,83 @@ function matching(db: Executor, kind: SearchKind, needle: string) {
     .where((eb) => sql<boolean>`lower(${eb.ref('name')} || chr(10) || ${eb.ref('email')}) like ${needle} escape '\\'`);
 }
 
-/** One search per kind, compiled once: the page and, with each row, the number of all matches. */
-const searchOf = (kind: SearchKind) =>
+type Matching = ReturnType<typeof matching>;
+
+/** The page of a search, newest first, and with each row the number of all matches. */
+function searchPage(query: Matching, limit: number, offset: number) {
+  return query
+    .selectAll('users')
+    .select((eb) => eb.fn.countAll<number>().over().as('matches'))
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc')
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Each search compiled once. */
+const likeSearchOf = (kind: 'likeSqlite' | 'likePostgres') =>
   prepared(['\u0000needle', -1_000_001, -1_000_002], (db, needle: string, limit: number, offset: number) =>
-    matching(db, kind, needle)
-      .selectAll('users')
-      .select((eb) => eb.fn.countAll<number>().over().as('matches'))
-      .orderBy('users.created_at', 'desc')
-      .orderBy('users.id', 'desc')
-      .limit(limit)
-      .offset(offset),
+    searchPage(matching(db, kind, needle, ''), limit, offset),
   );
 const searches = {
-  phrase: searchOf('phrase'),
-  likeSqlite: searchOf('likeSqlite'),
-  likePostgres: searchOf('likePostgres'),
+  trigrams: prepared(
+    ['\u0000needle', '\u0000trigrams', -1_000_001, -1_000_002],
+    (db, needle: string, trigrams: string, limit: number, offset: number) =>
+      searchPage(matching(db, 'trigrams', needle, trigrams), limit, offset),
+  ),
+  likeSqlite: likeSearchOf('likeSqlite'),
+  likePostgres: likeSearchOf('likePostgres'),
 };
+
+/** How many users' text holds each trigram, as last counted; recounted after a while. */
+const trigramCounts = new WeakMap<Executor, Map<string, { users: number; countedAt: number }>>();
+const RECOUNT_AFTER_MS = 5 * 60_000;
+const MAX_COUNTED_TRIGRAMS = 50_000;
+
+/**
+ * The query's two trigrams that the fewest users have, as an FTS5 query for users having
+ * both. The counts only choose which trigrams to ask for: every user containing the query
+ * has all its trigrams, so stale or missing counts cost time, never a match. Counting a
+ * trigram reads its whole list, so counts are remembered for a few minutes.
+ */
+async function rarestTrigrams(db: Executor, query: string): Promise<string> {
+  // Trigrams as typed: FTS5 folds their case as it folded the indexed text.
+  const chars = [...query];
+  const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))];
+  let counts = trigramCounts.get(db);
+  if (!counts) {
+    await sql`create virtual table if not exists temp.users_search_terms using fts5vocab(main, users_search, row)`.execute(
+      db,
+    );
+    counts = new Map();
+    trigramCounts.set(db, counts);
+  }
+  const now = Date.now();
+  const usersWith = async (trigram: string) => {
+    const term = trigram.toLowerCase();
+    const known = counts.get(term);
+    if (known && now - known.countedAt < RECOUNT_AFTER_MS) return known.users;
+    const row = await trigramUsers(db, term);
+    const users = Number(row[0]?.doc ?? 0);
+    if (counts.size >= MAX_COUNTED_TRIGRAMS) counts.clear();
+    counts.set(term, { users, countedAt: now });
+    return users;
+  };
+  const counted: { trigram: string; users: number }[] = [];
+  for (const trigram of trigrams) counted.push({ trigram, users: await usersWith(trigram) });
+  return counted
+    .sort((a, b) => a.users - b.users)
+    .slice(0, 2)
+    .map(({ trigram }) => `"${trigram.replace(/"/g, '""')}"`)
+    .join(' AND ');
+}
+
+const trigramUsers = prepared(['\u0000term'], (db, term: string) =>
+  db
+    .selectFrom(sql<{ term: string; doc: number }>`temp.users_search_terms`.as('terms'))
+    .select('doc')
+    .where('term', '=', term),
+);
 
 export async function listUsers(
   db: Executor,
@@ -201,14 +270,18 @@ export async function listUsers(
     const kind: SearchKind = !isSqlite(db)
       ? 'likePostgres'
       : [...query].length >= MIN_INDEXED_QUERY
-        ? 'phrase'
+        ? 'trigrams'
         : 'likeSqlite';
-    const needle = kind === 'phrase' ? `"${query.replace(/"/g, '""')}"` : likePattern(query);
-    const rows = await searches[kind](db, needle, options.limit, options.offset);
+    const needle = kind === 'trigrams' ? query.toLowerCase() : likePattern(query);
+    const trigrams = kind === 'trigrams' ? await rarestTrigrams(db, query) : '';
+    const rows =
+      kind === 'trigrams'
+        ? await searches.trigrams(db, needle, trigrams, options.limit, options.offset)
+        : await searches[kind](db, needle, options.limit, options.offset);
     let total = rows.length > 0 ? Number(rows[0]!.matches) : 0;
     if (rows.length === 0 && options.offset > 0) {
       // Past the last page: the number of matches still counts.
-      const row = await matching(db, kind, needle)
+      const row = await matching(db, kind, needle, trigrams)
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .executeTakeFirstOrThrow();
       total = Number(row.n);
