@@ -133,6 +133,11 @@ function openSqlite(file: string): Db {
   connection.function('contains_text', { deterministic: true }, (text: unknown, lowerQuery: unknown) =>
     typeof text === 'string' && typeof lowerQuery === 'string' && text.toLowerCase().includes(lowerQuery) ? 1 : 0,
   );
+  // How many users' text holds a trigram, for the same search (a view of the FTS5 index of
+  // migrations.ts, which may not exist yet: it is read only once it does). Per connection.
+  connection.exec(
+    'create virtual table if not exists temp.users_search_terms using fts5vocab(main, users_search, row)',
+  );
   const checkpoints = file === ':memory:' ? null : backgroundCheckpoints(connection, file);
   const statements = withStatementCache(connection);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });

@@ -228,9 +228,6 @@ async function rarestTrigrams(db: Executor, query: string): Promise<string> {
   const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))];
   let counts = trigramCounts.get(db);
   if (!counts) {
-    await sql`create virtual table if not exists temp.users_search_terms using fts5vocab(main, users_search, row)`.execute(
-      db,
-    );
     counts = new Map();
     trigramCounts.set(db, counts);
   }
