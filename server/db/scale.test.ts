@@ -222,7 +222,7 @@ describe('user search', () => {
     const everyone = (await users.listUsers(db.kysely, { limit: 1000, offset: 0 })).users;
     const queries = ['user1', 'USER12@', 'schmidt', 'example.com', 'Renamed', 'ärger', '0%_', '%', '_', 'h\\s', '"q"'];
     queries.push('an', 'x', 'ÖST', 'back\\slash', 'nobody-at-all', 'e r');
-    queries.push('abcabc', 'cabc abca', 'aaaa', 'aaa', 'AAA B', 'ca@');
+    queries.push('abcabc', 'cabc abca', 'aaaa', 'aaa', 'AAA B', 'ca@', 'renamed runner', 'cabc abca cabc abca');
     for (const query of queries) {
       const lower = query.toLowerCase();
       const expected = everyone.filter(

@@ -215,6 +215,7 @@ const searches = {
 const trigramCounts = new WeakMap<Executor, Map<string, { users: number; countedAt: number }>>();
 const RECOUNT_AFTER_MS = 5 * 60_000;
 const MAX_COUNTED_TRIGRAMS = 50_000;
+const MAX_TRIGRAMS_WEIGHED = 8;
 
 /**
  * The query's two trigrams that the fewest users have, as an FTS5 query for users having
@@ -223,9 +224,16 @@ const MAX_COUNTED_TRIGRAMS = 50_000;
  * trigram reads its whole list, so counts are remembered for a few minutes.
  */
 async function rarestTrigrams(db: Executor, query: string): Promise<string> {
-  // Trigrams as typed: FTS5 folds their case as it folded the indexed text.
+  // Trigrams as typed: FTS5 folds their case as it folded the indexed text. A long query
+  // is judged by a spread of its trigrams, so that counting stays a few lookups.
   const chars = [...query];
-  const trigrams = [...new Set(chars.slice(2).map((_, i) => chars.slice(i, i + 3).join('')))];
+  const all = chars.slice(2).map((_, i) => chars.slice(i, i + 3).join(''));
+  const step = Math.max(1, (all.length - 1) / (MAX_TRIGRAMS_WEIGHED - 1));
+  const trigrams = [
+    ...new Set(
+      Array.from({ length: Math.min(all.length, MAX_TRIGRAMS_WEIGHED) }, (_, i) => all[Math.round(i * step)]!),
+    ),
+  ];
   let counts = trigramCounts.get(db);
   if (!counts) {
     counts = new Map();
