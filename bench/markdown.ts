@@ -4,54 +4,14 @@
  * Prints the results of a `npm run bench` run as Markdown tables (as in docs/performance.md).
  */
 import fs from 'node:fs';
-
-interface Row {
-  name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  ofCeiling: number;
-  cpuMsPerRequest: number;
-}
-interface Size {
-  users: number;
-  entries: number;
-  seedSeconds: number;
-  endpoints: Row[];
-  memory: { rssMb: number; peakRssMb: number };
-}
-interface Report {
-  date: string;
-  dialect: string;
-  machine: { cpus: number; cpuModel: string; loadAverageAtStart: number[]; loadAverageAtEnd: number[] };
-  settings: { connections: number; duration: number };
-  baseline: Size;
-  full: Size;
-  p50Ratios: { name: string; ratio: number }[];
-  instances: {
-    instances: number;
-    endpoints: {
-      name: string;
-      singleRps: number;
-      perInstanceRps: number[];
-      totalRps: number;
-      scaling: number;
-      machineBusySingle: number;
-      machineBusyTogether: number;
-    }[];
-  } | null;
-  targets: { target: string; pass: boolean; detail: string }[];
-}
+import { fmt as n, type BenchReport } from './lib/report.js';
 
 const file = process.argv[2];
 if (!file) {
   console.error('Usage: npx tsx bench/markdown.ts bench/results/<file>.json');
   process.exit(1);
 }
-const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
-const n = (value: number, digits = 0) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-
+const report = JSON.parse(fs.readFileSync(file, 'utf8')) as BenchReport;
 console.log(
   `${report.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}, ${report.date.slice(0, 16).replace('T', ' ')} UTC, ` +
     `${report.machine.cpus} cores (${report.machine.cpuModel}), load average ${report.machine.loadAverageAtStart[0]} at the start; ` +

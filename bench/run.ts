@@ -31,6 +31,14 @@ import { progressBar } from '../scripts/seed/progress.js';
 import { DEFAULT_SEED_PASSWORD, seedDatabase } from '../scripts/seed/seed.js';
 import { createBenchDatabase, dialectOf, type BenchDatabase } from './lib/databases.js';
 import { runLoad, type LoadResult } from './lib/load.js';
+import {
+  fmt,
+  type BenchReport,
+  type EndpointResult,
+  type InstancesResult,
+  type Machine,
+  type SizeResult,
+} from './lib/report.js';
 import { ROOT, login, startServer, type RunningServer } from './lib/server.js';
 
 const { values: args } = parseArgs({
@@ -93,33 +101,6 @@ interface Runner {
   entryCount: number;
   lastPage: number;
 }
-
-interface EndpointResult extends LoadResult {
-  name: string;
-  read: boolean;
-  /** Share of the ceiling's req/s (GET /api/health on the same server, measured just before). */
-  ofCeiling: number;
-  /** That ceiling, in req/s. */
-  ceilingRps: number;
-  /** Server CPU time per request, in ms. */
-  cpuMsPerRequest: number;
-}
-
-interface SizeResult {
-  users: number;
-  entries: number;
-  database: string;
-  seedSeconds: number;
-  seedRate: number;
-  runners: { entryCount: number; lastPage: number }[];
-  endpoints: EndpointResult[];
-  memory: { rssMb: number; peakRssMb: number };
-}
-
-const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n)
-    ? n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
-    : '-';
 
 function auth(token: string) {
   return { authorization: `Bearer ${token}` };
@@ -375,22 +356,6 @@ async function measureSizes(sizes: Prepared[]): Promise<SizeResult[]> {
   });
 }
 
-interface InstancesResult {
-  instances: number;
-  connectionsPerInstance: number;
-  endpoints: {
-    name: string;
-    singleRps: number;
-    perInstanceRps: number[];
-    totalRps: number;
-    scaling: number;
-    p99: number[];
-    /** Share of all the machine's CPU time in use while one instance, then all, were loaded. */
-    machineBusySingle: number;
-    machineBusyTogether: number;
-  }[];
-}
-
 /** The machine's CPU counters (all cores), to tell how busy it was over an interval. */
 function cpuTimes(): { busy: number; total: number } {
   const fields = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
@@ -451,7 +416,7 @@ async function runInstances(first: RunningServer, databaseUrl: string, all: Endp
   }
 }
 
-function machine() {
+function machine(): Machine {
   const cpus = os.cpus();
   return {
     cpus: cpus.length,
@@ -548,7 +513,7 @@ async function main() {
   console.log('\nTargets');
   for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}${t.detail ? `: ${t.detail}` : ''}`);
 
-  const report = {
+  const report: BenchReport = {
     date: new Date().toISOString(),
     dialect: DIALECT,
     machine: { ...atStart, loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100) },

@@ -21,7 +21,9 @@ import { chromium } from 'playwright-core';
 import { loadConfig } from '../server/config.js';
 import { DEFAULT_SEED_PASSWORD, seedDatabase } from '../scripts/seed/seed.js';
 import { createBenchDatabase } from './lib/databases.js';
-import { ROOT, freePort, login, startServer, type RunningServer } from './lib/server.js';
+import { CHROMIUM_ARGS } from '../e2e/support/browser.js';
+import { freePort } from '../scripts/soak/server-process.js';
+import { ROOT, login, startServer, type RunningServer } from './lib/server.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,16 +33,7 @@ const { values: args } = parseArgs({
 });
 const RUNS = Math.max(1, Number(args.runs));
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const WEB_ROOT = path.join(ROOT, 'dist', 'web');
 const JS_BUDGET_KB = 100;
 

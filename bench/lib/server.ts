@@ -1,22 +1,11 @@
 /** Starts the production build (`node dist/server/main.js`) as an operator would, and watches its process. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
+import { freePort } from '../../scripts/soak/server-process.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const MAIN = path.join(ROOT, 'dist', 'server', 'main.js');
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;
