@@ -202,36 +202,47 @@ const allPage = prepared(
   },
 );
 
-const dailyRows = prepared([-1_000_001, '\u0000from', '\u0000to'], (db, userId: number, from: string, to: string) =>
+/**
+ * A user's runs between two dates, in the order of the (user_id, date, id) index. Days are
+ * summed below: SQLite's GROUP BY costs more per row than the adding it does.
+ */
+const runsBetween = prepared([-1_000_001, '\u0000from', '\u0000to'], (db, userId: number, from: string, to: string) =>
   db
     .selectFrom('entries')
-    .select((eb) => [
-      'date',
-      eb.fn.countAll<number>().as('count'),
-      eb.fn.sum<number>('distance_m').as('distance_m'),
-      eb.fn.sum<number>('seconds').as('seconds'),
-    ])
+    .select(['date', 'distance_m', 'seconds'])
     .where('user_id', '=', userId)
     .where('date', '>=', from)
     .where('date', '<=', to)
-    .groupBy('date')
-    .orderBy('date', 'asc'),
+    .orderBy('date', 'asc')
+    .orderBy('id', 'asc'),
 );
 
+export interface DayTotals {
+  date: string;
+  count: number;
+  distanceKm: number;
+  seconds: number;
+}
+
 /** Per-day totals of a user's runs between two dates (inclusive), oldest first. */
-export async function dailyTotals(
-  db: Executor,
-  userId: number,
-  from: string,
-  to: string,
-): Promise<{ date: string; count: number; distanceKm: number; seconds: number }[]> {
-  const rows = await dailyRows(db, userId, from, to);
-  return rows.map((r) => ({
-    date: r.date,
-    count: Number(r.count),
-    distanceKm: Number(r.distance_m) / 1000,
-    seconds: Number(r.seconds),
-  }));
+export async function dailyTotals(db: Executor, userId: number, from: string, to: string): Promise<DayTotals[]> {
+  const rows = await runsBetween(db, userId, from, to);
+  const days: DayTotals[] = [];
+  let day: DayTotals | undefined;
+  let metres = 0;
+  for (const row of rows) {
+    if (day?.date !== row.date) {
+      if (day) day.distanceKm = metres / 1000;
+      day = { date: row.date, count: 0, distanceKm: 0, seconds: 0 };
+      days.push(day);
+      metres = 0;
+    }
+    day.count += 1;
+    metres += Number(row.distance_m);
+    day.seconds += Number(row.seconds);
+  }
+  if (day) day.distanceKm = metres / 1000;
+  return days;
 }
 
 /** One statement, each value read from the top of its own index. */

@@ -23,27 +23,29 @@ export async function weeklyReport(
   const { start, end } = isoYearBounds(year);
   const [days, span] = await Promise.all([dailyTotals(ctx.db, user.id, start, end), dateSpan(ctx.db, user.id)]);
 
-  const weeks = new Map<string, { count: number; distanceKm: number; seconds: number }>();
+  // Days come oldest first, so each week's days are next to each other.
+  const weeks: { monday: string; count: number; distanceKm: number; seconds: number }[] = [];
   for (const day of days) {
     const monday = isoWeekStart(day.date);
-    const week = weeks.get(monday) ?? { count: 0, distanceKm: 0, seconds: 0 };
+    let week = weeks[weeks.length - 1];
+    if (week?.monday !== monday) {
+      week = { monday, count: 0, distanceKm: 0, seconds: 0 };
+      weeks.push(week);
+    }
     week.count += day.count;
     week.distanceKm += day.distanceKm;
     week.seconds += day.seconds;
-    weeks.set(monday, week);
   }
 
-  const oldestFirst: WeeklyRow[] = [...weeks.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([monday, week]) => ({
-      week: isoWeekOf(monday).week,
-      week_start: monday,
-      week_end: addDays(monday, 6),
-      avg_speed: round2(speedKmh(week.distanceKm, week.seconds)),
-      avg_distance: round2(week.distanceKm / week.count),
-      count: week.count,
-      total_distance: roundKm(week.distanceKm),
-    }));
+  const oldestFirst: WeeklyRow[] = weeks.map((week) => ({
+    week: isoWeekOf(week.monday).week,
+    week_start: week.monday,
+    week_end: addDays(week.monday, 6),
+    avg_speed: round2(speedKmh(week.distanceKm, week.seconds)),
+    avg_distance: round2(week.distanceKm / week.count),
+    count: week.count,
+    total_distance: roundKm(week.distanceKm),
+  }));
 
   return {
     year,
