@@ -12,7 +12,7 @@ import { explainRepositoryQueries, usePostgresUrl } from './lib/plans.js';
 
 async function main() {
   const config = loadConfig();
-  const db = openDatabase(config.databaseUrl, 2);
+  const db = openDatabase(config.databaseUrl, { poolSize: 2, backgroundCheckpoints: false });
   try {
     await migrate(db);
     if (db.dialect === 'postgres') usePostgresUrl(config.databaseUrl);

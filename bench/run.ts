@@ -195,7 +195,7 @@ async function seed(database: BenchDatabase, users: number, entries: number) {
 
 /** Runners whose history is closest to the average, so that both sizes measure alike. */
 async function pickRunners(url: string, mean: number): Promise<{ email: string; entryCount: number }[]> {
-  const db = openDatabase(url, 1);
+  const db = openDatabase(url, { poolSize: 1, backgroundCheckpoints: false });
   try {
     const rows = await db.kysely
       .selectFrom('users')

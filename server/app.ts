@@ -30,7 +30,7 @@ declare module 'fastify' {
 }
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
-  const database = openDatabase(config.databaseUrl, config.dbPoolSize);
+  const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
   const ctx: AppContext = { db: database.kysely, database, config };
 
   const app = Fastify({

@@ -89,7 +89,7 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
   const password = options.password ?? DEFAULT_SEED_PASSWORD;
   if (password.length < 8 || password.length > 128) throw new Error('The password must be 8 to 128 characters long.');
 
-  const db = openDatabase(config.databaseUrl, 2);
+  const db = openDatabase(config.databaseUrl, { poolSize: 2, backgroundCheckpoints: false });
   try {
     await migrate(db);
     const ctx: AppContext = { db: db.kysely, database: db, config };
@@ -153,6 +153,15 @@ function bucketSql(firstId: number): string[] {
   ];
 }
 
+/** Sets the journal mode and returns the one in force (unchanged while others have the file open). */
+function switchJournal(conn: SQLite.Database, mode: 'delete' | 'wal'): string {
+  try {
+    return String(conn.pragma(`journal_mode = ${mode}`, { simple: true })).toLowerCase();
+  } catch {
+    return String(conn.pragma('journal_mode', { simple: true })).toLowerCase();
+  }
+}
+
 /** Runs per INSERT statement: fewer statements, same prepared plan. */
 const ROWS_PER_INSERT = 100;
 
@@ -171,6 +180,12 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
   const insertOne = conn.prepare(`insert into entries ${ENTRY_COLUMNS} values ${rowSql}`);
   const bump = conn.prepare('update counters set value = value + ? where name = ?');
 
+  // In WAL mode every page of the seed is written twice: into the WAL at commit, then into
+  // the database by the checkpoint. With a rollback journal it is written once, and the
+  // journal holds only the pages that existed before (few, on a new database); the commit
+  // stays atomic. Possible only while no other connection (a running server) has the file
+  // open; otherwise the seed stays in WAL mode.
+  const journal = switchJournal(conn, 'delete');
   // The whole seed is one transaction: an interrupted seed leaves the database as it was.
   conn.exec('begin immediate');
   // Index upkeep dominates bulk inserts: when the seed at least doubles the runs, the
@@ -224,7 +239,10 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
     },
   );
 
-  const restore = () => conn.pragma(`cache_size = ${previousCache}`);
+  const restore = () => {
+    conn.pragma(`cache_size = ${previousCache}`);
+    if (journal === 'delete') switchJournal(conn, 'wal');
+  };
   return {
     async write(batch, runs, passwordHash) {
       writeBatch(batch, runs, passwordHash);
@@ -246,7 +264,7 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
       conn.exec(`insert into users_search (users_search) values ('optimize')`);
       conn.exec('commit');
       restore();
-      conn.pragma('wal_checkpoint(TRUNCATE)');
+      if (journal === 'wal') conn.pragma('wal_checkpoint(TRUNCATE)');
     },
     async abort() {
       if (conn.inTransaction) conn.exec('rollback');

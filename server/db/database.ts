@@ -46,8 +46,16 @@ export function sqlitePath(url: string): string {
   return url.slice('sqlite:'.length);
 }
 
-export function openDatabase(url: string, poolSize = 10): Db {
-  if (url.startsWith('sqlite:')) return openSqlite(sqlitePath(url));
+export interface OpenOptions {
+  /** PostgreSQL connections in the pool. */
+  poolSize?: number;
+  /** SQLite: checkpoint the WAL from a worker thread (the server); off for one-off scripts. */
+  backgroundCheckpoints?: boolean;
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): Db {
+  const poolSize = options.poolSize ?? 10;
+  if (url.startsWith('sqlite:')) return openSqlite(sqlitePath(url), options.backgroundCheckpoints ?? true);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server emits 'error'; the pool replaces it, and the
   // next query reports the outage as a 503.
@@ -103,7 +111,7 @@ function namedStatements(pool: pg.Pool): PostgresPool {
   };
 }
 
-function openSqlite(file: string): Db {
+function openSqlite(file: string, withCheckpointWorker: boolean): Db {
   let connection: SQLite.Database | undefined;
   try {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -138,7 +146,7 @@ function openSqlite(file: string): Db {
   connection.exec(
     'create virtual table if not exists temp.users_search_terms using fts5vocab(main, users_search, row)',
   );
-  const checkpoints = file === ':memory:' ? null : backgroundCheckpoints(connection, file);
+  const checkpoints = file === ':memory:' || !withCheckpointWorker ? null : backgroundCheckpoints(connection, file);
   const statements = withStatementCache(connection);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   const open = connection;

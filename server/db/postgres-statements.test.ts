@@ -15,7 +15,7 @@ describe.runIf(onPostgres)('PostgreSQL statements', () => {
 
   beforeAll(async () => {
     fresh = await freshDatabase('statements');
-    db = openDatabase(fresh.url, 1);
+    db = openDatabase(fresh.url, { poolSize: 1 });
     await sql`create table probe (id integer primary key, label text not null)`.execute(db.kysely);
     await sql`insert into probe values (1, 'one'), (2, 'two')`.execute(db.kysely);
   });

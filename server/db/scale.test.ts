@@ -33,7 +33,7 @@ beforeAll(async () => {
     now: () => NOW,
   };
   await seedDatabase(config, { users: 60, entries: 6000, now: NOW });
-  db = openDatabase(config.databaseUrl, 2);
+  db = openDatabase(config.databaseUrl, { poolSize: 2 });
 });
 
 afterAll(async () => {
