@@ -4,7 +4,7 @@
  * Prints the results of a `npm run bench` run as Markdown tables (as in docs/performance.md).
  */
 import fs from 'node:fs';
-import { fmt as n, type BenchReport } from './lib/report.js';
+import { fmt as n, perCpuScaling, type BenchReport } from './lib/report.js';
 
 const file = process.argv[2];
 if (!file) {
@@ -33,13 +33,14 @@ console.log(
 );
 if (report.instances) {
   console.log(
-    `| ${report.instances.instances} instances, one database | one alone | together | x | machine busy (one / together) |`,
+    `| ${report.instances.instances} instances, one database | one alone | together | x | machine busy (one / together) | x per busy CPU |`,
   );
-  console.log('|---|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const row of report.instances.endpoints) {
     console.log(
       `| ${row.name} | ${n(row.singleRps)} | ${row.perInstanceRps.map((r) => n(r)).join(' + ')} = ${n(row.totalRps)} | ` +
-        `${n(row.scaling, 2)} | ${n(row.machineBusySingle * 100)}% / ${n(row.machineBusyTogether * 100)}% |`,
+        `${n(row.scaling, 2)} | ${n(row.machineBusySingle * 100)}% / ${n(row.machineBusyTogether * 100)}% | ` +
+        `${n(perCpuScaling(row), 2)} |`,
     );
   }
   console.log('');

@@ -33,6 +33,7 @@ import { createBenchDatabase, dialectOf, type BenchDatabase } from './lib/databa
 import { runLoad, type LoadResult } from './lib/load.js';
 import {
   fmt,
+  perCpuScaling,
   type BenchReport,
   type EndpointResult,
   type InstancesResult,
@@ -407,7 +408,8 @@ async function runInstances(first: RunningServer, databaseUrl: string, all: Endp
       console.log(
         `  ${endpoint.name.padEnd(28)} one: ${fmt(row.singleRps).padStart(6)} req/s (machine ${fmt(single.busy * 100)}% busy); ` +
           `${INSTANCES}: ${results.map((r) => fmt(r.rps)).join(' + ')} = ${fmt(totalRps)} req/s, x${fmt(row.scaling, 2)} ` +
-          `(machine ${fmt(together.busy * 100)}% busy); p99 ${results.map((r) => fmt(r.p99, 1)).join(' / ')} ms`,
+          `(machine ${fmt(together.busy * 100)}% busy), x${fmt(perCpuScaling(row), 2)} per busy CPU; ` +
+          `p99 ${results.map((r) => fmt(r.p99, 1)).join(' / ')} ms`,
       );
     }
     return out;

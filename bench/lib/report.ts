@@ -39,6 +39,17 @@ export interface InstancesResult {
   }[];
 }
 
+/**
+ * Requests per unit of the machine's busy CPU (app, database and load generator alike)
+ * with all instances loaded, over the same for one instance alone. Near 1, a request costs
+ * the machine as much with several instances as with one: nothing in between them (locks,
+ * contention in the database) eats the added capacity, so instances add up as far as there
+ * are free cores. Below 1, running them together costs more per request.
+ */
+export function perCpuScaling(row: InstancesResult['endpoints'][number]): number {
+  return row.totalRps / row.machineBusyTogether / (row.singleRps / row.machineBusySingle);
+}
+
 export interface Machine {
   cpus: number;
   cpuModel: string;
