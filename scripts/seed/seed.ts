@@ -183,9 +183,12 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
   // In WAL mode every page of the seed is written twice: into the WAL at commit, then into
   // the database by the checkpoint. With a rollback journal it is written once, and the
   // journal holds only the pages that existed before (few, on a new database); the commit
-  // stays atomic. Possible only while no other connection (a running server) has the file
-  // open; otherwise the seed stays in WAL mode.
+  // stays atomic (with full syncs, which a rollback journal needs against power loss).
+  // Possible only while no other connection (a running server) has the file open;
+  // otherwise the seed stays in WAL mode.
   const journal = switchJournal(conn, 'delete');
+  const previousSync = conn.pragma('synchronous', { simple: true }) as number;
+  if (journal === 'delete') conn.pragma('synchronous = FULL');
   // The whole seed is one transaction: an interrupted seed leaves the database as it was.
   conn.exec('begin immediate');
   // Index upkeep dominates bulk inserts: when the seed at least doubles the runs, the
@@ -241,7 +244,10 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
 
   const restore = () => {
     conn.pragma(`cache_size = ${previousCache}`);
-    if (journal === 'delete') switchJournal(conn, 'wal');
+    if (journal === 'delete') {
+      switchJournal(conn, 'wal');
+      conn.pragma(`synchronous = ${previousSync}`);
+    }
   };
   return {
     async write(batch, runs, passwordHash) {
