@@ -157,8 +157,7 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
       ['entries.dailyTotals', (k) => entries.dailyTotals(k, userId, `${year}-01-01`, `${year}-12-31`)],
       ['entries.personalBests', (k) => entries.personalBests(k, userId)],
       ['entries.dateSpan', (k) => entries.dateSpan(k, userId)],
-      ['entries.recordRun fastest', (k) => entries.recordRun(k, 'fastest')],
-      ['entries.recordRun longest', (k) => entries.recordRun(k, 'longest')],
+      ['entries.recordRuns', (k) => entries.recordRuns(k)],
     ];
 
     for (const [call, run] of steps) {

@@ -14,7 +14,7 @@ import {
 } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
 import { requirePermission } from '../../http/policy.js';
-import { dailyTotals, personalBests, recordRun } from '../entries/entries.repository.js';
+import { dailyTotals, personalBests, recordRuns } from '../entries/entries.repository.js';
 import { totalsAndSignupsSince } from '../system/buckets.repository.js';
 
 const CHART_DAYS = 14;
@@ -70,10 +70,9 @@ export async function adminDashboard(ctx: AppContext, actor: Actor & { timezone:
   const today = dateInZone(ctx.config.now(), actor.timezone);
   const weekStart = startOfDayInZone(isoWeekStart(today), actor.timezone).toISOString();
   const monthStart = startOfDayInZone(`${today.slice(0, 8)}01`, actor.timezone).toISOString();
-  const [totals, fastest, longest] = await Promise.all([
+  const [totals, { fastest, longest }] = await Promise.all([
     totalsAndSignupsSince(ctx.db, weekStart, monthStart),
-    recordRun(ctx.db, 'fastest'),
-    recordRun(ctx.db, 'longest'),
+    recordRuns(ctx.db),
   ]);
   return {
     total_users: totals.users,

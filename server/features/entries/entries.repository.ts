@@ -1,5 +1,5 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser } from '../../../core/schemas.js';
 import { prepared } from '../../db/prepared.js';
@@ -284,21 +284,33 @@ export async function dateSpan(db: Executor, userId: number): Promise<{ first: s
   return row?.first && row.last ? { first: row.first, last: row.last } : null;
 }
 
-const record = (order: 'entries.speed' | 'entries.distance_m') =>
-  prepared([], (db) =>
+type RecordKind = 'fastest' | 'longest';
+
+/** Both record runs in one statement (one round trip on PostgreSQL), each the top of its index. */
+const recordRows = prepared([], (db) => {
+  const top = (kind: RecordKind, order: 'entries.speed' | 'entries.distance_m') =>
     db
       .selectFrom('entries')
       .innerJoin('users', 'users.id', 'entries.user_id')
       .selectAll('entries')
-      .select('users.name as user_name')
+      .select(['users.name as user_name', sql<RecordKind>`${sql.lit(kind)}`.as('record')])
       .orderBy(order, 'desc')
       .orderBy('entries.id', 'asc')
-      .limit(1),
-  );
-const records = { fastest: record('entries.speed'), longest: record('entries.distance_m') };
+      .limit(1);
+  return db
+    .selectFrom(top('fastest', 'entries.speed').as('fastest'))
+    .selectAll()
+    .unionAll(db.selectFrom(top('longest', 'entries.distance_m').as('longest')).selectAll());
+});
 
-/** The fastest or longest run of everyone, ties to the lowest id: the top of its index. */
-export async function recordRun(db: Executor, kind: 'fastest' | 'longest'): Promise<EntryWithUser | null> {
-  const [row] = await records[kind](db);
-  return row ? toEntryWithUser(row) : null;
+/** The fastest and the longest run of everyone, ties to the lowest id (null without runs). */
+export async function recordRuns(
+  db: Executor,
+): Promise<{ fastest: EntryWithUser | null; longest: EntryWithUser | null }> {
+  const rows = await recordRows(db);
+  const of = (kind: RecordKind) => {
+    const row = rows.find((r) => r.record === kind);
+    return row ? toEntryWithUser(row) : null;
+  };
+  return { fastest: of('fastest'), longest: of('longest') };
 }
