@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Ledger, runLoad, type LoadResult, type Runner } from './load.js';
-import { startServer, type ServerProcess } from './server-process.js';
+import { registerRunner, startServer, type ServerProcess } from './server-process.js';
 import { checkLedger, readDatabase } from './verify.js';
 
 export interface SoakOptions {
@@ -49,24 +49,16 @@ async function registerRunners(server: ServerProcess, count: number): Promise<Ru
   const stamp = Date.now().toString(36);
   for (let i = 0; i < count; i++) {
     const email = `soak-${stamp}-${i}@example.com`;
-    const res = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        // The server runs with TRUST_PROXY=1 so that each runner registers from an address of its own.
-        'x-forwarded-for': `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`,
-      },
-      body: JSON.stringify({
+    runners.push(
+      await registerRunner(server.baseUrl, {
         name: `Soak Runner ${i}`,
         email,
         password: 'soak-password-1',
-        password_confirmation: 'soak-password-1',
         timezone: 'UTC',
+        // The server runs with TRUST_PROXY=1 so that each runner registers from an address of its own.
+        from: `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`,
       }),
-    });
-    if (res.status !== 201) throw new Error(`Registering soak runner ${i} failed: ${res.status} ${await res.text()}`);
-    const body = (await res.json()) as { user: { id: number }; access_token: string };
-    runners.push({ id: body.user.id, token: body.access_token });
+    );
   }
   return runners;
 }

@@ -41,6 +41,28 @@ export interface StartOptions {
   gcOnSignal?: boolean;
 }
 
+export interface NewRunner {
+  name: string;
+  email: string;
+  password: string;
+  timezone?: string;
+  /** Sent as X-Forwarded-For: with TRUST_PROXY, each runner registers from its own address. */
+  from?: string;
+}
+
+/** Registers a runner through the API of a running server; throws with its answer unless 201. */
+export async function registerRunner(baseUrl: string, runner: NewRunner): Promise<{ id: number; token: string }> {
+  const { from, password, ...fields } = runner;
+  const res = await fetch(`${baseUrl}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(from ? { 'x-forwarded-for': from } : {}) },
+    body: JSON.stringify({ ...fields, password, password_confirmation: password }),
+  });
+  if (res.status !== 201) throw new Error(`Registering ${runner.email} answered ${res.status}: ${await res.text()}`);
+  const body = (await res.json()) as { user: { id: number }; access_token: string };
+  return { id: body.user.id, token: body.access_token };
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();

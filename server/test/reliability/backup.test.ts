@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findPostgresTool } from '../../../scripts/backup/backup.js';
 import { randomRun, type EntryValues } from '../../../scripts/soak/load.js';
-import { REPO_ROOT, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { REPO_ROOT, registerRunner, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
 import { readDatabase } from '../../../scripts/soak/verify.js';
 import { parseDuration } from '../../../core/time.js';
 import { createPostgresDatabase, createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
@@ -58,18 +58,11 @@ describe('online backup and restore', () => {
   it('backs up while writes continue, and the restored copy has every acknowledged run', async (context) => {
     if (db.dialect === 'postgres' && !findPostgresTool('pg_restore')) context.skip();
     server = await startServer({ databaseUrl: db.url });
-    const registered = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Backup Runner',
-        email: 'backup@example.com',
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-      }),
+    const { token } = await registerRunner(server.baseUrl, {
+      name: 'Backup Runner',
+      email: 'backup@example.com',
+      password: PASSWORD,
     });
-    expect(registered.status).toBe(201);
-    const token = ((await registered.json()) as { access_token: string }).access_token;
 
     // Writers: four loops creating runs until told to stop.
     const acks: Ack[] = [];

@@ -7,24 +7,17 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, runLoad, type Runner } from '../../../scripts/soak/load.js';
-import { startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { registerRunner, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
 import { checkLedger, readDatabase } from '../../../scripts/soak/verify.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 
-async function register(server: ServerProcess, i: number): Promise<Runner> {
-  const res = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.66.0.${i + 1}` },
-    body: JSON.stringify({
-      name: `Crash Runner ${i}`,
-      email: `crash-${i}@example.com`,
-      password: 'crash-password-1',
-      password_confirmation: 'crash-password-1',
-    }),
+function register(server: ServerProcess, i: number): Promise<Runner> {
+  return registerRunner(server.baseUrl, {
+    name: `Crash Runner ${i}`,
+    email: `crash-${i}@example.com`,
+    password: 'crash-password-1',
+    from: `10.66.0.${i + 1}`,
   });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const body = (await res.json()) as { user: { id: number }; access_token: string };
-  return { id: body.user.id, token: body.access_token };
 }
 
 describe('SIGKILL while writes are in flight', () => {

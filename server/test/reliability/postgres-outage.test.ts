@@ -6,7 +6,7 @@
  * CI) on a cluster of its own, since it stops it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { registerRunner, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
 import { createCluster, postgresBinaries, type Cluster } from './postgres-cluster.js';
 
 const bin = postgresBinaries();
@@ -25,18 +25,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !bin)('PostgreSQL stops and st
   beforeAll(async () => {
     cluster = await createCluster(bin!);
     server = await startServer({ databaseUrl: cluster.url, env: { DB_POOL_SIZE: '4' } });
-    const res = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Outage Runner',
-        email: 'outage@example.com',
-        password: 'outage-password-1',
-        password_confirmation: 'outage-password-1',
-      }),
-    });
-    expect(res.status).toBe(201);
-    token = ((await res.json()) as { access_token: string }).access_token;
+    ({ token } = await registerRunner(server.baseUrl, {
+      name: 'Outage Runner',
+      email: 'outage@example.com',
+      password: 'outage-password-1',
+    }));
   }, 120_000);
 
   afterAll(async () => {

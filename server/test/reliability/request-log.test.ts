@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOAK_ADMIN, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { SOAK_ADMIN, registerRunner, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
 
 let dir: string;
 let server: ServerProcess;
@@ -46,18 +46,11 @@ describe('the request log', () => {
   it('writes one line per request, without the secrets it carried', async () => {
     const before = requestLines().length;
     const password = 'a-very-secret-password-42';
-    const registered = await fetch(`${server.baseUrl}/api/v1/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        name: 'Logged Runner',
-        email: 'logged@example.com',
-        password,
-        password_confirmation: password,
-      }),
+    const { token } = await registerRunner(server.baseUrl, {
+      name: 'Logged Runner',
+      email: 'logged@example.com',
+      password,
     });
-    expect(registered.status).toBe(201);
-    const { access_token: token } = (await registered.json()) as { access_token: string };
     const runs = await fetch(`${server.baseUrl}/api/v1/entry?page=2&per_page=5`, {
       headers: { authorization: `Bearer ${token}` },
     });
