@@ -277,12 +277,16 @@ export async function listUsers(
       : [...query].length >= MIN_INDEXED_QUERY
         ? 'trigrams'
         : 'likeSqlite';
-    const needle = kind === 'trigrams' ? query.toLowerCase() : likePattern(query);
-    const trigrams = kind === 'trigrams' ? await rarestTrigrams(db, query) : '';
-    const rows =
-      kind === 'trigrams'
-        ? await searches.trigrams(db, needle, trigrams, options.limit, options.offset)
-        : await searches[kind](db, needle, options.limit, options.offset);
+    let needle = likePattern(query);
+    let trigrams = '';
+    let rows;
+    if (kind === 'trigrams') {
+      needle = query.toLowerCase();
+      trigrams = await rarestTrigrams(db, query);
+      rows = await searches.trigrams(db, needle, trigrams, options.limit, options.offset);
+    } else {
+      rows = await searches[kind](db, needle, options.limit, options.offset);
+    }
     let total = rows.length > 0 ? Number(rows[0]!.matches) : 0;
     if (rows.length === 0 && options.offset > 0) {
       // Past the last page: the number of matches still counts.
