@@ -6,7 +6,7 @@
  * Exits with 1 when any plan is flagged.
  */
 import { loadConfig } from '../server/config.js';
-import { openDatabase } from '../server/db/database.js';
+import { openDatabase } from '../server/db/connection.js';
 import { migrate } from '../server/db/migrations.js';
 import { explainRepositoryQueries, usePostgresUrl } from './lib/plans.js';
 

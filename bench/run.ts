@@ -26,7 +26,7 @@ import { sql } from 'kysely';
 import type { Request } from 'autocannon';
 import { addDays } from '../core/time.js';
 import { loadConfig } from '../server/config.js';
-import { openDatabase } from '../server/db/database.js';
+import { openDatabase } from '../server/db/connection.js';
 import { progressBar } from '../scripts/seed/progress.js';
 import { DEFAULT_SEED_PASSWORD, seedDatabase } from '../scripts/seed/seed.js';
 import { createBenchDatabase, dialectOf, type BenchDatabase } from './lib/databases.js';

@@ -21,7 +21,7 @@ export type Action =
   | { type: 'user.list' }
   | { type: 'user.view'; target: Subject }
   | { type: 'user.update'; target: Subject }
-  | { type: 'user.changeRole'; target: Subject }
+  | { type: 'user.changeRole'; target: Subject; newRole?: Role; adminCount?: number }
   | { type: 'user.delete'; target: Subject; adminCount: number }
   | { type: 'entry.listAll' }
   | { type: 'entry.manage'; ownerId: number };
@@ -46,10 +46,14 @@ export function authorize(actor: Actor, action: Action): Decision {
       return canManageUser(actor, action.target) ? ALLOW : deny();
     case 'user.changeRole':
       if (actor.role !== 'admin') return deny();
-      return actor.id === action.target.id ? deny('You cannot change your own role.') : ALLOW;
+      if (actor.id === action.target.id) return deny('You cannot change your own role.');
+      if (leavesNoAdmin(action.target, action.newRole, action.adminCount)) {
+        return deny('The last admin cannot lose the admin role.');
+      }
+      return ALLOW;
     case 'user.delete':
       if (!canManageUser(actor, action.target)) return deny();
-      if (action.target.role === 'admin' && action.adminCount <= 1) {
+      if (leavesNoAdmin(action.target, undefined, action.adminCount)) {
         return deny('The last admin account cannot be deleted.');
       }
       return ALLOW;
@@ -58,6 +62,11 @@ export function authorize(actor: Actor, action: Action): Decision {
     case 'entry.manage':
       return actor.id === action.ownerId || actor.role === 'admin' ? ALLOW : deny();
   }
+}
+
+/** The last-admin rule: an admin who is deleted (newRole absent) or demoted while they are the only one. */
+function leavesNoAdmin(target: Subject, newRole: Role | undefined, adminCount: number | undefined): boolean {
+  return target.role === 'admin' && newRole !== 'admin' && adminCount !== undefined && adminCount <= 1;
 }
 
 function canManageUser(actor: Actor, target: Subject): boolean {

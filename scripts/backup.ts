@@ -7,7 +7,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../server/config.js';
-import { sqlitePath } from '../server/db/database.js';
+import { sqlitePath } from '../server/db/connection.js';
 import { BackupError, backupPostgres, backupSqlite } from './backup/backup.js';
 
 const USAGE = `Usage: npm run backup -- <file> [--force]

@@ -9,19 +9,22 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrations.js';
-import { ensureFirstAdmin } from './bootstrap.js';
-import { clientErrorHandler, frameworkErrorHandler, installErrorHandler, notFound } from './http/errors.js';
-import { installSecurityHeaders, setSecurityHeaders } from './http/security.js';
-import { serializerCompiler } from './http/serializer.js';
+import { notFound } from './errors.js';
 import { authRoutes } from './features/auth/auth.routes.js';
-import { dashboardRoutes } from './features/dashboard/dashboard.routes.js';
+import { authenticate } from './features/auth/auth.service.js';
+import { demoRoutes } from './features/demo/demo.routes.js';
 import { ensureDemo } from './features/demo/demo.service.js';
 import { entriesRoutes } from './features/entries/entries.routes.js';
-import { reportsRoutes } from './features/reports/reports.routes.js';
-import { systemRoutes } from './features/system/system.routes.js';
+import { healthRoutes } from './features/health/health.routes.js';
+import { statsRoutes } from './features/stats/stats.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { ensureFirstAdmin } from './features/users/users.service.js';
+import { bearerAuthentication } from './http/authenticate.js';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
+import { installSecurityHeaders, setSecurityHeaders } from './http/security.js';
+import { serializerCompiler } from './http/serializer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +34,7 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
-  const ctx: AppContext = { db: database.kysely, database, config };
+  const ctx: AppContext = { db: database.kysely, config };
 
   const app = Fastify({
     logger: {
@@ -54,6 +57,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     clientErrorHandler,
   });
   app.decorate('appContext', ctx);
+  app.decorate('requireAuth', bearerAuthentication((token) => authenticate(ctx, token)));
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => database.close());
 
@@ -111,8 +115,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await app.register(systemRoutes(ctx));
-  for (const routes of [authRoutes, usersRoutes, entriesRoutes, dashboardRoutes, reportsRoutes]) {
+  await app.register(healthRoutes(ctx));
+  await app.register(demoRoutes(ctx));
+  for (const routes of [authRoutes, usersRoutes, entriesRoutes, statsRoutes]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }
 

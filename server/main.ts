@@ -1,7 +1,7 @@
 /** Starts Running Times: builds the app, listens, and shuts down cleanly on SIGTERM/SIGINT. */
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { DatabaseOpenError } from './db/database.js';
+import { DatabaseOpenError } from './db/errors.js';
 import { startJobs } from './jobs.js';
 
 async function main(): Promise<void> {

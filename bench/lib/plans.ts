@@ -7,13 +7,13 @@
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { Entry } from '../../core/schemas.js';
-import type { Db } from '../../server/db/database.js';
+import type { Db } from '../../server/db/connection.js';
 import type { Database } from '../../server/db/schema.js';
 import * as throttle from '../../server/features/auth/throttle.repository.js';
-import * as tokens from '../../server/features/auth/tokens.repository.js';
+import * as tallies from '../../server/db/tallies.js';
 import * as entries from '../../server/features/entries/entries.repository.js';
-import * as buckets from '../../server/features/system/buckets.repository.js';
-import * as counters from '../../server/features/system/counters.repository.js';
+import * as stats from '../../server/features/stats/stats.repository.js';
+import * as tokens from '../../server/features/users/tokens.repository.js';
 import * as users from '../../server/features/users/users.repository.js';
 
 export interface QueryPlan {
@@ -110,7 +110,6 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
       ['users.emailTakenByOther', (k) => users.emailTakenByOther(k, 'user1@example.com', userId)],
       ['users.countAdmins', (k) => users.countAdmins(k)],
       ['users.countUsers', (k) => users.countUsers(k)],
-      ['users.countUsersCreatedSince', (k) => users.countUsersCreatedSince(k, `${year}-01-01T00:00:00.000Z`)],
       ['users.listUsers', (k) => users.listUsers(k, { limit: 15, offset: 0 })],
       ['users.listUsers (deep page)', (k) => users.listUsers(k, { limit: 15, offset: 4980 })],
       ['users.listUsers (query)', (k) => users.listUsers(k, { query: 'user12@', limit: 15, offset: 0 })],
@@ -128,17 +127,18 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
             createdAt: now,
           }),
       ],
-      ['users.deleteUser', async (k) => user && users.deleteUser(k, user)],
-      ['counters.readCounters', (k) => counters.readCounters(k)],
+      ['users.deleteUser', async (k) => user && users.deleteUser(k, user.id)],
+      ['tallies.readCounter', (k) => tallies.readCounter(k, 'entries')],
       [
-        'buckets.totalsAndSignupsSince',
-        (k) => buckets.totalsAndSignupsSince(k, `${year}-01-05T23:00:00.000Z`, `${year}-01-01T00:00:00.000Z`),
+        'tallies.totalsAndSignupsSince',
+        (k) => tallies.totalsAndSignupsSince(k, `${year}-01-05T23:00:00.000Z`, `${year}-01-01T00:00:00.000Z`),
       ],
-      ['counters.adjustCounter', (k) => counters.adjustCounter(k, 'entries', 1)],
+      ['tallies.adjustCounter', (k) => tallies.adjustCounter(k, 'entries', 1)],
+      ['tallies.resetCounters', (k) => tallies.resetCounters(k)],
       ['entries.findEntryById', (k) => entries.findEntryById(k, entryId)],
       ['entries.insertEntry', (k) => entries.insertEntry(k, userId, values, now)],
       ['entries.updateEntry', (k) => entries.updateEntry(k, entryId, values, now)],
-      ['entries.deleteEntry', (k) => entries.deleteEntry(k, entry)],
+      ['entries.deleteEntry', (k) => entries.deleteEntry(k, entry.id)],
       ['entries.listEntriesForUser', (k) => entries.listEntriesForUser(k, userId, page)],
       [
         'entries.listEntriesForUser (last page)',
@@ -154,9 +154,9 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
         'entries.listAllEntries (one month)',
         (k) => entries.listAllEntries(k, { ...page, dateFrom: `${year}-01-01`, dateTo: `${year}-01-31` }),
       ],
-      ['entries.dailyTotals', (k) => entries.dailyTotals(k, userId, `${year}-01-01`, `${year}-12-31`)],
-      ['entries.personalBests', (k) => entries.personalBests(k, userId)],
-      ['entries.dateSpan', (k) => entries.dateSpan(k, userId)],
+      ['stats.dailyTotals', (k) => stats.dailyTotals(k, userId, `${year}-01-01`, `${year}-12-31`)],
+      ['stats.personalBests', (k) => stats.personalBests(k, userId)],
+      ['stats.dateSpan', (k) => stats.dateSpan(k, userId)],
       ['entries.recordRuns', (k) => entries.recordRuns(k)],
     ];
 

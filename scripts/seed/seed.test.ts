@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, dateInZone } from '../../core/time.js';
 import { buildApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
-import { openDatabase, sqlitePath, type Db } from '../../server/db/database.js';
+import { openDatabase, sqlitePath, type Db } from '../../server/db/connection.js';
 import { maintainedTotals, recountedTotals } from './consistency.js';
 import { DEFAULT_SEED_PASSWORD, seedDatabase, type SeedProgress } from './seed.js';
 import {

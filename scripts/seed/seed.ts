@@ -8,11 +8,10 @@ import pg from 'pg';
 import type SQLite from 'better-sqlite3';
 import type { Config } from '../../server/config.js';
 import type { AppContext } from '../../server/context.js';
-import { ensureFirstAdmin, type FirstAdmin } from '../../server/bootstrap.js';
-import { openDatabase, type Db } from '../../server/db/database.js';
+import { openDatabase, type Db } from '../../server/db/connection.js';
 import { migrate } from '../../server/db/migrations.js';
-import { hashPassword } from '../../server/features/auth/passwords.js';
-import { readCounters } from '../../server/features/system/counters.repository.js';
+import { readCounter } from '../../server/db/tallies.js';
+import { ensureFirstAdmin, hashPassword, type FirstAdmin } from '../../server/features/users/users.service.js';
 import { createRandom, entryCounts, generateEntries, generateUsers, type Random, type SeedUser } from './generate.js';
 
 /** The password of every seeded user unless `--password` says otherwise. */
@@ -92,7 +91,7 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
   const db = openDatabase(config.databaseUrl, { poolSize: 2, backgroundCheckpoints: false });
   try {
     await migrate(db);
-    const ctx: AppContext = { db: db.kysely, database: db, config };
+    const ctx: AppContext = { db: db.kysely, config };
     const admin = await ensureFirstAdmin(ctx);
     const first = (await lastSeededNumber(db)) + 1;
     const passwordHash = await hashPassword(password);
@@ -103,7 +102,7 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
     const runsOf = (user: SeedUser) => generateEntries(random, user, now);
 
     const onStatus = options.onStatus ?? (() => undefined);
-    const existing = (await readCounters(db.kysely)).entries;
+    const existing = await readCounter(db.kysely, 'entries');
     const rebuild = options.entries > 0 && options.entries >= existing;
     const writer =
       db.dialect === 'sqlite'

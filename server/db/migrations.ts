@@ -1,6 +1,7 @@
 /** Versioned schema migrations, applied in order at start-up. */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { DatabaseOpenError, isDatabaseDown, type Db, type Dialect } from './database.js';
+import type { Db, Dialect } from './connection.js';
+import { DatabaseOpenError, isDatabaseDown } from './errors.js';
 
 type Step = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, type FreshDatabase } from '../test/fresh-database.js';
-import { openDatabase, type Db } from './database.js';
+import { openDatabase, type Db } from './connection.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 

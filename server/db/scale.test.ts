@@ -11,10 +11,13 @@ import { maintainedTotals, recountedTotals } from '../../scripts/seed/consistenc
 import { seedDatabase } from '../../scripts/seed/seed.js';
 import type { Entry } from '../../core/schemas.js';
 import { loadConfig, type Config } from '../config.js';
-import { openDatabase, type Db } from './database.js';
+import type { AppContext } from '../context.js';
+import { openDatabase, type Db } from './connection.js';
+import { totalsAndSignupsSince } from './tallies.js';
 import * as entries from '../features/entries/entries.repository.js';
+import * as entriesService from '../features/entries/entries.service.js';
 import * as users from '../features/users/users.repository.js';
-import { totalsAndSignupsSince } from '../features/system/buckets.repository.js';
+import * as usersService from '../features/users/users.service.js';
 import { freshDatabase, type FreshDatabase } from '../test/fresh-database.js';
 
 const NOW = new Date('2026-03-18T12:00:00.000Z');
@@ -42,6 +45,7 @@ afterAll(async () => {
 });
 
 const nowIso = NOW.toISOString();
+const contextOf = (): AppContext => ({ db: db.kysely, config });
 
 async function expectTotalsExact() {
   expect(await maintainedTotals(db.kysely)).toEqual(await recountedTotals(db.kysely));
@@ -66,24 +70,25 @@ describe('bucket counts', () => {
     const added: Entry[] = [];
     for (const date of ['2026-03-01', '2026-03-01', '2025-12-31', '2019-07-04']) {
       added.push(
-        await db.kysely
+        ...(await db.kysely
           .transaction()
-          .execute((trx) => entries.insertEntry(trx, a!.id, { date, distanceKm: 10, seconds: 3000 }, nowIso)),
+          .execute((trx) =>
+            entriesService.insertRuns(trx, a!.id, [{ date, distanceKm: 10, seconds: 3000 }], nowIso),
+          )),
       );
     }
     await expectTotalsExact();
     await entries.updateEntry(db.kysely, added[0]!.id, { date: '2024-02-29', distanceKm: 5, seconds: 1500 }, nowIso);
     await entries.updateEntry(db.kysely, added[1]!.id, { date: '2026-03-01', distanceKm: 7, seconds: 2100 }, nowIso);
     await expectTotalsExact();
-    await db.kysely.transaction().execute((trx) => entries.deleteEntry(trx, added[2]!));
+    await entriesService.deleteEntry(contextOf(), { id: a!.id, role: 'user' }, added[2]!.id);
     await expectTotalsExact();
-    const victim = (await users.findUserById(db.kysely, b!.id))!;
-    await db.kysely.transaction().execute((trx) => users.deleteUser(trx, victim));
+    await usersService.deleteUser(contextOf(), { id: b!.id, role: 'user' }, b!.id);
     await expectTotalsExact();
   });
 
   it('follow users added and a bulk delete of many users (as the demo reset does)', async () => {
-    await users.insertUser(db.kysely, {
+    await usersService.insertAccount(db.kysely, {
       name: 'Late Joiner',
       email: 'late@example.com',
       passwordHash: 'x',
@@ -181,16 +186,18 @@ describe('deep pages through buckets', () => {
       const seek = await users.listUsers(db.kysely, { limit: 10, offset, seekFrom: 0 });
       expect(seek).toEqual(plain);
     }
-    for (const since of ['2025-01-01T00:00:00.000Z', '2025-09-14T22:00:00.000Z', '2026-03-16T05:45:00.000Z', nowIso]) {
+    const createdSince = async (since: string) => {
       const row = await db.kysely
         .selectFrom('users')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('created_at', '>=', since)
         .executeTakeFirstOrThrow();
-      expect(await users.countUsersCreatedSince(db.kysely, since)).toBe(Number(row.n));
+      return Number(row.n);
+    };
+    for (const since of ['2025-01-01T00:00:00.000Z', '2025-09-14T22:00:00.000Z', '2026-03-16T05:45:00.000Z', nowIso]) {
       const totals = await totalsAndSignupsSince(db.kysely, since, '2025-06-30T23:30:00.000Z');
-      expect(totals.sinceA).toBe(Number(row.n));
-      expect(totals.sinceB).toBe(await users.countUsersCreatedSince(db.kysely, '2025-06-30T23:30:00.000Z'));
+      expect(totals.sinceA).toBe(await createdSince(since));
+      expect(totals.sinceB).toBe(await createdSince('2025-06-30T23:30:00.000Z'));
       expect(totals.users).toBe(total);
     }
   });

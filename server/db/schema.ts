@@ -1,5 +1,5 @@
 /** Table types of the database, as Kysely sees them. Row types never leave repositories. */
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { Role } from '../../core/schemas.js';
 
 export interface UsersTable {
@@ -82,3 +82,6 @@ export interface Database {
   entry_months: EntryMonthsTable;
   user_days: UserDaysTable;
 }
+
+/** What a query runs on: the database, or a transaction of it. */
+export type Executor = Kysely<Database>;

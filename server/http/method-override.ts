@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ErrorSchema, IdParamsSchema, validationErrorBody } from '../../core/schemas.js';
-import { AppError } from './errors.js';
+import { AppError } from '../errors.js';
 
 const ERROR_RESPONSES = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema };
 

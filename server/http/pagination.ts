@@ -1,12 +1,11 @@
 /** The Laravel paginator shape of CONTRACT.md §2. */
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_PER_PAGE, type Paged } from '../../core/schemas.js';
+import type { PageWindow } from '../context.js';
 
-export interface PageRequest {
+export interface PageRequest extends PageWindow {
   page: number;
   perPage: number;
-  limit: number;
-  offset: number;
 }
 
 export function pageRequest(query: { page?: number | undefined; per_page?: number | undefined }): PageRequest {

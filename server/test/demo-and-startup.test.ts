@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { ensureFirstAdmin } from '../bootstrap.js';
+import { ensureFirstAdmin } from '../features/users/users.service.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, dueResetDay, runDailyResetIfDue } from '../features/demo/demo.service.js';
 import { call, createTestApp, login, registerUser, type TestApp } from './helpers.js';
 

@@ -1,7 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { reportYears } from '../features/reports/components/weekly-report';
 import { pageNumbers, Pagination } from './pagination';
 
 describe('Pagination', () => {
@@ -29,12 +28,5 @@ describe('Pagination', () => {
   it('disables Next on the last page', () => {
     render(<Pagination label="Pages" items={pageNumbers(2)} current={2} onSelect={vi.fn()} />);
     expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
-  });
-});
-
-describe('report years', () => {
-  it('run from the newest year down to the oldest, including the year shown', () => {
-    expect(reportYears({ min_year: 2021, max_year: 2023 }, 2023)).toEqual([2023, 2022, 2021]);
-    expect(reportYears({ min_year: 2022, max_year: 2023 }, 2025)).toEqual([2025, 2024, 2023, 2022]);
   });
 });

@@ -8,7 +8,7 @@ import {
   RegisterBodySchema,
 } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
-import { requireAuth, sessionOf } from '../../http/auth.js';
+import { sessionOf } from '../../http/authenticate.js';
 import { login, logout, register } from './auth.service.js';
 
 export function authRoutes(ctx: AppContext) {
@@ -37,7 +37,7 @@ export function authRoutes(ctx: AppContext) {
     });
 
     typed.post('/auth/logout', {
-      preHandler: requireAuth(ctx),
+      preHandler: app.requireAuth,
       schema: {
         tags: ['auth'],
         summary: 'Revoke the token of this request',

@@ -2,10 +2,7 @@
  * Fixed one-minute windows of attempts, counted in the database so that every app
  * instance sharing it sees the same numbers.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../../db/schema.js';
 
 export interface Window {
   hits: number;

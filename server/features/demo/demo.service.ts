@@ -3,14 +3,13 @@
  * that deletes every account and recreates the demo ones. The reset is claimed with a
  * conditional update of one row, so exactly one of several instances performs it.
  */
-import type { Kysely } from 'kysely';
 import type { Role } from '../../../core/schemas.js';
 import { addDays, dateInZone } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
-import { hashPassword } from '../auth/passwords.js';
-import { insertEntry } from '../entries/entries.repository.js';
-import { insertUser } from '../users/users.repository.js';
+import type { Executor } from '../../db/schema.js';
+import { insertRuns, type EntryValues } from '../entries/entries.service.js';
+import { deleteAllAccounts, hasDemoAccounts, hashPassword, insertAccount } from '../users/users.service.js';
+import * as jobs from './demo.repository.js';
 
 export const DEMO_PASSWORD = 'demo-password';
 export const DEMO_ACCOUNTS: { name: string; email: string; role: Role }[] = [
@@ -39,35 +38,27 @@ function generator(seed: number) {
   };
 }
 
-async function createDemoAccounts(db: Kysely<Database>, ctx: AppContext, passwordHash: string): Promise<void> {
+async function createDemoAccounts(db: Executor, ctx: AppContext, passwordHash: string): Promise<void> {
   const today = dateInZone(ctx.config.now(), 'UTC');
   const createdAt = nowIso(ctx);
   for (const [index, account] of DEMO_ACCOUNTS.entries()) {
-    const user = await insertUser(db, { ...account, passwordHash, timezone: 'UTC', isDemo: true, createdAt });
+    const user = await insertAccount(db, { ...account, passwordHash, timezone: 'UTC', isDemo: true, createdAt });
     const random = generator(index + 1);
+    const runs: EntryValues[] = [];
     for (let day = DEMO_DAYS; day >= 0; day--) {
       if (random() > 0.4) continue;
       const distanceKm = Math.round((3 + random() * 15) * 100) / 100;
       const paceSeconds = 270 + Math.floor(random() * 120);
-      await insertEntry(
-        db,
-        user.id,
-        { date: addDays(today, -day), distanceKm, seconds: Math.round(distanceKm * paceSeconds) },
-        createdAt,
-      );
+      runs.push({ date: addDays(today, -day), distanceKm, seconds: Math.round(distanceKm * paceSeconds) });
     }
+    await insertRuns(db, user.id, runs, createdAt);
   }
 }
 
 /** Runs at start in demo mode: creates the demo accounts once and marks today's reset as done. */
 export async function ensureDemo(ctx: AppContext): Promise<void> {
-  const claimed = await ctx.db
-    .insertInto('jobs')
-    .values({ name: JOB, last_run: dueResetDay(ctx.config.now()) })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .executeTakeFirst();
-  const existing = await ctx.db.selectFrom('users').select('id').where('is_demo', '=', 1).limit(1).executeTakeFirst();
-  if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 1 && !existing) {
+  const claimed = await jobs.claimFirstRun(ctx.db, JOB, dueResetDay(ctx.config.now()));
+  if (claimed && !(await hasDemoAccounts(ctx))) {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     await inTransaction(ctx, (trx) => createDemoAccounts(trx, ctx, passwordHash));
   }
@@ -76,20 +67,13 @@ export async function ensureDemo(ctx: AppContext): Promise<void> {
 /** Resets the demo when today's 04:00 UTC has passed and no instance has done it yet. Returns whether this call did it. */
 export async function runDailyResetIfDue(ctx: AppContext): Promise<boolean> {
   const day = dueResetDay(ctx.config.now());
-  const done = await ctx.db.selectFrom('jobs').select('last_run').where('name', '=', JOB).executeTakeFirst();
-  if (!done || done.last_run >= day) return false;
+  const done = await jobs.lastRun(ctx.db, JOB);
+  if (done === null || done >= day) return false;
   // Hashed before the transaction, so the write lock is held only for the writes.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return inTransaction(ctx, async (trx) => {
-    const claim = await trx
-      .updateTable('jobs')
-      .set({ last_run: day })
-      .where('name', '=', JOB)
-      .where('last_run', '<', day)
-      .executeTakeFirst();
-    if (Number(claim.numUpdatedRows) !== 1) return false;
-    await trx.deleteFrom('users').execute();
-    await trx.updateTable('counters').set({ value: 0 }).execute();
+    if (!(await jobs.claimRun(trx, JOB, day))) return false;
+    await deleteAllAccounts(trx);
     await createDemoAccounts(trx, ctx, passwordHash);
     return true;
   });

@@ -1,14 +1,18 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser } from '../../../core/schemas.js';
-import { prepared } from '../../db/prepared.js';
-import type { Database, EntriesTable } from '../../db/schema.js';
-import { SEEK_FROM, countRunsBetween, ownRunMonths, seekIn, seekRunDay } from '../system/buckets.repository.js';
-import { adjustCounter } from '../system/counters.repository.js';
-import { adjustEntryCount } from '../users/users.repository.js';
-
-type Executor = Kysely<Database>;
+import { compiled } from '../../db/compiled.js';
+import type { EntriesTable, Executor } from '../../db/schema.js';
+import {
+  FIRST_DATE,
+  LAST_DATE,
+  SEEK_FROM,
+  countRunsBetween,
+  ownRunMonths,
+  seekIn,
+  seekRunDay,
+} from '../../db/tallies.js';
 type EntryRow = Selectable<EntriesTable>;
 
 export interface EntryValues {
@@ -50,8 +54,6 @@ export async function insertEntry(db: Executor, userId: number, values: EntryVal
     .values({ user_id: userId, ...columns(values), created_at: nowIso, updated_at: nowIso })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await adjustEntryCount(db, userId, 1);
-  await adjustCounter(db, 'entries', 1);
   return toEntry(row);
 }
 
@@ -75,14 +77,10 @@ export async function updateEntry(
   return row ? toEntry(row) : null;
 }
 
-export async function deleteEntry(db: Executor, entry: Entry): Promise<boolean> {
-  const result = await db.deleteFrom('entries').where('id', '=', entry.id).executeTakeFirst();
-  const deleted = Number(result.numDeletedRows) === 1;
-  if (deleted) {
-    await adjustEntryCount(db, entry.user_id, -1);
-    await adjustCounter(db, 'entries', -1);
-  }
-  return deleted;
+/** Deletes a run; returns its owner's id, or null when it was already gone. */
+export async function deleteEntry(db: Executor, id: number): Promise<{ userId: number } | null> {
+  const row = await db.deleteFrom('entries').where('id', '=', id).returning('user_id').executeTakeFirst();
+  return row ? { userId: Number(row.user_id) } : null;
 }
 
 export interface DateRange {
@@ -126,27 +124,29 @@ export async function listEntriesForUser(
     const monthEnd = `${start.key}-31`;
     if (!upTo || monthEnd < upTo) upTo = monthEnd;
   }
-  const rows = await ownPage(db, userId, options.dateFrom ?? FIRST_DATE, upTo ?? LAST_DATE, options.limit, offset);
+  const rows = await ownPage(db, {
+    userId,
+    from: options.dateFrom ?? FIRST_DATE,
+    to: upTo ?? LAST_DATE,
+    limit: options.limit,
+    offset,
+  });
   return { entries: rows.map(toEntry), total };
 }
 
-/** Bounds that every date lies within, for queries compiled once with a date range. */
-const FIRST_DATE = '0000-00-00';
-const LAST_DATE = '9999-99-99';
+type PageArgs = { from: string; to: string; limit: number; offset: number };
 
-const ownPage = prepared(
-  [-1_000_001, '\u0000from', '\u0000to', -1_000_002, -1_000_003],
-  (db, userId: number, from: string, to: string, limit: number, offset: number) =>
-    db
-      .selectFrom('entries')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('date', '>=', from)
-      .where('date', '<=', to)
-      .orderBy('date', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset),
+const ownPage = compiled<PageArgs & { userId: number }>()((db, param) =>
+  db
+    .selectFrom('entries')
+    .selectAll()
+    .where('user_id', '=', param('userId'))
+    .where('date', '>=', param('from'))
+    .where('date', '<=', param('to'))
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(param('limit'))
+    .offset(param('offset')),
 );
 
 /** Everyone's order: date desc, distance desc, id desc. */
@@ -176,118 +176,39 @@ export async function listAllEntries(
     offset -= start.before;
     upTo = start.key;
   }
-  const rows = await allPage(db, options.dateFrom ?? FIRST_DATE, upTo ?? LAST_DATE, options.limit, offset);
+  const rows = await allPage(db, {
+    from: options.dateFrom ?? FIRST_DATE,
+    to: upTo ?? LAST_DATE,
+    limit: options.limit,
+    offset,
+  });
   return { entries: rows.sort(compareAll).map(toEntryWithUser), total };
 }
 
-const allPage = prepared(
-  ['\u0000from', '\u0000to', -1_000_001, -1_000_002],
-  (db, from: string, to: string, limit: number, offset: number) => {
-    const page = db
-      .selectFrom('entries')
-      .select('entries.id')
-      .where('entries.date', '>=', from)
-      .where('entries.date', '<=', to)
-      .orderBy('entries.date', 'desc')
-      .orderBy('entries.distance_m', 'desc')
-      .orderBy('entries.id', 'desc')
-      .limit(limit)
-      .offset(offset);
-    return db
-      .selectFrom(page.as('page'))
-      .innerJoin('entries', 'entries.id', 'page.id')
-      .innerJoin('users', 'users.id', 'entries.user_id')
-      .selectAll('entries')
-      .select('users.name as user_name');
-  },
-);
-
-/**
- * A user's runs between two dates, in the order of the (user_id, date, id) index. Days are
- * summed below: SQLite's GROUP BY costs more per row than the adding it does.
- */
-const runsBetween = prepared([-1_000_001, '\u0000from', '\u0000to'], (db, userId: number, from: string, to: string) =>
-  db
+const allPage = compiled<PageArgs>()((db, param) => {
+  const page = db
     .selectFrom('entries')
-    .select(['date', 'distance_m', 'seconds'])
-    .where('user_id', '=', userId)
-    .where('date', '>=', from)
-    .where('date', '<=', to)
-    .orderBy('date', 'asc')
-    .orderBy('id', 'asc'),
-);
-
-export interface DayTotals {
-  date: string;
-  count: number;
-  distanceKm: number;
-  seconds: number;
-}
-
-/** Per-day totals of a user's runs between two dates (inclusive), oldest first. */
-export async function dailyTotals(db: Executor, userId: number, from: string, to: string): Promise<DayTotals[]> {
-  const rows = await runsBetween(db, userId, from, to);
-  const days: DayTotals[] = [];
-  let day: DayTotals | undefined;
-  let metres = 0;
-  for (const row of rows) {
-    if (day?.date !== row.date) {
-      if (day) day.distanceKm = metres / 1000;
-      day = { date: row.date, count: 0, distanceKm: 0, seconds: 0 };
-      days.push(day);
-      metres = 0;
-    }
-    day.count += 1;
-    metres += Number(row.distance_m);
-    day.seconds += Number(row.seconds);
-  }
-  if (day) day.distanceKm = metres / 1000;
-  return days;
-}
-
-/** One statement, each value read from the top of its own index. */
-const bests = prepared([-1_000_001], (db, userId: number) => {
-  const own = () => db.selectFrom('entries').where('user_id', '=', userId).limit(1);
-  return db.selectNoFrom([
-    own().select('distance_m').orderBy('speed', 'desc').as('fastest_distance_m'),
-    own().select('seconds').orderBy('speed', 'desc').as('fastest_seconds'),
-    own().select('distance_m').orderBy('distance_m', 'desc').as('max_distance_m'),
-    own().select('seconds').orderBy('seconds', 'desc').as('max_seconds'),
-  ]);
+    .select('entries.id')
+    .where('entries.date', '>=', param('from'))
+    .where('entries.date', '<=', param('to'))
+    .orderBy('entries.date', 'desc')
+    .orderBy('entries.distance_m', 'desc')
+    .orderBy('entries.id', 'desc')
+    .limit(param('limit'))
+    .offset(param('offset'));
+  return db
+    .selectFrom(page.as('page'))
+    .innerJoin('entries', 'entries.id', 'page.id')
+    .innerJoin('users', 'users.id', 'entries.user_id')
+    .selectAll('entries')
+    .select('users.name as user_name');
 });
 
-/** A user's best results. */
-export async function personalBests(
-  db: Executor,
-  userId: number,
-): Promise<{ maxSpeed: number | null; maxDistanceKm: number | null; maxSeconds: number | null }> {
-  const [row] = await bests(db, userId);
-  const present = (value: unknown) => value !== null && value !== undefined;
-  return {
-    maxSpeed:
-      row && present(row.fastest_distance_m) && present(row.fastest_seconds)
-        ? round2(speedKmh(Number(row.fastest_distance_m) / 1000, Number(row.fastest_seconds)))
-        : null,
-    maxDistanceKm: row && present(row.max_distance_m) ? Number(row.max_distance_m) / 1000 : null,
-    maxSeconds: row && present(row.max_seconds) ? Number(row.max_seconds) : null,
-  };
-}
-
-const span = prepared([-1_000_001], (db, userId: number) => {
-  const own = () => db.selectFrom('entries').select('date').where('user_id', '=', userId).limit(1);
-  return db.selectNoFrom([own().orderBy('date', 'asc').as('first'), own().orderBy('date', 'desc').as('last')]);
-});
-
-/** The first and last date of a user's runs. */
-export async function dateSpan(db: Executor, userId: number): Promise<{ first: string; last: string } | null> {
-  const [row] = await span(db, userId);
-  return row?.first && row.last ? { first: row.first, last: row.last } : null;
-}
 
 type RecordKind = 'fastest' | 'longest';
 
 /** Both record runs in one statement (one round trip on PostgreSQL), each the top of its index. */
-const recordRows = prepared([], (db) => {
+const recordRows = compiled()((db) => {
   const top = (kind: RecordKind, order: 'entries.speed' | 'entries.distance_m') =>
     db
       .selectFrom('entries')

@@ -11,7 +11,7 @@ import {
   MessageSchema,
 } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
-import { actorOf, requireAuth, sessionOf } from '../../http/auth.js';
+import { actorOf, sessionOf } from '../../http/authenticate.js';
 import { overridableResource } from '../../http/method-override.js';
 import { paged, pageRequest } from '../../http/pagination.js';
 import {
@@ -26,7 +26,7 @@ import {
 export function entriesRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireAuth(ctx);
+    const preHandler = app.requireAuth;
     const security = [{ bearerAuth: [] }];
     const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
 

@@ -1,14 +1,15 @@
-/** Rules for time entries: ownership, the date limit in the user's zone, pagination. */
+/** Rules for runs: ownership, the date limit in the owner's zone, and the tallies every write moves. */
 import type { Actor } from '../../../core/permissions.js';
 import type { Entry, EntryBody, EntryListQuery, EntryWithUser } from '../../../core/schemas.js';
 import { dateInZone, parseDuration } from '../../../core/time.js';
-import { inTransaction, nowIso, type AppContext } from '../../context.js';
-import { invalid, notFound } from '../../http/errors.js';
-import type { PageRequest } from '../../http/pagination.js';
-import { requirePermission } from '../../http/policy.js';
-import { readCounters } from '../system/counters.repository.js';
-import { findUserById } from '../users/users.repository.js';
+import { inTransaction, nowIso, type AppContext, type PageWindow } from '../../context.js';
+import type { Executor } from '../../db/schema.js';
+import { adjustCounter, readCounter } from '../../db/tallies.js';
+import { invalid, notFound, requirePermission } from '../../errors.js';
+import { adjustEntryCount, findUserById } from '../users/users.service.js';
 import * as entries from './entries.repository.js';
+
+export type { EntryValues } from './entries.repository.js';
 
 type Owner = Actor & { timezone: string };
 
@@ -30,7 +31,7 @@ export async function listOwnEntries(
   actor: Actor,
   ownCount: number,
   query: EntryListQuery,
-  page: PageRequest,
+  page: PageWindow,
 ): Promise<{ entries: Entry[]; total: number }> {
   return entries.listEntriesForUser(ctx.db, actor.id, {
     dateFrom: query.dateFrom,
@@ -45,7 +46,7 @@ export async function listEveryonesEntries(
   ctx: AppContext,
   actor: Actor,
   query: EntryListQuery,
-  page: PageRequest,
+  page: PageWindow,
 ): Promise<{ entries: EntryWithUser[]; total: number }> {
   requirePermission(actor, { type: 'entry.listAll' });
   return entries.listAllEntries(ctx.db, {
@@ -53,7 +54,7 @@ export async function listEveryonesEntries(
     dateTo: query.dateTo,
     limit: page.limit,
     offset: page.offset,
-    knownTotal: query.dateFrom || query.dateTo ? 0 : (await readCounters(ctx.db)).entries,
+    knownTotal: query.dateFrom || query.dateTo ? 0 : await readCounter(ctx.db, 'entries'),
   });
 }
 
@@ -63,16 +64,36 @@ export async function showEntry(ctx: AppContext, actor: Actor, id: number): Prom
   return entry;
 }
 
+/**
+ * Stores runs of one user on `db` (the caller's transaction) with the tallies they move:
+ * the owner's entry count and the runs counter. (Day and month buckets follow by trigger.)
+ */
+export async function insertRuns(
+  db: Executor,
+  userId: number,
+  runs: entries.EntryValues[],
+  createdAt: string,
+): Promise<Entry[]> {
+  const created: Entry[] = [];
+  for (const values of runs) created.push(await entries.insertEntry(db, userId, values, createdAt));
+  if (created.length > 0) {
+    await adjustEntryCount(db, userId, created.length);
+    await adjustCounter(db, 'entries', created.length);
+  }
+  return created;
+}
+
 export async function createEntry(ctx: AppContext, actor: Owner, body: EntryBody): Promise<Entry> {
   const values = toValues(ctx, actor, body);
-  return inTransaction(ctx, (trx) => entries.insertEntry(trx, actor.id, values, nowIso(ctx)));
+  const [entry] = await inTransaction(ctx, (trx) => insertRuns(trx, actor.id, [values], nowIso(ctx)));
+  return entry!;
 }
 
 export async function updateEntry(ctx: AppContext, actor: Actor, id: number, body: EntryBody): Promise<Entry> {
   const entry = await findOr404(ctx, id);
   requirePermission(actor, { type: 'entry.manage', ownerId: entry.user_id });
   // "Today" is the owner's today: an admin far from the runner cannot misdate their run.
-  const owner = await findUserById(ctx.db, entry.user_id);
+  const owner = await findUserById(ctx, entry.user_id);
   const values = toValues(ctx, owner ?? { timezone: 'UTC' }, body);
   const updated = await entries.updateEntry(ctx.db, id, values, nowIso(ctx));
   if (!updated) throw notFound();
@@ -82,5 +103,15 @@ export async function updateEntry(ctx: AppContext, actor: Actor, id: number, bod
 export async function deleteEntry(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const entry = await findOr404(ctx, id);
   requirePermission(actor, { type: 'entry.manage', ownerId: entry.user_id });
-  await inTransaction(ctx, (trx) => entries.deleteEntry(trx, entry));
+  await inTransaction(ctx, async (trx) => {
+    const deleted = await entries.deleteEntry(trx, entry.id);
+    if (!deleted) return;
+    await adjustEntryCount(trx, deleted.userId, -1);
+    await adjustCounter(trx, 'entries', -1);
+  });
+}
+
+/** The fastest and the longest run of everyone (the admin dashboard). */
+export function recordRuns(ctx: AppContext): ReturnType<typeof entries.recordRuns> {
+  return entries.recordRuns(ctx.db);
 }

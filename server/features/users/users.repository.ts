@@ -1,12 +1,10 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
-import { SqliteAdapter, sql, type Kysely, type Selectable } from 'kysely';
+import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Role, User } from '../../../core/schemas.js';
-import { prepared } from '../../db/prepared.js';
-import type { Database, UsersTable } from '../../db/schema.js';
-import { SEEK_FROM, afterDay, countUsersSince, seekUserDay } from '../system/buckets.repository.js';
-import { adjustCounter } from '../system/counters.repository.js';
+import { compiled } from '../../db/compiled.js';
+import type { Executor, UsersTable } from '../../db/schema.js';
+import { SEEK_FROM, afterDay, readCounter, seekUserDay } from '../../db/tallies.js';
 
-type Executor = Kysely<Database>;
 type UserRow = Selectable<UsersTable>;
 
 /** A user as services see it: the API user plus what only the server needs. */
@@ -16,7 +14,8 @@ export interface UserRecord extends User {
   entryCount: number;
 }
 
-export function toUser(record: UserRecord): User {
+/** The API user of a record (or of a session's user): never a hash or an internal count. */
+export function toUser(record: User): User {
   return {
     id: record.id,
     name: record.name,
@@ -70,7 +69,6 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRecor
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  await adjustCounter(db, 'users', 1);
   return toUserRecord(row);
 }
 
@@ -116,15 +114,23 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
   return row ? toUserRecord(row) : null;
 }
 
-/** Deletes a user; their entries and tokens go with them (foreign keys cascade). */
-export async function deleteUser(db: Executor, user: UserRecord): Promise<boolean> {
-  const result = await db.deleteFrom('users').where('id', '=', user.id).executeTakeFirst();
-  const deleted = Number(result.numDeletedRows) === 1;
-  if (deleted) {
-    await adjustCounter(db, 'users', -1);
-    if (user.entryCount > 0) await adjustCounter(db, 'entries', -user.entryCount);
-  }
-  return deleted;
+/**
+ * Deletes a user; their entries and tokens go with them (foreign keys cascade). Returns the
+ * number of runs they had, read in the same statement (null when the user was already gone).
+ */
+export async function deleteUser(db: Executor, id: number): Promise<{ entryCount: number } | null> {
+  const row = await db.deleteFrom('users').where('id', '=', id).returning('entry_count').executeTakeFirst();
+  return row ? { entryCount: Number(row.entry_count) } : null;
+}
+
+/** Every account (the demo reset). */
+export async function deleteAllUsers(db: Executor): Promise<void> {
+  await db.deleteFrom('users').execute();
+}
+
+export async function hasDemoUsers(db: Executor): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('is_demo', '=', 1).limit(1).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function countAdmins(db: Executor): Promise<number> {
@@ -158,7 +164,9 @@ type SearchKind = 'trigrams' | 'likeSqlite' | 'likePostgres';
  * and the common ones (`use`, `ser` of `user...`) list nearly everyone. On PostgreSQL,
  * LIKE on the pg_trgm index.
  */
-function matching(db: Executor, kind: SearchKind, needle: string, trigrams: string) {
+type Text = string | RawBuilder<string>;
+
+function matching(db: Executor, kind: SearchKind, needle: Text, trigrams: Text) {
   if (kind === 'trigrams') {
     return db
       .selectFrom('users')
@@ -186,7 +194,7 @@ function matching(db: Executor, kind: SearchKind, needle: string, trigrams: stri
 type Matching = ReturnType<typeof matching>;
 
 /** The page of a search, newest first, and with each row the number of all matches. */
-function searchPage(query: Matching, limit: number, offset: number) {
+function searchPage(query: Matching, limit: RawBuilder<number>, offset: RawBuilder<number>) {
   return query
     .selectAll('users')
     .select((eb) => eb.fn.countAll<number>().over().as('matches'))
@@ -197,19 +205,12 @@ function searchPage(query: Matching, limit: number, offset: number) {
 }
 
 /** Each search compiled once. */
-const likeSearchOf = (kind: 'likeSqlite' | 'likePostgres') =>
-  prepared(['\u0000needle', -1_000_001, -1_000_002], (db, needle: string, limit: number, offset: number) =>
-    searchPage(matching(db, kind, needle, ''), limit, offset),
+type SearchArgs = { needle: string; trigrams: string; limit: number; offset: number };
+const searchOf = (kind: SearchKind) =>
+  compiled<SearchArgs>()((db, param) =>
+    searchPage(matching(db, kind, param('needle'), param('trigrams')), param('limit'), param('offset')),
   );
-const searches = {
-  trigrams: prepared(
-    ['\u0000needle', '\u0000trigrams', -1_000_001, -1_000_002],
-    (db, needle: string, trigrams: string, limit: number, offset: number) =>
-      searchPage(matching(db, 'trigrams', needle, trigrams), limit, offset),
-  ),
-  likeSqlite: likeSearchOf('likeSqlite'),
-  likePostgres: likeSearchOf('likePostgres'),
-};
+const searches = { trigrams: searchOf('trigrams'), likeSqlite: searchOf('likeSqlite'), likePostgres: searchOf('likePostgres') };
 
 /** How many users' text holds each trigram, as last counted; recounted after a while. */
 const trigramCounts = new WeakMap<Executor, Map<string, { users: number; countedAt: number }>>();
@@ -244,7 +245,7 @@ async function rarestTrigrams(db: Executor, query: string): Promise<string> {
     const term = trigram.toLowerCase();
     const known = counts.get(term);
     if (known && now - known.countedAt < RECOUNT_AFTER_MS) return known.users;
-    const row = await trigramUsers(db, term);
+    const row = await trigramUsers(db, { term });
     const users = Number(row[0]?.doc ?? 0);
     if (counts.size >= MAX_COUNTED_TRIGRAMS) counts.clear();
     counts.set(term, { users, countedAt: now });
@@ -259,11 +260,11 @@ async function rarestTrigrams(db: Executor, query: string): Promise<string> {
     .join(' AND ');
 }
 
-const trigramUsers = prepared(['\u0000term'], (db, term: string) =>
+const trigramUsers = compiled<{ term: string }>()((db, param) =>
   db
     .selectFrom(sql<{ term: string; doc: number }>`temp.users_search_terms`.as('terms'))
     .select('doc')
-    .where('term', '=', term),
+    .where('term', '=', param('term')),
 );
 
 export async function listUsers(
@@ -277,16 +278,9 @@ export async function listUsers(
       : [...query].length >= MIN_INDEXED_QUERY
         ? 'trigrams'
         : 'likeSqlite';
-    let needle = likePattern(query);
-    let trigrams = '';
-    let rows;
-    if (kind === 'trigrams') {
-      needle = query.toLowerCase();
-      trigrams = await rarestTrigrams(db, query);
-      rows = await searches.trigrams(db, needle, trigrams, options.limit, options.offset);
-    } else {
-      rows = await searches[kind](db, needle, options.limit, options.offset);
-    }
+    const needle = kind === 'trigrams' ? query.toLowerCase() : likePattern(query);
+    const trigrams = kind === 'trigrams' ? await rarestTrigrams(db, query) : '';
+    const rows = await searches[kind](db, { needle, trigrams, limit: options.limit, offset: options.offset });
     let total = rows.length > 0 ? Number(rows[0]!.matches) : 0;
     if (rows.length === 0 && options.offset > 0) {
       // Past the last page: the number of matches still counts.
@@ -308,33 +302,23 @@ export async function listUsers(
     offset -= start.before;
     upTo = afterDay(start.key);
   }
-  const rows = await usersPage(db, upTo, options.limit, offset);
+  const rows = await usersPage(db, { before: upTo, limit: options.limit, offset });
   return { users: rows.map(toUserRecord), total };
 }
 
-const usersPage = prepared(
-  ['\u0000before', -1_000_001, -1_000_002],
-  (db, before: string, limit: number, offset: number) =>
-    db
-      .selectFrom('users')
-      .selectAll()
-      .where('created_at', '<', before)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset),
+const usersPage = compiled<{ before: string; limit: number; offset: number }>()((db, param) =>
+  db
+    .selectFrom('users')
+    .selectAll()
+    .where('created_at', '<', param('before'))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(param('limit'))
+    .offset(param('offset')),
 );
 
-const userCounter = prepared([], (db) => db.selectFrom('counters').select('value').where('name', '=', 'users'));
-
-export async function countUsers(db: Executor): Promise<number> {
-  const [row] = await userCounter(db);
-  return Number(row?.value ?? 0);
-}
-
-/** From the sign-up day buckets, so that it costs the same with ten or a million users. */
-export async function countUsersCreatedSince(db: Executor, sinceIso: string): Promise<number> {
-  return countUsersSince(db, sinceIso);
+export function countUsers(db: Executor): Promise<number> {
+  return readCounter(db, 'users');
 }
 
 export async function adjustEntryCount(db: Executor, userId: number, delta: number): Promise<void> {

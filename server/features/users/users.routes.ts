@@ -11,16 +11,15 @@ import {
   UsersEnvelopeSchema,
 } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
-import { actorOf, requireAuth, sessionOf } from '../../http/auth.js';
+import { actorOf, sessionOf } from '../../http/authenticate.js';
 import { overridableResource } from '../../http/method-override.js';
 import { paged, pageRequest } from '../../http/pagination.js';
-import { toUser } from './users.repository.js';
-import { deleteUser, listUsers, showUser, updateUser } from './users.service.js';
+import { deleteUser, listUsers, showUser, toUser, updateUser } from './users.service.js';
 
 export function usersRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireAuth(ctx);
+    const preHandler = app.requireAuth;
     const security = [{ bearerAuth: [] }];
     const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
 

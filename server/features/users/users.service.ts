@@ -1,14 +1,32 @@
-/** Rules for reading, changing and deleting users (CONTRACT.md §3-§5). */
+/**
+ * Accounts and their sign-in tokens (CONTRACT.md §3-§6): creating, reading, changing and
+ * deleting users, the first admin, and the tokens a session is made of. The auth feature
+ * builds registration, login and logout on these.
+ */
+import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from '../../../core/permissions.js';
-import type { User, UserListQuery, UserUpdateBody } from '../../../core/schemas.js';
-import { inTransaction, nowIso, type AppContext } from '../../context.js';
-import { AppError, forbidden, invalid, notFound } from '../../http/errors.js';
-import type { PageRequest } from '../../http/pagination.js';
-import { requirePermission } from '../../http/policy.js';
-import { EMAIL_TAKEN, isUniqueViolation } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/passwords.js';
-import { deleteUserTokens } from '../auth/tokens.repository.js';
+import { EmailSchema, type AuthResponse, type Role, type User, type UserListQuery, type UserUpdateBody } from '../../../core/schemas.js';
+import { ConfigError } from '../../config.js';
+import { inTransaction, nowIso, type AppContext, type PageWindow, type Session } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Executor } from '../../db/schema.js';
+import { adjustCounter, resetCounters } from '../../db/tallies.js';
+import { forbidden, invalid, notFound, requirePermission } from '../../errors.js';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
+import * as tokens from './tokens.repository.js';
 import * as users from './users.repository.js';
+
+export type { UserRecord } from './users.repository.js';
+export { toUser } from './users.repository.js';
+export { hashPassword } from './passwords.js';
+
+export const EMAIL_TAKEN = 'The email has already been taken.';
+const DEMO_LOCKED = "Demo accounts' e-mail and password cannot be changed.";
+
+export const TOKEN_IDLE_DAYS = 30;
+const TOKEN_IDLE_MS = TOKEN_IDLE_DAYS * 86_400_000;
+/** last_used_at is refreshed at most this often, so reads need no write. */
+const TOKEN_TOUCH_MS = 60_000;
 
 async function findOr404(ctx: AppContext, id: number): Promise<users.UserRecord> {
   const user = await users.findUserById(ctx.db, id);
@@ -16,11 +34,95 @@ async function findOr404(ctx: AppContext, id: number): Promise<users.UserRecord>
   return user;
 }
 
+export function findUserById(ctx: AppContext, id: number): Promise<users.UserRecord | null> {
+  return users.findUserById(ctx.db, id);
+}
+
+export interface NewAccount {
+  name: string;
+  email: string;
+  role: Role;
+  timezone: string;
+  isDemo?: boolean;
+}
+
+/** Inserts an account and counts it, on `db` (the caller's transaction). */
+export async function insertAccount(
+  db: Executor,
+  account: NewAccount & { passwordHash: string; createdAt: string },
+): Promise<users.UserRecord> {
+  const user = await users.insertUser(db, account);
+  await adjustCounter(db, 'users', 1);
+  return user;
+}
+
+/** A new account with a password; a taken e-mail is a 422 on `email`. */
+export async function createAccount(
+  ctx: AppContext,
+  account: NewAccount & { password: string },
+): Promise<users.UserRecord> {
+  if (await users.emailTakenByOther(ctx.db, account.email, null)) throw invalid('email', EMAIL_TAKEN);
+  const passwordHash = await hashPassword(account.password);
+  try {
+    return await inTransaction(ctx, (trx) => insertAccount(trx, { ...account, passwordHash, createdAt: nowIso(ctx) }));
+  } catch (error) {
+    if (isUniqueViolation(error)) throw invalid('email', EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** The account of an e-mail and password, or null; an unknown e-mail costs as much time as a wrong password. */
+export async function verifyCredentials(
+  ctx: AppContext,
+  email: string,
+  password: string,
+): Promise<users.UserRecord | null> {
+  const user = await users.findUserByEmail(ctx.db, email);
+  const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+  return user && valid ? user : null;
+}
+
+export interface FirstAdmin {
+  email: string;
+  /** Set only when the password was generated and must be shown to the operator. */
+  generatedPassword: string | null;
+}
+
+/** First start: an admin account from ADMIN_EMAIL / ADMIN_PASSWORD, or a generated one printed once. */
+export async function ensureFirstAdmin(ctx: AppContext): Promise<FirstAdmin | null> {
+  if ((await users.countUsers(ctx.db)) > 0) return null;
+  const parsedEmail = EmailSchema.safeParse(ctx.config.adminEmail ?? 'admin@example.com');
+  if (!parsedEmail.success) throw new ConfigError('ADMIN_EMAIL must be a valid e-mail address.');
+  const given = ctx.config.adminPassword;
+  if (given !== undefined && (given.length < 8 || given.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters long.');
+  }
+  const password = given ?? randomBytes(12).toString('base64url');
+  const passwordHash = await hashPassword(password);
+  try {
+    await inTransaction(ctx, (trx) =>
+      insertAccount(trx, {
+        name: 'Admin',
+        email: parsedEmail.data,
+        passwordHash,
+        role: 'admin',
+        timezone: 'UTC',
+        createdAt: nowIso(ctx),
+      }),
+    );
+  } catch (error) {
+    // Another instance starting on the same database created it first.
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+  return { email: parsedEmail.data, generatedPassword: given === undefined ? password : null };
+}
+
 export async function listUsers(
   ctx: AppContext,
   actor: Actor,
   query: UserListQuery,
-  page: PageRequest,
+  page: PageWindow,
 ): Promise<{ users: User[]; total: number }> {
   requirePermission(actor, { type: 'user.list' });
   const result = await users.listUsers(ctx.db, { query: query.query, limit: page.limit, offset: page.offset });
@@ -32,8 +134,6 @@ export async function showUser(ctx: AppContext, actor: Actor, id: number): Promi
   requirePermission(actor, { type: 'user.view', target });
   return users.toUser(target);
 }
-
-const DEMO_LOCKED = "Demo accounts' e-mail and password cannot be changed.";
 
 export async function updateUser(
   ctx: AppContext,
@@ -64,11 +164,15 @@ export async function updateUser(
         updatedAt: nowIso(ctx),
       });
       if (!row) throw notFound();
-      if (roleChanges && target.role === 'admin' && (await users.countAdmins(trx)) === 0) {
-        throw forbidden('The last admin cannot lose the admin role.');
+      if (roleChanges) {
+        // Counted after the change, in its transaction: the admins that remain, plus the target.
+        const adminCount = (await users.countAdmins(trx)) + 1;
+        requirePermission(actor, { type: 'user.changeRole', target, newRole: body.role, adminCount });
       }
       // A new password signs the user out everywhere else.
-      if (passwordHash) await deleteUserTokens(trx, target.id, actor.id === target.id ? currentTokenId : undefined);
+      if (passwordHash) {
+        await tokens.deleteUserTokens(trx, target.id, actor.id === target.id ? currentTokenId : undefined);
+      }
       return row;
     });
     return users.toUser(updated);
@@ -82,9 +186,62 @@ export async function deleteUser(ctx: AppContext, actor: Actor, id: number): Pro
   const target = await findOr404(ctx, id);
   requirePermission(actor, { type: 'user.delete', target, adminCount: await users.countAdmins(ctx.db) });
   await inTransaction(ctx, async (trx) => {
-    await users.deleteUser(trx, target);
-    if (target.role === 'admin' && (await users.countAdmins(trx)) === 0) {
-      throw new AppError(403, 'The last admin account cannot be deleted.');
-    }
+    const deleted = await users.deleteUser(trx, target.id);
+    if (!deleted) return;
+    // The rule again, inside the transaction: the admins that remain, plus the target.
+    requirePermission(actor, { type: 'user.delete', target, adminCount: (await users.countAdmins(trx)) + 1 });
+    await adjustCounter(trx, 'users', -1);
+    if (deleted.entryCount > 0) await adjustCounter(trx, 'entries', -deleted.entryCount);
   });
+}
+
+/** Every account and its runs and tokens, with the tallies back to zero (the demo reset). */
+export async function deleteAllAccounts(db: Executor): Promise<void> {
+  await users.deleteAllUsers(db);
+  await resetCounters(db);
+}
+
+export function hasDemoAccounts(ctx: AppContext): Promise<boolean> {
+  return users.hasDemoUsers(ctx.db);
+}
+
+/** Keeps users.entry_count in step with a write of runs, on `db` (the writer's transaction). */
+export function adjustEntryCount(db: Executor, userId: number, delta: number): Promise<void> {
+  return users.adjustEntryCount(db, userId, delta);
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A new sign-in token for a user: random, stored only as its hash. */
+export async function issueToken(ctx: AppContext, user: users.UserRecord): Promise<AuthResponse> {
+  const token = randomBytes(32).toString('base64url');
+  await tokens.insertToken(ctx.db, user.id, hashToken(token), nowIso(ctx));
+  return { user: users.toUser(user), access_token: token, token_type: 'Bearer' };
+}
+
+/** The session behind a bearer token, or null when it is unknown, revoked or idle too long. */
+export async function sessionOfToken(ctx: AppContext, token: string): Promise<Session | null> {
+  if (token.length < 20 || token.length > 200) return null;
+  const found = await tokens.findTokenOwner(ctx.db, hashToken(token));
+  if (!found) return null;
+  const nowMs = ctx.config.now().getTime();
+  const lastUsedMs = Date.parse(found.lastUsedAt);
+  if (nowMs - lastUsedMs > TOKEN_IDLE_MS) {
+    await tokens.deleteToken(ctx.db, found.tokenId);
+    return null;
+  }
+  if (nowMs - lastUsedMs > TOKEN_TOUCH_MS) await tokens.touchToken(ctx.db, found.tokenId, nowIso(ctx));
+  return { tokenId: found.tokenId, user: found.user };
+}
+
+export async function revokeToken(ctx: AppContext, tokenId: number): Promise<void> {
+  await tokens.deleteToken(ctx.db, tokenId);
+}
+
+/** Housekeeping: forget tokens idle for longer than they live. */
+export async function purgeIdleTokens(ctx: AppContext): Promise<void> {
+  const nowMs = ctx.config.now().getTime();
+  await tokens.deleteIdleTokens(ctx.db, new Date(nowMs - TOKEN_IDLE_MS).toISOString());
 }

@@ -11,9 +11,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT, runServerUntilExit, startServer } from '../../../scripts/soak/server-process.js';
-import { openDatabase } from '../../db/database.js';
+import { openDatabase } from '../../db/connection.js';
 import { migrate } from '../../db/migrations.js';
-import { isDatabaseDown } from '../../db/database.js';
+import { isDatabaseDown } from '../../db/errors.js';
 
 const PREFIX = 'Running Times could not start: ';
 

@@ -1,6 +1,6 @@
 /**
  * Fixtures for the reliability tests: a "world" of six accounts (an actor and another
- * account of each role), each with one run, created straight through the repositories
+ * account of each role), each with one run, created straight through the services
  * so that hundreds of worlds cost no password hashing. The requests under test always
  * go through HTTP (`inject`).
  */
@@ -9,10 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Entry, Role, User } from '../../../core/schemas.js';
 import { inTransaction, nowIso } from '../../context.js';
-import { issueToken } from '../../features/auth/auth.service.js';
-import { hashPassword } from '../../features/auth/passwords.js';
-import { insertEntry } from '../../features/entries/entries.repository.js';
-import { insertUser } from '../../features/users/users.repository.js';
+import { insertRuns } from '../../features/entries/entries.service.js';
+import { hashPassword, insertAccount, issueToken } from '../../features/users/users.service.js';
 
 export const WORLD_PASSWORD = 'world-password-1';
 
@@ -38,7 +36,7 @@ export async function addMember(app: FastifyInstance, role: Role, label: string)
   const ctx = app.appContext;
   const tag = `${label}-${randomBytes(4).toString('hex')}`;
   const record = await inTransaction(ctx, async (trx) =>
-    insertUser(trx, {
+    insertAccount(trx, {
       name: `World ${tag}`,
       email: `world-${tag}@example.com`,
       passwordHash: await passwordHash!,
@@ -48,10 +46,10 @@ export async function addMember(app: FastifyInstance, role: Role, label: string)
     }),
   );
   const auth = await issueToken(ctx, record);
-  const entry = await inTransaction(ctx, (trx) =>
-    insertEntry(trx, record.id, { date: '2026-03-10', distanceKm: 10, seconds: 3000 }, nowIso(ctx)),
+  const [entry] = await inTransaction(ctx, (trx) =>
+    insertRuns(trx, record.id, [{ date: '2026-03-10', distanceKm: 10, seconds: 3000 }], nowIso(ctx)),
   );
-  return { user: auth.user, token: auth.access_token, entry };
+  return { user: auth.user, token: auth.access_token, entry: entry! };
 }
 
 export async function createWorld(app: FastifyInstance): Promise<World> {

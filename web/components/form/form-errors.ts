@@ -1,3 +1,9 @@
+import {
+  EMAIL_PATTERN,
+  INVALID_EMAIL_MESSAGE,
+  PASSWORD_MISMATCH_MESSAGE,
+  requiredMessage,
+} from '../../../core/messages.js';
 import type { FieldErrors } from '../../lib/api-client';
 
 /**
@@ -8,7 +14,7 @@ export function mergeErrors(client: FieldErrors, server: FieldErrors): FieldErro
   return { ...server, ...client };
 }
 
-/** Collects the messages of failed checks: `check({email: [!value && 'The email field is required.']})`. */
+/** Collects the messages of failed checks: `check({email: [!value && requiredMessage('email')]})`. */
 export function check(rules: Record<string, Array<string | false | null | undefined>>): FieldErrors {
   const errors: FieldErrors = {};
   for (const [field, messages] of Object.entries(rules)) {
@@ -20,4 +26,23 @@ export function check(rules: Record<string, Array<string | false | null | undefi
 
 export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The checks of the user forms (registration, the profile, the admin's user edit), with the API's messages
+ * (core/messages.ts); name and email come trimmed. The password is required at registration; elsewhere a
+ * blank one means unchanged, and only a confirmation without a match fails.
+ */
+export function checkUserFields(
+  values: { name: string; email: string; password: string; password_confirmation: string },
+  { passwordRequired }: { passwordRequired: boolean },
+): FieldErrors {
+  const { name, email, password, password_confirmation: confirmation } = values;
+  const passwordGiven = passwordRequired ? Boolean(password) : Boolean(password || confirmation);
+  return check({
+    name: [!name && requiredMessage('name')],
+    email: [!email && requiredMessage('email'), Boolean(email) && !EMAIL_PATTERN.test(email) && INVALID_EMAIL_MESSAGE],
+    password: [
+      passwordRequired && !password && requiredMessage('password'),
+      passwordGiven && password !== confirmation && PASSWORD_MISMATCH_MESSAGE,
+    ],
+  });
+}

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import { ROLES, type Role, type User } from '../../../core/schemas.js';
+import { ROLES, type Role, type User, type UserUpdateBody } from '../../../core/schemas.js';
 import type { FieldErrors } from '../../lib/api-client';
-import { check, EMAIL_PATTERN, hasErrors, mergeErrors } from './form-errors';
+import { checkUserFields, hasErrors, mergeErrors } from './form-errors';
 import { FormField } from './form-field';
 
 export interface UserFormValues {
@@ -20,10 +20,6 @@ function timeZones(current: string): string[] {
   return Array.from(new Set(['UTC', current, ...zones])).sort((a, b) => a.localeCompare(b));
 }
 
-/** What the form sends: blank password means unchanged, so it is left out. */
-export type UserFormPayload = Pick<UserFormValues, 'name' | 'email'> &
-  Partial<Pick<UserFormValues, 'password' | 'password_confirmation' | 'role' | 'timezone'>>;
-
 interface UserFormProps {
   user: Pick<User, 'name' | 'email' | 'role' | 'timezone'>;
   /** The role selector, for those who may change this user's role. */
@@ -33,7 +29,8 @@ interface UserFormProps {
   submitLabel: string;
   pending?: boolean;
   serverErrors?: FieldErrors;
-  onSubmit: (payload: UserFormPayload) => void;
+  /** What the form sends: a blank password means unchanged, so it is left out. */
+  onSubmit: (payload: UserUpdateBody) => void;
 }
 
 /** Name, e-mail, optional new password (and role or time zone): the profile and the admin's user edit. */
@@ -63,18 +60,7 @@ export function UserForm({
     event.preventDefault();
     const name = values.name.trim();
     const email = values.email.trim();
-    const failed = check({
-      name: [!name && 'The name field is required.'],
-      email: [
-        !email && 'The email field is required.',
-        Boolean(email) && !EMAIL_PATTERN.test(email) && 'The email must be a valid email address.',
-      ],
-      password: [
-        Boolean(values.password || values.password_confirmation) &&
-          values.password !== values.password_confirmation &&
-          'The password confirmation does not match.',
-      ],
-    });
+    const failed = checkUserFields({ ...values, name, email }, { passwordRequired: false });
     setClientErrors(failed);
     if (hasErrors(failed)) return;
     onSubmit({

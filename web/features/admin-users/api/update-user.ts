@@ -1,13 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UserEnvelopeSchema, type User } from '../../../../core/schemas.js';
-import type { UserFormPayload } from '../../../components/form/user-form';
-import { api } from '../../../lib/api-client';
+import type { User } from '../../../../core/schemas.js';
 import { invalidateUserData, queryKeys } from '../../../lib/query-keys';
-
-export async function updateUser({ id, ...payload }: UserFormPayload & { id: number }) {
-  const result = await api.put(`/user/${id}`, UserEnvelopeSchema, payload);
-  return result.user;
-}
+import { updateUser } from '../../../lib/users-api';
 
 export function useUpdateUser({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();

@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegisterBody } from '../../../../core/schemas.js';
 import { api } from '../../../lib/api-client';
 import { parseAuthResponse } from '../../../lib/response-guards';
 import { startSession } from './get-me';
 
-export interface RegisterInput {
-  name: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-}
-
 /** Registers with the browser's time zone, so that "this week" means the runner's week. */
-export const register = (input: RegisterInput) =>
+export const register = (input: Omit<RegisterBody, 'timezone'>) =>
   api.post('/auth/register', parseAuthResponse, {
     ...input,
     timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,

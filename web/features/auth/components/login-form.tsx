@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { requiredMessage } from '../../../../core/messages.js';
 import { FormField } from '../../../components/form/form-field';
 import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import { notify } from '../../../components/toast/toast-store';
@@ -43,8 +44,8 @@ function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo:
     event.preventDefault();
     const credentials = { email: values.email.trim(), password: values.password.trim() };
     const failed = check({
-      email: [!credentials.email && 'The email field is required.'],
-      password: [!credentials.password && 'The password field is required.'],
+      email: [!credentials.email && requiredMessage('email')],
+      password: [!credentials.password && requiredMessage('password')],
     });
     setClientErrors(failed);
     if (hasErrors(failed)) return;

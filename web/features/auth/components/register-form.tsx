@@ -1,35 +1,26 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { PASSWORD_MIN_LENGTH } from '../../../../core/messages.js';
 import { FormField } from '../../../components/form/form-field';
-import { check, EMAIL_PATTERN, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import { checkUserFields, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
-import { useRegister, type RegisterInput } from '../api/register';
+import { useRegister } from '../api/register';
 
-const EMPTY: RegisterInput = { name: '', email: '', password: '', password_confirmation: '' };
+type RegisterValues = Record<'name' | 'email' | 'password' | 'password_confirmation', string>;
+
+const EMPTY: RegisterValues = { name: '', email: '', password: '', password_confirmation: '' };
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const [values, setValues] = useState(EMPTY);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const mutation = useRegister({ onSuccess });
   const errors = mergeErrors(clientErrors, fieldErrorsOf(mutation.error));
-  const set = (field: keyof RegisterInput) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+  const set = (field: keyof RegisterValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = { ...values, name: values.name.trim(), email: values.email.trim() };
-    const failed = check({
-      name: [!input.name && 'The name field is required.'],
-      email: [
-        !input.email && 'The email field is required.',
-        Boolean(input.email) && !EMAIL_PATTERN.test(input.email) && 'The email must be a valid email address.',
-      ],
-      password: [
-        !input.password && 'The password field is required.',
-        Boolean(input.password) &&
-          input.password !== input.password_confirmation &&
-          'The password confirmation does not match.',
-      ],
-    });
+    const failed = checkUserFields(input, { passwordRequired: true });
     setClientErrors(failed);
     if (hasErrors(failed)) return;
     mutation.mutate(input);
@@ -65,7 +56,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         value={values.password}
         onValueChange={set('password')}
         errors={errors.password}
-        hint="At least 8 characters."
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
       />
       <FormField
         label="Confirm Password"

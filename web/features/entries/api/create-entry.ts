@@ -1,16 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EntryEnvelopeSchema } from '../../../../core/schemas.js';
+import { EntryEnvelopeSchema, type EntryBody } from '../../../../core/schemas.js';
 import { api } from '../../../lib/api-client';
 import { invalidateRunData } from '../../../lib/query-keys';
 
-export interface EntryInput {
-  date: string;
-  distance: number;
-  /** `HH:MM:SS` */
-  time: string;
-}
-
-export async function createEntry(input: EntryInput) {
+export async function createEntry(input: EntryBody) {
   const result = await api.post('/entry', EntryEnvelopeSchema, { ...input });
   return result.entry;
 }

@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EntryEnvelopeSchema } from '../../../../core/schemas.js';
+import { EntryEnvelopeSchema, type EntryBody } from '../../../../core/schemas.js';
 import { api } from '../../../lib/api-client';
 import { invalidateRunData, queryKeys } from '../../../lib/query-keys';
-import type { EntryInput } from './create-entry';
 
-export async function updateEntry({ id, ...input }: EntryInput & { id: number }) {
+export async function updateEntry({ id, ...input }: EntryBody & { id: number }) {
   const result = await api.put(`/entry/${id}`, EntryEnvelopeSchema, input);
   return result.entry;
 }

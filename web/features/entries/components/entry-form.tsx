@@ -1,10 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { joinTime, padTimePart, splitTime } from '../../../../core/format.js';
-import type { Entry } from '../../../../core/schemas.js';
+import {
+  DISTANCE_NOT_POSITIVE_MESSAGE,
+  requiredMessage,
+  TIME_NOT_POSITIVE_MESSAGE,
+} from '../../../../core/messages.js';
+import type { Entry, EntryBody } from '../../../../core/schemas.js';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import type { FieldErrors } from '../../../lib/api-client';
-import type { EntryInput } from '../api/create-entry';
 
 export interface EntryFormValues {
   date: string;
@@ -34,14 +38,14 @@ function validate(values: EntryFormValues): FieldErrors {
   const badPart = parts.some(({ text, max }) => !/^\d{0,2}$/.test(text) || Number(text) > max);
   const totalSeconds = parts.reduce((sum, { text }, index) => sum + Number(text || 0) * [3600, 60, 1][index]!, 0);
   return check({
-    date: [!values.date && 'The date field is required.'],
+    date: [!values.date && requiredMessage('date')],
     distance: [
-      !values.distance.trim() && 'The distance field is required.',
-      Boolean(values.distance.trim()) && !(distance > 0) && 'The distance must be greater than 0.',
+      !values.distance.trim() && requiredMessage('distance'),
+      Boolean(values.distance.trim()) && !(distance > 0) && DISTANCE_NOT_POSITIVE_MESSAGE,
     ],
     time: [
       badPart && 'Hours must be 00-99, minutes and seconds 00-59.',
-      !badPart && totalSeconds === 0 && 'The time must be greater than 00:00:00.',
+      !badPart && totalSeconds === 0 && TIME_NOT_POSITIVE_MESSAGE,
     ],
   });
 }
@@ -52,7 +56,7 @@ interface EntryFormProps {
   pending?: boolean;
   /** The server's `errors` of the last failed submission. */
   serverErrors?: FieldErrors;
-  onSubmit: (input: EntryInput) => void;
+  onSubmit: (input: EntryBody) => void;
 }
 
 /** The one entry form: new entry, dashboard quick add, edit and admin edit. */

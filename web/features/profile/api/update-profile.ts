@@ -1,19 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UserEnvelopeSchema } from '../../../../core/schemas.js';
-import type { UserFormPayload } from '../../../components/form/user-form';
-import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-
-export async function updateProfile({ id, ...payload }: UserFormPayload & { id: number }) {
-  const result = await api.put(`/user/${id}`, UserEnvelopeSchema, payload);
-  return result.user;
-}
+import { updateUser } from '../../../lib/users-api';
 
 /** Saves the profile; the returned user replaces the current one (SPEC §4). */
 export function useUpdateProfile({ onSuccess }: { onSuccess?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateProfile,
+    mutationFn: updateUser,
     onSuccess: async (user) => {
       queryClient.setQueryData(queryKeys.me, user);
       onSuccess?.();

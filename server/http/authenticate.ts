@@ -1,11 +1,18 @@
-/** Bearer-token authentication, declared per route (never by URL prefix). */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+/**
+ * Bearer-token authentication, declared per route (never by URL prefix): a route lists
+ * `app.requireAuth` as its preHandler. The app decorates itself with the hook, built here
+ * from the auth feature's resolver (app.ts), so this layer knows no feature.
+ */
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { Actor } from '../../core/permissions.js';
-import type { AppContext } from '../context.js';
-import { authenticate, type Session } from '../features/auth/auth.service.js';
-import { unauthenticated } from './errors.js';
+import type { Session } from '../context.js';
+import { unauthenticated } from '../errors.js';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The preHandler that admits only requests with a live token. */
+    requireAuth: preHandlerAsyncHookHandler;
+  }
   interface FastifyRequest {
     session: Session | null;
   }
@@ -18,11 +25,11 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null;
 }
 
-/** A preHandler that admits only requests with a live token. */
-export function requireAuth(ctx: AppContext) {
+/** The preHandler for `requireAuth`: resolves the bearer token to a session, or 401. */
+export function bearerAuthentication(resolve: (token: string) => Promise<Session | null>): preHandlerAsyncHookHandler {
   return async function requireAuthHook(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
-    const session = token ? await authenticate(ctx, token) : null;
+    const session = token ? await resolve(token) : null;
     if (!session) throw unauthenticated();
     request.session = session;
   };

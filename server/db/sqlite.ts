@@ -1,33 +1,17 @@
-/** Opens the database named by DATABASE_URL: SQLite (default) or PostgreSQL, one Kysely API for both. */
+/**
+ * SQLite through better-sqlite3, with a fast path: the app sends a small set of distinct SQL
+ * texts, so statements are cached, rows come back as arrays turned into objects by a compiled
+ * function, compiled queries (compiled.ts) run on the connection directly outside
+ * transactions, and a worker thread checkpoints the WAL. Each piece says why below.
+ */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  PostgresDialect,
-  SqliteDialect,
-  sql,
-  type PostgresPool,
-  type PostgresPoolClient,
-  type SqliteDatabase,
-  type SqliteStatement,
-} from 'kysely';
-import pg from 'pg';
+import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { DatabaseOpenError, sqliteOpenMessage } from './errors.js';
 import type { Database } from './schema.js';
-
-export type Dialect = 'sqlite' | 'postgres';
-
-export interface Db {
-  kysely: Kysely<Database>;
-  dialect: Dialect;
-  /** The SQLite connection, for online backups; null on PostgreSQL. */
-  sqlite: SQLite.Database | null;
-  close(): Promise<void>;
-}
-
-export class DatabaseOpenError extends Error {}
 
 /** Runs a compiled query at once, or says (null) that it must go through Kysely. */
 export type DirectRunner = (sql: string, parameters: readonly unknown[]) => unknown[] | null;
@@ -35,83 +19,15 @@ export type DirectRunner = (sql: string, parameters: readonly unknown[]) => unkn
 /**
  * SQLite runs every statement synchronously on one connection, so outside a transaction a
  * query needs none of Kysely's connection handling (a lock and several promise hops per
- * query, more than a small query itself). prepared.ts runs its queries here when it can.
+ * query, more than a small query itself). compiled.ts runs its queries here when it can.
  */
 export const directRunners = new WeakMap<object, DirectRunner>();
-
-// COUNT(*) and other int8 results fit in a JS number for any size this product reaches.
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
 export function sqlitePath(url: string): string {
   return url.slice('sqlite:'.length);
 }
 
-export interface OpenOptions {
-  /** PostgreSQL connections in the pool. */
-  poolSize?: number;
-  /** SQLite: checkpoint the WAL from a worker thread (the server); off for one-off scripts. */
-  backgroundCheckpoints?: boolean;
-}
-
-export function openDatabase(url: string, options: OpenOptions = {}): Db {
-  const poolSize = options.poolSize ?? 10;
-  if (url.startsWith('sqlite:')) return openSqlite(sqlitePath(url), options.backgroundCheckpoints ?? true);
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
-  // An idle client that loses its server emits 'error'; the pool replaces it, and the
-  // next query reports the outage as a 503.
-  pool.on('error', () => undefined);
-  // A client in use that loses its server also emits 'error'; the query in flight
-  // rejects on its own, so the event itself needs no more than a listener.
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
-  return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
-}
-
-const MAX_NAMED_STATEMENTS = 500;
-const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
-
-/**
- * node-postgres sends every query unnamed, so PostgreSQL parses and plans it again each
- * time, on the same cores as the app. The app sends a small set of distinct SQL texts;
- * each gets a name, and each connection prepares it once. A statement prepared before the
- * schema changed under it (another instance migrating) is retried unnamed.
- */
-function namedStatements(pool: pg.Pool): PostgresPool {
-  const names = new Map<string, string>();
-  const nameOf = (text: string): string | undefined => {
-    let name = names.get(text);
-    if (!name && names.size < MAX_NAMED_STATEMENTS && NAMEABLE.test(text)) {
-      name = `rt_${names.size + 1}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  return {
-    async connect() {
-      const client = await pool.connect();
-      const query = async (text: string, parameters: readonly unknown[]) => {
-        const name = nameOf(text);
-        if (!name) return client.query(text, [...parameters]);
-        try {
-          return await client.query({ name, text, values: [...parameters] });
-        } catch (error) {
-          if ((error as { code?: string }).code !== '0A000') throw error;
-          return client.query(text, [...parameters]);
-        }
-      };
-      return {
-        query: ((textOrCursor: unknown, parameters?: readonly unknown[]) =>
-          typeof textOrCursor === 'string'
-            ? query(textOrCursor, parameters ?? [])
-            : client.query(textOrCursor as pg.Submittable)) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
-      };
-    },
-    end: () => pool.end(),
-  };
-}
-
-function openSqlite(file: string, withCheckpointWorker: boolean): Db {
+export function openSqlite(file: string, withCheckpointWorker: boolean): { kysely: Kysely<Database>; connection: SQLite.Database; close(): Promise<void> } {
   let connection: SQLite.Database | undefined;
   try {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -160,8 +76,7 @@ function openSqlite(file: string, withCheckpointWorker: boolean): Db {
   });
   return {
     kysely,
-    dialect: 'sqlite',
-    sqlite: connection,
+    connection,
     close: async () => {
       await checkpoints?.stop();
       await kysely.destroy();
@@ -284,54 +199,3 @@ function rowsAsObjects(statement: SQLite.Statement): SqliteStatement {
   };
 }
 
-/** One sentence an operator can act on, for each way opening a SQLite file fails. */
-export function sqliteOpenMessage(file: string, error: unknown): string {
-  const code = String((error as { code?: unknown })?.code ?? '');
-  const reason = (error as Error)?.message ?? String(error);
-  const is = (primary: string) => code === primary || code.startsWith(`${primary}_`);
-  if (is('SQLITE_BUSY') || is('SQLITE_LOCKED')) {
-    return `The SQLite database ${file} is locked by another process (another server on the same file?); stop it or set DATABASE_URL to another file.`;
-  }
-  if (is('SQLITE_READONLY') || is('SQLITE_PERM') || is('SQLITE_CANTOPEN') || code === 'EACCES' || code === 'EROFS') {
-    return `The SQLite database ${file} cannot be opened for writing (${reason}); the server needs write access to the file and to its folder.`;
-  }
-  if (is('SQLITE_NOTADB') || is('SQLITE_CORRUPT')) {
-    return `The file ${file} is not a usable SQLite database (${reason}); restore it from a backup (see README.md, Backups).`;
-  }
-  return `Cannot open the SQLite database ${file}: ${reason}`;
-}
-
-export async function ping(db: Db): Promise<void> {
-  await sql`select 1`.execute(db.kysely);
-}
-
-/** SQLite faults of the file or the disk, not of the request: locked, unreadable, read-only, full. */
-const SQLITE_UNAVAILABLE = [
-  'SQLITE_BUSY',
-  'SQLITE_LOCKED',
-  'SQLITE_CANTOPEN',
-  'SQLITE_IOERR',
-  'SQLITE_READONLY',
-  'SQLITE_FULL',
-];
-
-/** Errors that mean the database cannot be reached (or written) right now. */
-export function isDatabaseDown(error: unknown): boolean {
-  const code = (error as { code?: unknown })?.code;
-  if (typeof code !== 'string') {
-    const message = (error as Error)?.message ?? '';
-    return /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/.test(
-      message,
-    );
-  }
-  if (code.startsWith('SQLITE_')) {
-    // Extended codes (SQLITE_IOERR_FSYNC, SQLITE_BUSY_TIMEOUT, ...) share their primary code's prefix.
-    return SQLITE_UNAVAILABLE.some((primary) => code === primary || code.startsWith(`${primary}_`));
-  }
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code) ||
-    code.startsWith('08') || // connection exception
-    code.startsWith('57P') || // admin shutdown, crash shutdown, cannot connect now
-    code === '53300' // too many connections
-  );
-}

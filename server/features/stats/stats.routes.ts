@@ -1,14 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AdminDashboardSchema, DashboardSchema, ErrorSchema } from '../../../core/schemas.js';
+import {
+  AdminDashboardSchema,
+  DashboardSchema,
+  ErrorSchema,
+  WeeklyQuerySchema,
+  WeeklyReportSchema,
+} from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
-import { actorOf, requireAuth } from '../../http/auth.js';
-import { adminDashboard, userDashboard } from './dashboard.service.js';
+import { actorOf } from '../../http/authenticate.js';
+import { adminDashboard, userDashboard, weeklyReport } from './stats.service.js';
 
-export function dashboardRoutes(ctx: AppContext) {
+/** The dashboards and the weekly report: read-only statistics of runs. */
+export function statsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = requireAuth(ctx);
+    const preHandler = app.requireAuth;
     const security = [{ bearerAuth: [] }];
 
     typed.get('/dashboard/data', {
@@ -31,6 +38,18 @@ export function dashboardRoutes(ctx: AppContext) {
         response: { 200: AdminDashboardSchema, 401: ErrorSchema, 403: ErrorSchema },
       },
       handler: (request) => adminDashboard(ctx, actorOf(request)),
+    });
+
+    typed.get('/report/weekly', {
+      preHandler,
+      schema: {
+        tags: ['reports'],
+        summary: 'My runs by ISO week of one year (default: this year)',
+        security,
+        querystring: WeeklyQuerySchema,
+        response: { 200: WeeklyReportSchema, 401: ErrorSchema, 422: ErrorSchema },
+      },
+      handler: async (request) => ({ weekly: await weeklyReport(ctx, actorOf(request), request.query.year) }),
     });
   };
 }

@@ -1,32 +1,11 @@
-/** Errors are data: one AppError, one handler, the body of CONTRACT.md §1. */
+/** The one error handler: every error, thrown or raised by the framework, as the body of CONTRACT.md §1. */
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationErrorBody, type ErrorBody } from '../../core/schemas.js';
-import { UNAUTHORIZED_MESSAGE } from '../../core/permissions.js';
-import { isDatabaseDown } from '../db/database.js';
-
-export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: Record<string, string[]>,
-    readonly headers?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
-
-export const unauthenticated = () => new AppError(401, 'Unauthenticated.');
-export const forbidden = (message = UNAUTHORIZED_MESSAGE) => new AppError(403, message);
-export const notFound = () => new AppError(404, 'Not found.');
-export const invalid = (field: string, message: string) => new AppError(422, message, { [field]: [message] });
-export const tooManyAttempts = (seconds: number) =>
-  new AppError(429, `Too many attempts. Try again in ${seconds} seconds.`, undefined, {
-    'retry-after': String(seconds),
-  });
-export const unavailable = () => new AppError(503, 'Service unavailable.');
+import { isDatabaseDown } from '../db/errors.js';
+import { AppError } from '../errors.js';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
   if (headers) reply.headers(headers);

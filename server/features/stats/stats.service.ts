@@ -1,11 +1,13 @@
-/** The personal dashboard and the admin dashboard (CONTRACT.md §3). */
+/** The personal dashboard, the admin dashboard and the weekly report (CONTRACT.md §3). */
 import type { Actor } from '../../../core/permissions.js';
-import type { AdminDashboard, Dashboard } from '../../../core/schemas.js';
+import type { AdminDashboard, Dashboard, WeeklyReport, WeeklyRow } from '../../../core/schemas.js';
 import {
   addDays,
   dateInZone,
   formatDuration,
+  isoWeekOf,
   isoWeekStart,
+  isoYearBounds,
   paceMinPerKm,
   round2,
   roundKm,
@@ -13,9 +15,10 @@ import {
   startOfDayInZone,
 } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
-import { requirePermission } from '../../http/policy.js';
-import { dailyTotals, personalBests, recordRuns } from '../entries/entries.repository.js';
-import { totalsAndSignupsSince } from '../system/buckets.repository.js';
+import { totalsAndSignupsSince } from '../../db/tallies.js';
+import { requirePermission } from '../../errors.js';
+import { recordRuns } from '../entries/entries.service.js';
+import { dailyTotals, dateSpan, personalBests } from './stats.repository.js';
 
 const CHART_DAYS = 14;
 
@@ -72,7 +75,7 @@ export async function adminDashboard(ctx: AppContext, actor: Actor & { timezone:
   const monthStart = startOfDayInZone(`${today.slice(0, 8)}01`, actor.timezone).toISOString();
   const [totals, { fastest, longest }] = await Promise.all([
     totalsAndSignupsSince(ctx.db, weekStart, monthStart),
-    recordRuns(ctx.db),
+    recordRuns(ctx),
   ]);
   return {
     total_users: totals.users,
@@ -82,5 +85,49 @@ export async function adminDashboard(ctx: AppContext, actor: Actor & { timezone:
     avg_entries_per_user: totals.users > 0 ? round2(totals.entries / totals.users) : 0,
     fastest_run: fastest,
     longest_run: longest,
+  };
+}
+
+/** A user's runs grouped by ISO week of one ISO week-numbering year. */
+export async function weeklyReport(
+  ctx: AppContext,
+  user: { id: number; timezone: string },
+  requestedYear: number | undefined,
+): Promise<WeeklyReport> {
+  const currentYear = isoWeekOf(dateInZone(ctx.config.now(), user.timezone)).year;
+  const year = requestedYear ?? currentYear;
+  const { start, end } = isoYearBounds(year);
+  const [days, span] = await Promise.all([dailyTotals(ctx.db, user.id, start, end), dateSpan(ctx.db, user.id)]);
+
+  // Days come oldest first, so each week's days are next to each other.
+  const weeks: { monday: string; count: number; distanceKm: number; seconds: number }[] = [];
+  for (const day of days) {
+    const monday = isoWeekStart(day.date);
+    let week = weeks[weeks.length - 1];
+    if (week?.monday !== monday) {
+      week = { monday, count: 0, distanceKm: 0, seconds: 0 };
+      weeks.push(week);
+    }
+    week.count += day.count;
+    week.distanceKm += day.distanceKm;
+    week.seconds += day.seconds;
+  }
+
+  const oldestFirst: WeeklyRow[] = weeks.map((week) => ({
+    week: isoWeekOf(week.monday).week,
+    week_start: week.monday,
+    week_end: addDays(week.monday, 6),
+    avg_speed: round2(speedKmh(week.distanceKm, week.seconds)),
+    avg_distance: round2(week.distanceKm / week.count),
+    count: week.count,
+    total_distance: roundKm(week.distanceKm),
+  }));
+
+  return {
+    year,
+    min_year: span ? isoWeekOf(span.first).year : currentYear,
+    max_year: span ? isoWeekOf(span.last).year : currentYear,
+    data: [...oldestFirst].reverse(),
+    chart: oldestFirst.map((row) => [row.week, row.avg_speed, row.avg_distance]),
   };
 }

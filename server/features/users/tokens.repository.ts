@@ -1,10 +1,7 @@
 /** Access tokens: random, stored only as a SHA-256 hash. */
-import type { Kysely } from 'kysely';
-import { prepared } from '../../db/prepared.js';
-import type { Database } from '../../db/schema.js';
-import { toUserRecord, type UserRecord } from '../users/users.repository.js';
-
-type Executor = Kysely<Database>;
+import { compiled } from '../../db/compiled.js';
+import type { Executor } from '../../db/schema.js';
+import { toUserRecord, type UserRecord } from './users.repository.js';
 
 export async function insertToken(db: Executor, userId: number, tokenHash: string, nowIso: string): Promise<void> {
   await db
@@ -14,20 +11,20 @@ export async function insertToken(db: Executor, userId: number, tokenHash: strin
 }
 
 /** Runs on every authenticated request: built and compiled once. */
-const tokenOwner = prepared(['\u0000token_hash'], (db, tokenHash: string) =>
+const tokenOwner = compiled<{ tokenHash: string }>()((db, param) =>
   db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .selectAll('users')
     .select(['tokens.id as token_id', 'tokens.last_used_at as token_last_used_at'])
-    .where('tokens.token_hash', '=', tokenHash),
+    .where('tokens.token_hash', '=', param('tokenHash')),
 );
 
 export async function findTokenOwner(
   db: Executor,
   tokenHash: string,
 ): Promise<{ tokenId: number; lastUsedAt: string; user: UserRecord } | null> {
-  const [row] = await tokenOwner(db, tokenHash);
+  const [row] = await tokenOwner(db, { tokenHash });
   if (!row) return null;
   return { tokenId: Number(row.token_id), lastUsedAt: row.token_last_used_at, user: toUserRecord(row) };
 }

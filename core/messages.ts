@@ -1,0 +1,19 @@
+/**
+ * Rules and messages of the API's validation (core/schemas.ts) that the web app's forms check before
+ * sending, so that a client check says what the server would. Plain constants: the login and registration
+ * screens import them at runtime, and zod must not come with them (web/app/first-load.test.ts).
+ */
+
+/** What counts as an e-mail address. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The shortest password accepted. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** A field that is missing or blank, e.g. `The email field is required.` */
+export const requiredMessage = (field: string) => `The ${field} field is required.`;
+
+export const INVALID_EMAIL_MESSAGE = 'The email must be a valid email address.';
+export const PASSWORD_MISMATCH_MESSAGE = 'The password confirmation does not match.';
+export const DISTANCE_NOT_POSITIVE_MESSAGE = 'The distance must be greater than 0.';
+export const TIME_NOT_POSITIVE_MESSAGE = 'The time must be greater than 00:00:00.';

@@ -1,0 +1,72 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './connection.js';
+import { compiled } from './compiled.js';
+import { migrate } from './migrations.js';
+import { boundLimitsAsExpressions } from './sqlite.js';
+
+const db = openDatabase('sqlite::memory:');
+afterAll(() => db.close());
+
+describe('compiled queries', () => {
+  it('compiles once and runs with each call’s own parameters, keeping built-in constants', async () => {
+    await migrate(db);
+    const counter = compiled<{ name: string }>()((k, param) =>
+      k.selectFrom('counters').select(['name', 'value']).where('name', '=', param('name')).where('value', '>=', 0),
+    );
+    expect(await counter(db.kysely, { name: 'users' })).toEqual([{ name: 'users', value: 0 }]);
+    expect(await counter(db.kysely, { name: 'entries' })).toEqual([{ name: 'entries', value: 0 }]);
+    expect(await counter(db.kysely, { name: 'nothing' })).toEqual([]);
+    // Inside a transaction too.
+    await db.kysely.transaction().execute(async (trx) => {
+      expect(await counter(trx, { name: 'users' })).toHaveLength(1);
+    });
+  });
+
+  it('refuses a call that leaves out a named parameter of the query', async () => {
+    const broken = compiled<{ name: string }>()((k, param) =>
+      k.selectFrom('counters').select('name').where('name', '=', param('name')),
+    );
+    await expect(broken(db.kysely, {} as { name: string })).rejects.toThrow(/parameter "name"/);
+  });
+
+  it('never reads what another transaction has not committed, and waits for it instead', async () => {
+    const value = compiled<{ name: string }>()((k, param) =>
+      k.selectFrom('counters').select('value').where('name', '=', param('name')),
+    );
+    let resume!: () => void;
+    const paused = new Promise<void>((resolve) => (resume = resolve));
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    const writer = db.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('counters').set({ value: 41 }).where('name', '=', 'entries').execute();
+      inside();
+      await paused;
+      await trx.updateTable('counters').set({ value: 42 }).where('name', '=', 'entries').execute();
+    });
+    await entered;
+    let read: number | undefined;
+    const reader = value(db.kysely, { name: 'entries' }).then((rows) => (read = Number(rows[0]!.value)));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(read).toBeUndefined();
+    resume();
+    await writer;
+    await reader;
+    expect(read).toBe(42);
+  });
+
+  it('pages with LIMIT and OFFSET bound as expressions, with the same rows as constants', async () => {
+    expect(boundLimitsAsExpressions('select * from "t" order by "id" limit ? offset ?')).toBe(
+      'select * from "t" order by "id" limit +? offset +?',
+    );
+    expect(boundLimitsAsExpressions('select "limit" from "t" where "a" = ? limit ?')).toBe(
+      'select "limit" from "t" where "a" = ? limit +?',
+    );
+    const page = compiled<{ limit: number; offset: number }>()((k, param) =>
+      k.selectFrom('counters').select('name').orderBy('name').limit(param('limit')).offset(param('offset')),
+    );
+    expect(await page(db.kysely, { limit: 1, offset: 0 })).toEqual([{ name: 'entries' }]);
+    expect(await page(db.kysely, { limit: 1, offset: 1 })).toEqual([{ name: 'users' }]);
+    expect(await page(db.kysely, { limit: 5, offset: 0 })).toHaveLength(2);
+    expect(await page(db.kysely, { limit: 5, offset: 2 })).toEqual([]);
+  });
+});
