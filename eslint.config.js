@@ -2,6 +2,55 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * The boundaries of server/ (docs/architecture.md, docs/decisions/013). Features are layered: each may import
+ * only the features listed for it (their services), so no two features import each other. Within a feature a
+ * repository imports only server/db and core/; a service never imports server/http nor another feature's
+ * repository; only *.routes.ts touch server/http. server/db, server/http and the shared top-level files import
+ * no feature. Tests may reach anywhere. The rule sees only the import string, hence the regular expressions.
+ */
+const FEATURE_LAYERS = {
+  users: [],
+  auth: ['users'],
+  entries: ['users'],
+  stats: ['entries', 'users'],
+  demo: ['entries', 'users'],
+  health: [],
+};
+const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const serverBoundaries = Object.entries(FEATURE_LAYERS).flatMap(([feature, below]) => {
+  const otherFeatures = {
+    regex: below.length > 0 ? `^\\.\\./(?!(${below.join('|')})/)[^./][^/]*/` : '^\\.\\./[^./][^/]*/',
+    message:
+      below.length > 0
+        ? `server/features/${feature} may import only the services of ${below.join(', ')} (features are layered without circles).`
+        : `server/features/${feature} imports no other feature (features are layered without circles).`,
+  };
+  const foreignRepository = {
+    regex: '^\\.\\./[^./][^/]*/.*\\.(repository|routes)(\\.js)?$',
+    message: 'A feature reaches another feature through its service, never its repository or routes.',
+  };
+  const http = {
+    regex: '^\\.\\./\\.\\./http/',
+    message:
+      "Only a feature's *.routes.ts touches server/http; services and repositories throw AppError (server/errors.ts).",
+  };
+  const beyondDbAndCore = {
+    regex: '^\\.\\./(?!\\.\\./db/|\\.\\./\\.\\./core/)|^\\./.*\\.(service|routes)(\\.js)?$',
+    message: "A repository imports only server/db, core/ and its own feature's repositories.",
+  };
+  const dir = `server/features/${feature}`;
+  return [
+    { files: [`${dir}/**/*.ts`], ignores: ['**/*.test.ts'], rules: restricted(otherFeatures, foreignRepository, http) },
+    {
+      files: [`${dir}/**/*.routes.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: restricted(otherFeatures, foreignRepository),
+    },
+    { files: [`${dir}/**/*.repository.ts`], rules: restricted(beyondDbAndCore) },
+  ];
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'bench/results/**', 'bench/.tmp/**'] },
   js.configs.recommended,
@@ -61,13 +110,34 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  ...serverBoundaries,
+  {
+    files: ['server/db/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restricted({
+      regex: '^\\.\\./(?!\\.\\./core/)',
+      message: 'server/db is the bottom layer: it imports only its own files and core/.',
+    }),
+  },
+  {
+    files: ['server/http/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: restricted({
+      regex: '^\\.\\./(features/|(app|main|jobs)(\\.js)?$)',
+      message: 'server/http knows no feature: app.ts hands it what it needs (the authenticator).',
+    }),
+  },
+  {
+    files: ['server/config.ts', 'server/context.ts', 'server/errors.ts'],
+    rules: restricted({
+      regex: '^\\./(features|http)/',
+      message: 'The shared top-level files import no feature and no HTTP code.',
+    }),
+  },
   {
     files: ['core/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['node:*', 'react', 'react-*', '../server/*', '../web/*'] },
-      ],
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-*', '../server/*', '../web/*'] }],
     },
   },
 );
