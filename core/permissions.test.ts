@@ -55,6 +55,17 @@ describe('authorize (CONTRACT.md §5)', () => {
     expect(denialMessage(admin, { type: 'user.changeRole', target: admin })).toBe('You cannot change your own role.');
   });
 
+  it('never demotes the last admin', () => {
+    const other = otherOf('admin');
+    expect(denialMessage(admin, { type: 'user.changeRole', target: other, newRole: 'user', adminCount: 1 })).toBe(
+      'The last admin cannot lose the admin role.',
+    );
+    expect(allowed(admin, { type: 'user.changeRole', target: other, newRole: 'manager', adminCount: 2 })).toBe(true);
+    expect(
+      allowed(admin, { type: 'user.changeRole', target: otherOf('user'), newRole: 'manager', adminCount: 1 }),
+    ).toBe(true);
+  });
+
   it('deletes follow updates, and the last admin cannot be deleted', () => {
     expect(allowed(user, { type: 'user.delete', target: user, adminCount: 1 })).toBe(true);
     expect(allowed(user, { type: 'user.delete', target: otherOf('user'), adminCount: 1 })).toBe(false);

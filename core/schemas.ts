@@ -3,6 +3,15 @@
  * server's routes, the OpenAPI document, the web app's forms and the tests.
  */
 import { z } from 'zod';
+import {
+  DISTANCE_NOT_POSITIVE_MESSAGE,
+  EMAIL_PATTERN,
+  INVALID_EMAIL_MESSAGE,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_MISMATCH_MESSAGE,
+  TIME_NOT_POSITIVE_MESSAGE,
+  requiredMessage,
+} from './messages.js';
 import { isValidDate, isValidTimeZone, parseDuration, speedKmh } from './time.js';
 
 export const ROLES = ['user', 'manager', 'admin'] as const;
@@ -15,7 +24,6 @@ export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
 export const EARLIEST_DATE = '1900-01-01';
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)$/;
 const INTEGER_RE = /^[+-]?\d+$/;
 
@@ -53,8 +61,7 @@ function requiredText(field: string, max = 255) {
     blankToUndefined,
     z
       .string({
-        error: (issue) =>
-          isMissing(issue.input) ? `The ${field} field is required.` : `The ${field} must be a string.`,
+        error: (issue) => (isMissing(issue.input) ? requiredMessage(field) : `The ${field} must be a string.`),
       })
       .max(max, `The ${field} must not be greater than ${max} characters.`)
       .refine(hasNoControlCharacters, `The ${field} must not contain control characters.`),
@@ -67,7 +74,7 @@ export const EmailSchema = requiredText('email').pipe(
   z
     .string()
     .toLowerCase()
-    .regex(EMAIL_RE, 'The email must be a valid email address.')
+    .regex(EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)
     // Lower-casing can lengthen a string ("İ" becomes two characters): check the stored form too.
     .max(255, 'The email must not be greater than 255 characters.'),
 );
@@ -76,7 +83,7 @@ const passwordText = z
   .string({
     error: (issue) => (isMissing(issue.input) ? 'The password field is required.' : 'The password must be a string.'),
   })
-  .min(8, 'The password must be at least 8 characters.')
+  .min(PASSWORD_MIN_LENGTH, `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`)
   .max(128, 'The password must not be greater than 128 characters.');
 
 /** Passwords are never trimmed: spaces are part of them. Empty counts as absent. */
@@ -102,7 +109,7 @@ function confirmPassword(
   ctx: z.RefinementCtx,
 ) {
   if (value.password !== undefined && value.password !== value.password_confirmation) {
-    ctx.addIssue({ code: 'custom', path: ['password'], message: 'The password confirmation does not match.' });
+    ctx.addIssue({ code: 'custom', path: ['password'], message: PASSWORD_MISMATCH_MESSAGE });
   }
 }
 
@@ -157,7 +164,7 @@ export const DistanceSchema = z.preprocess(
       error: (issue) => (isMissing(issue.input) ? 'The distance field is required.' : 'The distance must be a number.'),
     })
     .refine(Number.isFinite, 'The distance must be a number.')
-    .refine((d) => d > 0, 'The distance must be greater than 0.')
+    .refine((d) => d > 0, DISTANCE_NOT_POSITIVE_MESSAGE)
     .refine((d) => d <= MAX_DISTANCE_KM, `The distance must not be greater than ${MAX_DISTANCE_KM}.`)
     .refine((d) => Math.abs(Math.round(d * 1000) - d * 1000) < 1e-6, 'The distance must have at most 3 decimals.'),
 );
@@ -169,7 +176,7 @@ export const TimeSchema = z.preprocess(
       error: (issue) => (isMissing(issue.input) ? 'The time field is required.' : 'The time must be a string.'),
     })
     .refine((t) => parseDuration(t) !== null, 'The time must be a duration in the format HH:MM:SS.')
-    .refine((t) => (parseDuration(t) ?? 1) > 0, 'The time must be greater than 00:00:00.'),
+    .refine((t) => (parseDuration(t) ?? 1) > 0, TIME_NOT_POSITIVE_MESSAGE),
 );
 
 export const EntryBodySchema = z

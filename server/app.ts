@@ -57,7 +57,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     clientErrorHandler,
   });
   app.decorate('appContext', ctx);
-  app.decorate('requireAuth', bearerAuthentication((token) => authenticate(ctx, token)));
+  app.decorate(
+    'requireAuth',
+    bearerAuthentication((token) => authenticate(ctx, token)),
+  );
   app.decorateRequest('session', null);
   app.addHook('onClose', async () => database.close());
 

@@ -60,4 +60,3 @@ function namedStatements(pool: pg.Pool): PostgresPool {
     end: () => pool.end(),
   };
 }
-

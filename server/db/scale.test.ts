@@ -72,9 +72,7 @@ describe('bucket counts', () => {
       added.push(
         ...(await db.kysely
           .transaction()
-          .execute((trx) =>
-            entriesService.insertRuns(trx, a!.id, [{ date, distanceKm: 10, seconds: 3000 }], nowIso),
-          )),
+          .execute((trx) => entriesService.insertRuns(trx, a!.id, [{ date, distanceKm: 10, seconds: 3000 }], nowIso))),
       );
     }
     await expectTotalsExact();

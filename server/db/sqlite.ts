@@ -27,7 +27,10 @@ export function sqlitePath(url: string): string {
   return url.slice('sqlite:'.length);
 }
 
-export function openSqlite(file: string, withCheckpointWorker: boolean): { kysely: Kysely<Database>; connection: SQLite.Database; close(): Promise<void> } {
+export function openSqlite(
+  file: string,
+  withCheckpointWorker: boolean,
+): { kysely: Kysely<Database>; connection: SQLite.Database; close(): Promise<void> } {
   let connection: SQLite.Database | undefined;
   try {
     if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -198,4 +201,3 @@ function rowsAsObjects(statement: SQLite.Statement): SqliteStatement {
     },
   };
 }
-

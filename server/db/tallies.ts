@@ -120,7 +120,11 @@ export async function seekRunDay(db: Executor, range: DayRange, offset: number):
  * A user's runs per month within a range, newest first; the months cut by the range's
  * ends are counted exactly from the runs themselves.
  */
-export async function ownRunMonths(db: Executor, userId: number, range: DayRange): Promise<{ key: string; n: number }[]> {
+export async function ownRunMonths(
+  db: Executor,
+  userId: number,
+  range: DayRange,
+): Promise<{ key: string; n: number }[]> {
   const fromMonth = range.from?.slice(0, 7);
   const toMonth = range.to?.slice(0, 7);
   const rows = await monthRows(db, { userId, from: fromMonth ?? FIRST_DATE, to: toMonth ?? LAST_DATE });

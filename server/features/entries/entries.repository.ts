@@ -204,7 +204,6 @@ const allPage = compiled<PageArgs>()((db, param) => {
     .select('users.name as user_name');
 });
 
-
 type RecordKind = 'fastest' | 'longest';
 
 /** Both record runs in one statement (one round trip on PostgreSQL), each the top of its index. */

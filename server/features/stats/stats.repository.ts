@@ -84,4 +84,3 @@ export async function dateSpan(db: Executor, userId: number): Promise<{ first: s
   const [row] = await span(db, { userId });
   return row?.first && row.last ? { first: row.first, last: row.last } : null;
 }
-

@@ -210,7 +210,11 @@ const searchOf = (kind: SearchKind) =>
   compiled<SearchArgs>()((db, param) =>
     searchPage(matching(db, kind, param('needle'), param('trigrams')), param('limit'), param('offset')),
   );
-const searches = { trigrams: searchOf('trigrams'), likeSqlite: searchOf('likeSqlite'), likePostgres: searchOf('likePostgres') };
+const searches = {
+  trigrams: searchOf('trigrams'),
+  likeSqlite: searchOf('likeSqlite'),
+  likePostgres: searchOf('likePostgres'),
+};
 
 /** How many users' text holds each trigram, as last counted; recounted after a while. */
 const trigramCounts = new WeakMap<Executor, Map<string, { users: number; countedAt: number }>>();

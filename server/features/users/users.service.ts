@@ -5,7 +5,14 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Actor } from '../../../core/permissions.js';
-import { EmailSchema, type AuthResponse, type Role, type User, type UserListQuery, type UserUpdateBody } from '../../../core/schemas.js';
+import {
+  EmailSchema,
+  type AuthResponse,
+  type Role,
+  type User,
+  type UserListQuery,
+  type UserUpdateBody,
+} from '../../../core/schemas.js';
 import { ConfigError } from '../../config.js';
 import { inTransaction, nowIso, type AppContext, type PageWindow, type Session } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
