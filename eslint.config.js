@@ -11,8 +11,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
  */
 const FEATURE_LAYERS = {
   users: [],
+  shoes: [],
   auth: ['users'],
-  entries: ['users'],
+  entries: ['shoes', 'users'],
   stats: ['entries', 'users'],
   demo: ['entries', 'users'],
   health: [],

@@ -29,7 +29,9 @@ import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
 import { progressBar } from '../scripts/seed/progress.js';
 import { DEFAULT_SEED_PASSWORD, seedDatabase } from '../scripts/seed/seed.js';
-import { createBenchDatabase, dialectOf, type BenchDatabase } from './lib/databases.js';
+import { dialectOf } from '../scripts/support/scratch-database.js';
+import { REPO_ROOT as ROOT } from '../scripts/support/server-process.js';
+import { createBenchDatabase, type BenchDatabase } from './lib/databases.js';
 import { runLoad, type LoadResult } from './lib/load.js';
 import {
   fmt,
@@ -40,7 +42,7 @@ import {
   type Machine,
   type SizeResult,
 } from './lib/report.js';
-import { ROOT, login, startServer, type RunningServer } from './lib/server.js';
+import { login, startServer, type RunningServer } from './lib/server.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -22,8 +22,8 @@ import { loadConfig } from '../server/config.js';
 import { DEFAULT_SEED_PASSWORD, seedDatabase } from '../scripts/seed/seed.js';
 import { createBenchDatabase } from './lib/databases.js';
 import { CHROMIUM_ARGS } from '../e2e/support/browser.js';
-import { freePort } from '../scripts/soak/server-process.js';
-import { ROOT, login, startServer, type RunningServer } from './lib/server.js';
+import { REPO_ROOT as ROOT, freePort } from '../scripts/support/server-process.js';
+import { login, startServer, type RunningServer } from './lib/server.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -179,8 +179,68 @@ export const TimeSchema = z.preprocess(
     .refine((t) => (parseDuration(t) ?? 1) > 0, TIME_NOT_POSITIVE_MESSAGE),
 );
 
+export const RUN_KINDS = ['easy', 'long', 'workout', 'race'] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+export const MAX_TITLE_LENGTH = 100;
+export const MAX_NOTES_LENGTH = 2000;
+
+/** Line breaks and tabs are text in notes; other control characters are not. */
+function hasNoControlCharactersButBreaks(text: string): boolean {
+  return hasNoControlCharacters(text.replace(/[\r\n\t]/g, ' '));
+}
+
+/**
+ * An optional field of a run (CONTRACT.md §8): absent leaves it unchanged, `null` clears it,
+ * and so does a blank value (a form cannot send null).
+ */
+function clearable<T extends z.ZodType>(schema: T) {
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z.union([z.null(), schema]).optional(),
+  );
+}
+
+export const EntryExtrasSchema = z.object({
+  title: clearable(
+    z
+      .string({ error: 'The title must be a string.' })
+      .trim()
+      .max(MAX_TITLE_LENGTH, `The title must not be greater than ${MAX_TITLE_LENGTH} characters.`)
+      .refine(hasNoControlCharacters, 'The title must not contain control characters.'),
+  ),
+  notes: clearable(
+    z
+      .string({ error: 'The notes must be a string.' })
+      .trim()
+      .max(MAX_NOTES_LENGTH, `The notes must not be greater than ${MAX_NOTES_LENGTH} characters.`)
+      .refine(hasNoControlCharactersButBreaks, 'The notes must not contain control characters.'),
+  ),
+  kind: clearable(z.enum(RUN_KINDS, { error: 'The kind must be one of easy, long, workout or race.' })),
+  effort: clearable(
+    z.preprocess(
+      toNumber(INTEGER_RE),
+      z
+        .number({ error: 'The effort must be a whole number from 1 to 10.' })
+        .int('The effort must be a whole number from 1 to 10.')
+        .min(1, 'The effort must be a whole number from 1 to 10.')
+        .max(10, 'The effort must be a whole number from 1 to 10.'),
+    ),
+  ),
+  shoe_id: clearable(
+    z.preprocess(
+      toNumber(INTEGER_RE),
+      z
+        .number({ error: 'The selected shoe is invalid.' })
+        .int('The selected shoe is invalid.')
+        .min(1, 'The selected shoe is invalid.')
+        .max(2_147_483_647, 'The selected shoe is invalid.'),
+    ),
+  ),
+});
+export type EntryExtras = z.infer<typeof EntryExtrasSchema>;
+
 export const EntryBodySchema = z
-  .object({ date: DateSchema, distance: DistanceSchema, time: TimeSchema })
+  .object({ date: DateSchema, distance: DistanceSchema, time: TimeSchema, ...EntryExtrasSchema.shape })
   .superRefine((entry, ctx) => {
     const seconds = parseDuration(entry.time) ?? 0;
     if (seconds > 0 && speedKmh(entry.distance, seconds) > MAX_SPEED_KMH) {
@@ -285,6 +345,11 @@ export const EntrySchema = z.object({
   time: z.string(),
   speed: z.number(),
   pace: z.number(),
+  title: z.string().nullable(),
+  notes: z.string().nullable(),
+  kind: z.enum(RUN_KINDS).nullable(),
+  effort: z.number().int().nullable(),
+  shoe_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

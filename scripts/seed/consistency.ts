@@ -1,6 +1,7 @@
 /**
  * Every maintained total recomputed from the rows themselves: users.entry_count, the
- * counters table, and the day and month buckets. Tests compare the two.
+ * counters table, the day and month buckets, each runner's daily totals and each shoe's
+ * distance and runs. Tests compare the two.
  */
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../server/db/schema.js';
@@ -11,7 +12,14 @@ export interface Totals {
   entryDays: Record<string, number>;
   entryMonths: Record<string, number>;
   userDays: Record<string, number>;
+  runnerDays: Record<string, string>;
+  shoes: Record<number, string>;
 }
+
+const dayTotals = (r: Record<string, unknown>) =>
+  ['runs', 'distance_m', 'seconds', 'effort_seconds', 'unrated_seconds', 'unrated_runs']
+    .map((k) => Number(r[k]))
+    .join('/');
 
 const nonZero = <T extends { n: number | string }>(rows: T[], key: (row: T) => string | number) =>
   Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [key(r), Number(r.n)]));
@@ -29,6 +37,18 @@ export async function maintainedTotals(db: Kysely<Database>): Promise<Totals> {
       (r) => `${r.user_id}/${r.month}`,
     ),
     userDays: nonZero(await db.selectFrom('user_days').select(['day', 'n']).execute(), (r) => r.day),
+    runnerDays: Object.fromEntries(
+      (await db.selectFrom('runner_days').selectAll().where('runs', '<>', 0).execute()).map((r) => [
+        `${r.user_id}/${r.date}`,
+        dayTotals(r),
+      ]),
+    ),
+    shoes: Object.fromEntries(
+      (await db.selectFrom('shoes').select(['id', 'distance_m', 'runs']).execute()).map((r) => [
+        Number(r.id),
+        `${Number(r.runs)}/${Number(r.distance_m)}`,
+      ]),
+    ),
   };
 }
 
@@ -52,7 +72,18 @@ export async function recountedTotals(db: Kysely<Database>): Promise<Totals> {
   );
   const signups = await sql<{ day: string; n: number }>`
     select substr(created_at, 1, 10) as day, count(*) as n from users group by substr(created_at, 1, 10)`.execute(db);
+  const runnerDays = await sql<Record<string, unknown>>`
+    select user_id, date, count(*) as runs, sum(distance_m) as distance_m, sum(seconds) as seconds,
+      sum(coalesce(effort, 0) * seconds) as effort_seconds,
+      sum(case when effort is null then seconds else 0 end) as unrated_seconds,
+      sum(case when effort is null then 1 else 0 end) as unrated_runs
+    from entries group by user_id, date`.execute(db);
+  const shoes = await sql<{ id: number; runs: number; distance_m: number }>`
+    select s.id, count(e.id) as runs, coalesce(sum(e.distance_m), 0) as distance_m
+    from shoes s left join entries e on e.shoe_id = s.id group by s.id`.execute(db);
   return {
+    runnerDays: Object.fromEntries(runnerDays.rows.map((r) => [`${r.user_id}/${r.date}`, dayTotals(r)])),
+    shoes: Object.fromEntries(shoes.rows.map((r) => [Number(r.id), `${Number(r.runs)}/${Number(r.distance_m)}`])),
     entryCounts: Object.fromEntries(users.map((u) => [Number(u.id), counts.get(Number(u.id)) ?? 0])),
     counters: { users: users.length, entries: [...counts.values()].reduce((a, b) => a + b, 0) },
     entryDays: nonZero(days, (r) => r.date),

@@ -20,7 +20,7 @@ import {
   createRandom,
   entryCounts,
 } from './generate.js';
-import { freshDatabase, type FreshDatabase } from '../../server/test/fresh-database.js';
+import { testDatabase as freshDatabase, type ScratchDatabase as FreshDatabase } from '../support/scratch-database.js';
 
 const NOW = new Date('2026-03-18T12:00:00.000Z');
 const DAY_MS = 86_400_000;

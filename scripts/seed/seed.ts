@@ -138,8 +138,9 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
 
 const ENTRY_COLUMNS = '(user_id, date, distance_m, seconds, speed, created_at, updated_at)';
 /**
- * Adds the runs from id `firstId` on to the day and month buckets that the triggers of
- * migrations.ts keep, in one grouped statement each (the triggers are off while seeding).
+ * Adds the runs from id `firstId` on to the day and month buckets and the runners' daily
+ * totals that the triggers of migrations.ts keep, in one grouped statement each (the
+ * triggers are off while seeding; seeded runs have no effort and no shoe).
  */
 function bucketSql(firstId: number): string[] {
   return [
@@ -149,6 +150,13 @@ function bucketSql(firstId: number): string[] {
     `insert into entry_months (user_id, month, n)
      select user_id, substr(date, 1, 7), count(*) from entries where id >= ${firstId} group by user_id, substr(date, 1, 7)
      on conflict (user_id, month) do update set n = entry_months.n + excluded.n`,
+    `insert into runner_days (user_id, date, runs, distance_m, seconds, effort_seconds, unrated_seconds, unrated_runs)
+     select user_id, date, count(*), sum(distance_m), sum(seconds), 0, sum(seconds), count(*)
+     from entries where id >= ${firstId} group by user_id, date
+     on conflict (user_id, date) do update set runs = runner_days.runs + excluded.runs,
+       distance_m = runner_days.distance_m + excluded.distance_m, seconds = runner_days.seconds + excluded.seconds,
+       unrated_seconds = runner_days.unrated_seconds + excluded.unrated_seconds,
+       unrated_runs = runner_days.unrated_runs + excluded.unrated_runs`,
   ];
 }
 
@@ -260,7 +268,7 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
         for (const index of indexes) conn.exec(index.sql);
         conn.pragma('threads = 0');
       }
-      onStatus('counting runs per day and month');
+      onStatus("counting runs per day and month, and each runner's days");
       for (const statement of bucketSql(firstNewEntry)) conn.prepare(statement).run();
       for (const trigger of triggers) conn.exec(trigger.sql);
       // Thousands of single-row inserts leave the search index in many small segments that
@@ -311,6 +319,7 @@ async function postgresWriter(
     (await client.query<{ id: number }>('select coalesce(max(id), 0) + 1 as id from entries')).rows[0]!.id,
   );
   await client.query('alter table entries disable trigger entries_buckets');
+  await client.query('alter table entries disable trigger entries_tallies');
 
   return {
     async write(batch, runs, passwordHash) {
@@ -355,15 +364,16 @@ async function postgresWriter(
         onStatus(`building ${indexes.length} indexes`);
         for (const index of indexes) await client.query(index.sql);
       }
-      onStatus('counting runs per day and month');
+      onStatus("counting runs per day and month, and each runner's days");
       for (const statement of bucketSql(firstNewEntry)) await client.query(statement);
       await client.query('alter table entries enable trigger entries_buckets');
+      await client.query('alter table entries enable trigger entries_tallies');
       await client.query('commit');
       // What autovacuum would do soon after a bulk load, done now so that it does not run
       // later under load: fresh statistics, and a visibility map that lets index-only
       // scans skip the table.
       onStatus('vacuuming and analyzing');
-      for (const table of ['users', 'entries', 'entry_days', 'entry_months', 'user_days']) {
+      for (const table of ['users', 'entries', 'entry_days', 'entry_months', 'user_days', 'runner_days']) {
         await client.query(`vacuum (analyze) ${table}`);
       }
       await client.end();

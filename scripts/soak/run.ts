@@ -3,11 +3,10 @@
  * watching the server's memory, stop the server cleanly, and check every acknowledged
  * write against the database.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { scratchDatabase } from '../support/scratch-database.js';
+import { registerRunner } from '../support/server-process.js';
 import { Ledger, runLoad, type LoadResult, type Runner } from './load.js';
-import { registerRunner, startServer, type ServerProcess } from './server-process.js';
+import { startServer, type ServerProcess } from './server-process.js';
 import { checkLedger, readDatabase } from './verify.js';
 
 export interface SoakOptions {
@@ -71,8 +70,8 @@ export function describeDatabase(url: string): string {
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const log = options.log ?? (() => undefined);
-  const tempDir = options.databaseUrl ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'running-times-soak-'));
-  const databaseUrl = options.databaseUrl ?? `sqlite:${path.join(tempDir!, 'soak.db')}`;
+  const scratch = options.databaseUrl ? null : await scratchDatabase({ name: 'soak' });
+  const databaseUrl = options.databaseUrl ?? scratch!.url;
   const ledger = new Ledger();
   let server: ServerProcess | null = null;
   try {
@@ -149,7 +148,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     };
   } finally {
     if (server) await server.stop(2000);
-    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+    await scratch?.drop();
   }
 }
 

@@ -94,6 +94,59 @@ const steps: Record<string, Step> = {
       .addColumn('last_run', 'varchar(32)', (c) => c.notNull())
       .execute();
   },
+
+  /**
+   * Runs carry more (CONTRACT.md §8): title, notes, kind, effort and a shoe. Shoes (§11) with
+   * their distance and runs, and each runner's daily totals (runner_days) for insights and
+   * goals, both kept by triggers (docs/decisions/010).
+   */
+  async '002-runs-carry-more'(db, dialect) {
+    await db.schema
+      .createTable('shoes')
+      .addColumn('id', idType(dialect), (c) =>
+        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+      )
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('name', 'varchar(100)', (c) => c.notNull())
+      .addColumn('brand', 'varchar(100)')
+      .addColumn('limit_km', 'double precision', (c) => c.notNull().defaultTo(700))
+      .addColumn('retired', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('distance_m', 'bigint', (c) => c.notNull().defaultTo(0))
+      .addColumn('runs', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('shoes_user_idx').on('shoes').columns(['user_id', 'id']).execute();
+    // At most one default shoe per runner, whatever the races.
+    await sql`create unique index shoes_one_default_idx on shoes (user_id) where is_default = 1`.execute(db);
+
+    await db.schema.alterTable('entries').addColumn('title', 'varchar(100)').execute();
+    await db.schema.alterTable('entries').addColumn('notes', 'text').execute();
+    await db.schema.alterTable('entries').addColumn('kind', 'varchar(16)').execute();
+    await db.schema.alterTable('entries').addColumn('effort', 'integer').execute();
+    await db.schema
+      .alterTable('entries')
+      .addColumn('shoe_id', 'integer', (c) => c.references('shoes.id').onDelete('set null'))
+      .execute();
+    // Deleting a shoe finds its runs through this index (only runs with a shoe are in it).
+    await sql`create index entries_shoe_idx on entries (shoe_id) where shoe_id is not null`.execute(db);
+
+    await db.schema
+      .createTable('runner_days')
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('date', 'varchar(10)', (c) => c.notNull())
+      .addColumn('runs', 'integer', (c) => c.notNull())
+      .addColumn('distance_m', 'bigint', (c) => c.notNull())
+      .addColumn('seconds', 'bigint', (c) => c.notNull())
+      // Sum of effort x seconds over the runs with an effort; the seconds and count of those without.
+      .addColumn('effort_seconds', 'bigint', (c) => c.notNull())
+      .addColumn('unrated_seconds', 'bigint', (c) => c.notNull())
+      .addColumn('unrated_runs', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('runner_days_pk', ['user_id', 'date'])
+      .execute();
+    await createRunTallies(db, dialect);
+  },
 };
 
 /**
@@ -225,6 +278,74 @@ async function createBuckets(db: Kysely<unknown>, dialect: Dialect): Promise<voi
     .raw(
       `create trigger users_buckets after insert or delete or update of created_at on users
        for each row execute function users_buckets()`,
+    )
+    .execute(db);
+}
+
+/** The statements that add a run (`new`) to, or take it (`old`) out of, runner_days and its shoe. */
+export function runTallyStatements(row: 'new' | 'old', sign: 1 | -1): string {
+  const unrated = `case when ${row}.effort is null then 1 else 0 end`;
+  const values = [
+    `${row}.distance_m`,
+    `${row}.seconds`,
+    `coalesce(${row}.effort, 0) * ${row}.seconds`,
+    `${unrated} * ${row}.seconds`,
+    unrated,
+  ];
+  const day =
+    sign === 1
+      ? `insert into runner_days (user_id, date, runs, distance_m, seconds, effort_seconds, unrated_seconds, unrated_runs)
+           values (${row}.user_id, ${row}.date, 1, ${values.join(', ')})
+         on conflict (user_id, date) do update set runs = runner_days.runs + 1,
+           distance_m = runner_days.distance_m + excluded.distance_m, seconds = runner_days.seconds + excluded.seconds,
+           effort_seconds = runner_days.effort_seconds + excluded.effort_seconds,
+           unrated_seconds = runner_days.unrated_seconds + excluded.unrated_seconds,
+           unrated_runs = runner_days.unrated_runs + excluded.unrated_runs;`
+      : `update runner_days set runs = runs - 1, distance_m = distance_m - ${values[0]}, seconds = seconds - ${values[1]},
+           effort_seconds = effort_seconds - ${values[2]}, unrated_seconds = unrated_seconds - ${values[3]},
+           unrated_runs = unrated_runs - ${values[4]}
+         where user_id = ${row}.user_id and date = ${row}.date;`;
+  const op = sign === 1 ? '+' : '-';
+  const shoe = `update shoes set distance_m = distance_m ${op} ${row}.distance_m, runs = runs ${op} 1
+    where id = ${row}.shoe_id;`;
+  return `${day} ${shoe}`;
+}
+
+/**
+ * Each runner's daily totals and each shoe's distance and runs follow every write of a run
+ * (cascades included) in the writing transaction, like the buckets above.
+ */
+async function createRunTallies(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  const columns = 'date, user_id, distance_m, seconds, effort, shoe_id';
+  if (dialect === 'sqlite') {
+    await sql
+      .raw(`create trigger entries_tallies_insert after insert on entries begin ${runTallyStatements('new', 1)} end`)
+      .execute(db);
+    await sql
+      .raw(`create trigger entries_tallies_delete after delete on entries begin ${runTallyStatements('old', -1)} end`)
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger entries_tallies_update after update of ${columns} on entries
+         begin ${runTallyStatements('old', -1)} ${runTallyStatements('new', 1)} end`,
+      )
+      .execute(db);
+    return;
+  }
+  await sql
+    .raw(
+      `create function entries_tallies() returns trigger language plpgsql as $$
+       begin
+         if tg_op in ('DELETE', 'UPDATE') then ${runTallyStatements('old', -1)} end if;
+         if tg_op in ('INSERT', 'UPDATE') then ${runTallyStatements('new', 1)} end if;
+         return null;
+       end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger entries_tallies after insert or delete or update of ${columns} on entries
+       for each row execute function entries_tallies()`,
     )
     .execute(db);
 }

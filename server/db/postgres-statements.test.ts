@@ -4,7 +4,10 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshDatabase, type FreshDatabase } from '../test/fresh-database.js';
+import {
+  testDatabase as freshDatabase,
+  type ScratchDatabase as FreshDatabase,
+} from '../../scripts/support/scratch-database.js';
 import { openDatabase, type Db } from './connection.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -18,7 +18,10 @@ import * as entries from '../features/entries/entries.repository.js';
 import * as entriesService from '../features/entries/entries.service.js';
 import * as users from '../features/users/users.repository.js';
 import * as usersService from '../features/users/users.service.js';
-import { freshDatabase, type FreshDatabase } from '../test/fresh-database.js';
+import {
+  testDatabase as freshDatabase,
+  type ScratchDatabase as FreshDatabase,
+} from '../../scripts/support/scratch-database.js';
 
 const NOW = new Date('2026-03-18T12:00:00.000Z');
 

@@ -24,8 +24,42 @@ export interface EntriesTable {
   seconds: number;
   /** km/h, kept for ordering by speed; always distance_m / seconds * 3.6. */
   speed: number;
+  title: string | null;
+  notes: string | null;
+  kind: string | null;
+  effort: number | null;
+  shoe_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+export interface ShoesTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  brand: string | null;
+  limit_km: Generated<number>;
+  retired: Generated<number>;
+  is_default: Generated<number>;
+  /** Kept by triggers (migrations.ts): the runs that name the shoe. */
+  distance_m: Generated<number>;
+  runs: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A runner's runs per day, kept by triggers (migrations.ts). */
+export interface RunnerDaysTable {
+  user_id: number;
+  date: string;
+  runs: number;
+  distance_m: number;
+  seconds: number;
+  /** Sum of effort x seconds of the runs with an effort. */
+  effort_seconds: number;
+  /** Seconds and number of the runs without an effort. */
+  unrated_seconds: number;
+  unrated_runs: number;
 }
 
 export interface TokensTable {
@@ -81,6 +115,8 @@ export interface Database {
   entry_days: EntryDaysTable;
   entry_months: EntryMonthsTable;
   user_days: UserDaysTable;
+  shoes: ShoesTable;
+  runner_days: RunnerDaysTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

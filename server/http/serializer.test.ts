@@ -22,6 +22,11 @@ const entry = {
   time: '00:52:30',
   speed: 12,
   pace: 5,
+  title: 'Morning "tempo" run',
+  notes: 'Windy.\nLegs fine.',
+  kind: 'workout',
+  effort: 7,
+  shoe_id: null,
   created_at: '2026-11-20T07:00:00.000Z',
   updated_at: '2026-11-20T07:00:00.000Z',
 };
@@ -44,7 +49,20 @@ describe('response serializer', () => {
       EntriesEnvelopeSchema,
       {
         entries: {
-          data: [entry, { ...entry, id: 8, distance: 42.195, speed: 10.55 }],
+          data: [
+            entry,
+            {
+              ...entry,
+              id: 8,
+              distance: 42.195,
+              speed: 10.55,
+              title: null,
+              notes: null,
+              kind: null,
+              effort: null,
+              shoe_id: 4,
+            },
+          ],
           current_page: 1,
           last_page: 1,
           per_page: 15,

@@ -42,7 +42,10 @@ function simplify(schema: unknown): unknown {
   }
   if (rest.length === 1 && nullable && typeof rest[0]!.type === 'string') {
     delete out.anyOf;
-    return { ...out, ...rest[0], type: [rest[0]!.type, 'null'] };
+    const only = rest[0]!;
+    // A nullable enum: null must be one of its values too, or a branch check refuses it.
+    const values = Array.isArray(only.enum) ? { enum: [...only.enum, null] } : {};
+    return { ...out, ...only, type: [only.type, 'null'], ...values };
   }
   return out;
 }

@@ -4,10 +4,7 @@
  * move by hand, and small helpers for the calls every test makes.
  */
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
@@ -20,6 +17,7 @@ import {
   type Role,
   type User,
 } from '../../core/schemas.js';
+import { testDatabase } from '../../scripts/support/scratch-database.js';
 import { buildApp } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 
@@ -139,16 +137,6 @@ async function openLink(
   return { port, cut, restore: listen, close: cut };
 }
 
-function uniqueSuffix(): string {
-  return `${process.pid}_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-}
-
-let adminPool: pg.Pool | null = null;
-function postgresAdmin(url: string): pg.Pool {
-  adminPool ??= new pg.Pool({ connectionString: url, max: 2, allowExitOnIdle: true });
-  return adminPool;
-}
-
 interface TestDatabase {
   url: string;
   link: Link | null;
@@ -157,13 +145,9 @@ interface TestDatabase {
 }
 
 async function createTestDatabase(sqliteFile: boolean, cuttable: boolean): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) {
-    const name = `rt_test_${uniqueSuffix()}`;
-    const admin = postgresAdmin(adminUrl);
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
+  const scratch = await testDatabase('test', { sqlite: sqliteFile ? 'file' : 'memory' });
+  if (scratch.dialect === 'postgres') {
+    const url = new URL(scratch.url);
     const link = cuttable ? await openLink(url.hostname, Number(url.port || 5432)) : null;
     const appUrl = new URL(url);
     if (link) {
@@ -174,7 +158,7 @@ async function createTestDatabase(sqliteFile: boolean, cuttable: boolean): Promi
       url: appUrl.toString(),
       link,
       async dump() {
-        const client = new pg.Client({ connectionString: url.toString() });
+        const client = new pg.Client({ connectionString: scratch.url });
         await client.connect();
         try {
           const tables = await client.query<{ table_name: string }>(
@@ -191,17 +175,16 @@ async function createTestDatabase(sqliteFile: boolean, cuttable: boolean): Promi
       },
       async drop() {
         await link?.close();
-        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await scratch.drop();
       },
     };
   }
-  if (!sqliteFile) return { url: 'sqlite::memory:', link: null, dump: async () => null, drop: async () => {} };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-test-'));
-  const file = path.join(dir, 'test.db');
+  const file = scratch.file;
   return {
-    url: `sqlite:${file}`,
+    url: scratch.url,
     link: null,
     async dump() {
+      if (!file) return null;
       const db = new Database(file, { readonly: true });
       try {
         const tables = db
@@ -214,9 +197,7 @@ async function createTestDatabase(sqliteFile: boolean, cuttable: boolean): Promi
         db.close();
       }
     },
-    async drop() {
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
+    drop: () => scratch.drop(),
   };
 }
 
@@ -440,7 +421,22 @@ export function keysOf(value: unknown): string[] {
 }
 
 export const USER_KEYS = ['created_at', 'date', 'email', 'id', 'name', 'role', 'timezone', 'updated_at'];
-export const ENTRY_KEYS = ['created_at', 'date', 'distance', 'id', 'pace', 'speed', 'time', 'updated_at', 'user_id'];
+export const ENTRY_KEYS = [
+  'created_at',
+  'date',
+  'distance',
+  'effort',
+  'id',
+  'kind',
+  'notes',
+  'pace',
+  'shoe_id',
+  'speed',
+  'time',
+  'title',
+  'updated_at',
+  'user_id',
+];
 export const PAGED_KEYS = [
   'current_page',
   'data',

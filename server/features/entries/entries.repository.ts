@@ -1,7 +1,7 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
 import { sql, type Selectable } from 'kysely';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
-import type { Entry, EntryWithUser } from '../../../core/schemas.js';
+import type { Entry, EntryWithUser, RunKind } from '../../../core/schemas.js';
 import { compiled } from '../../db/compiled.js';
 import type { EntriesTable, Executor } from '../../db/schema.js';
 import {
@@ -19,6 +19,12 @@ export interface EntryValues {
   date: string;
   distanceKm: number;
   seconds: number;
+  /** §8's optional fields: undefined leaves a stored value unchanged, null clears it. */
+  title?: string | null | undefined;
+  notes?: string | null | undefined;
+  kind?: RunKind | null | undefined;
+  effort?: number | null | undefined;
+  shoeId?: number | null | undefined;
 }
 
 export function toEntry(row: EntryRow): Entry {
@@ -32,6 +38,11 @@ export function toEntry(row: EntryRow): Entry {
     time: formatDuration(seconds),
     speed: round2(speedKmh(distanceKm, seconds)),
     pace: round2(paceMinPerKm(distanceKm, seconds)),
+    title: row.title ?? null,
+    notes: row.notes ?? null,
+    kind: (row.kind as RunKind | null) ?? null,
+    effort: row.effort === null || row.effort === undefined ? null : Number(row.effort),
+    shoe_id: row.shoe_id === null || row.shoe_id === undefined ? null : Number(row.shoe_id),
     created_at: row.created_at,
     updated_at: row.updated_at,
   };
@@ -45,7 +56,18 @@ function columns(values: EntryValues) {
   const distance_m = Math.round(values.distanceKm * 1000);
   // One division of two exact integers: equal speeds are equal floats, so ties stay ties.
   const speed = (distance_m * 36) / (values.seconds * 10);
-  return { date: values.date, distance_m, seconds: values.seconds, speed };
+  const given = <T>(value: T | undefined) => value !== undefined;
+  return {
+    date: values.date,
+    distance_m,
+    seconds: values.seconds,
+    speed,
+    ...(given(values.title) ? { title: values.title } : {}),
+    ...(given(values.notes) ? { notes: values.notes } : {}),
+    ...(given(values.kind) ? { kind: values.kind } : {}),
+    ...(given(values.effort) ? { effort: values.effort } : {}),
+    ...(given(values.shoeId) ? { shoe_id: values.shoeId } : {}),
+  };
 }
 
 export async function insertEntry(db: Executor, userId: number, values: EntryValues, nowIso: string): Promise<Entry> {

@@ -6,6 +6,7 @@ import { inTransaction, nowIso, type AppContext, type PageWindow } from '../../c
 import type { Executor } from '../../db/schema.js';
 import { adjustCounter, readCounter } from '../../db/tallies.js';
 import { invalid, notFound, requirePermission } from '../../errors.js';
+import { shoeForRun } from '../shoes/shoes.service.js';
 import { adjustEntryCount, findUserById } from '../users/users.service.js';
 import * as entries from './entries.repository.js';
 
@@ -16,7 +17,15 @@ type Owner = Actor & { timezone: string };
 function toValues(ctx: AppContext, owner: { timezone: string }, body: EntryBody): entries.EntryValues {
   const today = dateInZone(ctx.config.now(), owner.timezone);
   if (body.date > today) throw invalid('date', 'The date must not be in the future.');
-  return { date: body.date, distanceKm: body.distance, seconds: parseDuration(body.time) ?? 0 };
+  return {
+    date: body.date,
+    distanceKm: body.distance,
+    seconds: parseDuration(body.time) ?? 0,
+    title: body.title,
+    notes: body.notes,
+    kind: body.kind,
+    effort: body.effort,
+  };
 }
 
 async function findOr404(ctx: AppContext, id: number): Promise<Entry> {
@@ -84,7 +93,7 @@ export async function insertRuns(
 }
 
 export async function createEntry(ctx: AppContext, actor: Owner, body: EntryBody): Promise<Entry> {
-  const values = toValues(ctx, actor, body);
+  const values = { ...toValues(ctx, actor, body), shoeId: await shoeForRun(ctx, actor.id, body.shoe_id, true) };
   const [entry] = await inTransaction(ctx, (trx) => insertRuns(trx, actor.id, [values], nowIso(ctx)));
   return entry!;
 }
@@ -95,6 +104,8 @@ export async function updateEntry(ctx: AppContext, actor: Actor, id: number, bod
   // "Today" is the owner's today: an admin far from the runner cannot misdate their run.
   const owner = await findUserById(ctx, entry.user_id);
   const values = toValues(ctx, owner ?? { timezone: 'UTC' }, body);
+  // A run keeps the shoe it has even once retired; a change must name a shoe of its owner in use.
+  if (body.shoe_id !== entry.shoe_id) values.shoeId = await shoeForRun(ctx, entry.user_id, body.shoe_id, false);
   const updated = await entries.updateEntry(ctx.db, id, values, nowIso(ctx));
   if (!updated) throw notFound();
   return updated;

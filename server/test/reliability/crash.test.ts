@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, runLoad, type Runner } from '../../../scripts/soak/load.js';
-import { registerRunner, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { registerRunner } from '../../../scripts/support/server-process.js';
 import { checkLedger, readDatabase } from '../../../scripts/soak/verify.js';
 import { createScratchDatabase, type ScratchDatabase } from './scratch-database.js';
 

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../../scripts/soak/server-process.js';
+import { freePort } from '../../../scripts/support/server-process.js';
 
 export function postgresBinaries(): string | null {
   const root = '/usr/lib/postgresql';

@@ -6,7 +6,8 @@
  * CI) on a cluster of its own, since it stops it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerRunner, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { registerRunner } from '../../../scripts/support/server-process.js';
 import { createCluster, postgresBinaries, type Cluster } from './postgres-cluster.js';
 
 const bin = postgresBinaries();

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SOAK_ADMIN, registerRunner, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { SOAK_ADMIN, startServer, type ServerProcess } from '../../../scripts/soak/server-process.js';
+import { registerRunner } from '../../../scripts/support/server-process.js';
 
 let dir: string;
 let server: ServerProcess;
