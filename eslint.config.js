@@ -12,11 +12,14 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const FEATURE_LAYERS = {
   users: [],
   shoes: [],
+  goals: [],
   auth: ['users'],
+  tokens: ['users'],
   entries: ['shoes', 'users'],
   stats: ['entries', 'users'],
   demo: ['entries', 'users'],
   health: [],
+  insights: ['entries', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const serverBoundaries = Object.entries(FEATURE_LAYERS).flatMap(([feature, below]) => {

@@ -4,8 +4,11 @@
  * screens import them at runtime, and zod must not come with them (web/app/first-load.test.ts).
  */
 
-/** What counts as an e-mail address. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * What counts as an e-mail address: a local part and a domain of dot-separated labels, none
+ * empty, and none of the characters that cannot appear unquoted in an address (spaces, `<>()[]\,;:"@`).
+ */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:".]+(\.[^\s@<>()[\]\\,;:".]+)+$/;
 
 /** The shortest password accepted. */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -12,11 +12,36 @@ import {
   TIME_NOT_POSITIVE_MESSAGE,
   requiredMessage,
 } from './messages.js';
-import { isValidDate, isValidTimeZone, parseDuration, speedKmh } from './time.js';
+import { canonicalTimeZone, isValidDate, isValidTimeZone, parseDuration, speedKmh } from './time.js';
+import { THEMES, THEME_MESSAGE, UNITS, UNITS_MESSAGE } from './preferences.js';
 
 export const ROLES = ['user', 'manager', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
+
+/**
+ * Messages for the checks a schema leaves to zod (a wrong type, an unknown shape): a sentence
+ * naming the field, never the library's wording. Every rule of the contract has its own message.
+ */
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  number: 'number',
+  int: 'whole number',
+  boolean: 'true or false',
+  array: 'list',
+  object: 'object',
+};
+z.config({
+  customError: (issue) => {
+    const field = issue.path && issue.path.length > 0 ? String(issue.path[0]) : null;
+    if (!field) return 'The request body must be a JSON object.';
+    if (issue.code === 'invalid_type') {
+      const expected = TYPE_NAMES[String(issue.expected)] ?? String(issue.expected);
+      return `The ${field} must be ${/^[aeiou]/.test(expected) ? 'an' : 'a'} ${expected}.`;
+    }
+    return `The ${field} is invalid.`;
+  },
+});
 
 export const MAX_SPEED_KMH = 50;
 export const MAX_DISTANCE_KM = 1000;
@@ -24,8 +49,8 @@ export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
 export const EARLIEST_DATE = '1900-01-01';
 
-const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)$/;
-const INTEGER_RE = /^[+-]?\d+$/;
+export const DECIMAL_RE = /^[+-]?(\d+\.?\d*|\.\d+)$/;
+export const INTEGER_RE = /^[+-]?\d+$/;
 
 const isMissing = (input: unknown) => input === undefined || input === null;
 
@@ -33,7 +58,7 @@ const isMissing = (input: unknown) => input === undefined || input === null;
  * C0 control characters and DEL. Single-line text never needs them, and PostgreSQL
  * cannot store NUL at all, so they are refused before they reach the database.
  */
-function hasNoControlCharacters(text: string): boolean {
+export function hasNoControlCharacters(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
     if (code < 0x20 || code === 0x7f) return false;
@@ -41,22 +66,29 @@ function hasNoControlCharacters(text: string): boolean {
   return true;
 }
 
+/** No lone UTF-16 surrogate: such a string cannot be stored or shown as the text that was sent. */
+export function isWellFormedText(text: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+const brokenText = (field: string) => `The ${field} contains a broken character; please type it again.`;
+
 /** Blank strings count as absent; other strings are trimmed. */
-function blankToUndefined(value: unknown): unknown {
+export function blankToUndefined(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
 }
 
 /** Numbers may arrive as strings from form-encoded bodies and query strings. */
-function toNumber(pattern: RegExp) {
+export function toNumber(pattern: RegExp) {
   return (value: unknown): unknown => {
     const text = blankToUndefined(value);
     return typeof text === 'string' && pattern.test(text) ? Number(text) : text;
   };
 }
 
-function requiredText(field: string, max = 255) {
+export function requiredText(field: string, max = 255) {
   return z.preprocess(
     blankToUndefined,
     z
@@ -64,7 +96,8 @@ function requiredText(field: string, max = 255) {
         error: (issue) => (isMissing(issue.input) ? requiredMessage(field) : `The ${field} must be a string.`),
       })
       .max(max, `The ${field} must not be greater than ${max} characters.`)
-      .refine(hasNoControlCharacters, `The ${field} must not contain control characters.`),
+      .refine(hasNoControlCharacters, `The ${field} must not contain control characters.`)
+      .refine(isWellFormedText, brokenText(field)),
   );
 }
 
@@ -89,13 +122,18 @@ const passwordText = z
 /** Passwords are never trimmed: spaces are part of them. Empty counts as absent. */
 const PasswordSchema = z.preprocess((v) => (v === '' ? undefined : v), passwordText);
 const OptionalPasswordSchema = z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordText.optional());
-const ConfirmationSchema = z.preprocess((v) => (v === null ? undefined : v), z.string().optional());
+const ConfirmationSchema = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  z.string({ error: 'The password confirmation must be a string.' }).optional(),
+);
 
+/** A valid IANA zone, stored in its canonical spelling; blank or null counts as absent (unchanged). */
 export const TimeZoneSchema = z.preprocess(
-  blankToUndefined,
+  (value) => (value === null ? undefined : blankToUndefined(value)),
   z
     .string({ error: 'The timezone must be a valid time zone.' })
     .refine(isValidTimeZone, 'The timezone must be a valid time zone.')
+    .transform((zone) => canonicalTimeZone(zone) ?? zone)
     .optional(),
 );
 
@@ -143,6 +181,9 @@ export const UserUpdateBodySchema = z
     password_confirmation: ConfirmationSchema,
     role: RoleFieldSchema,
     timezone: TimeZoneSchema,
+    // Preferences (§11): absent or blank = unchanged.
+    units: z.preprocess(blankToUndefined, z.enum(UNITS, { error: UNITS_MESSAGE }).optional()),
+    theme: z.preprocess(blankToUndefined, z.enum(THEMES, { error: THEME_MESSAGE }).optional()),
   })
   .superRefine(confirmPassword);
 export type UserUpdateBody = z.infer<typeof UserUpdateBodySchema>;
@@ -166,7 +207,13 @@ export const DistanceSchema = z.preprocess(
     .refine(Number.isFinite, 'The distance must be a number.')
     .refine((d) => d > 0, DISTANCE_NOT_POSITIVE_MESSAGE)
     .refine((d) => d <= MAX_DISTANCE_KM, `The distance must not be greater than ${MAX_DISTANCE_KM}.`)
-    .refine((d) => Math.abs(Math.round(d * 1000) - d * 1000) < 1e-6, 'The distance must have at most 3 decimals.'),
+    // Metres are stored: a distance is exact to the metre, up to the float error of its decimal text.
+    .refine(
+      (d) => Math.abs(Math.round(d * 1000) - d * 1000) <= 1e-9 * Math.max(1, d * 1000),
+      'The distance must have at most 3 decimals.',
+    )
+    // What is stored must still be a distance.
+    .refine((d) => Math.round(d * 1000) > 0, DISTANCE_NOT_POSITIVE_MESSAGE),
 );
 
 export const TimeSchema = z.preprocess(
@@ -193,10 +240,10 @@ function hasNoControlCharactersButBreaks(text: string): boolean {
  * An optional field of a run (CONTRACT.md §8): absent leaves it unchanged, `null` clears it,
  * and so does a blank value (a form cannot send null).
  */
-function clearable<T extends z.ZodType>(schema: T) {
+export function clearable<T extends z.ZodType>(schema: T, wrongType: string) {
   return z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
-    z.union([z.null(), schema]).optional(),
+    z.union([z.null(), schema], { error: wrongType }).optional(),
   );
 }
 
@@ -206,16 +253,23 @@ export const EntryExtrasSchema = z.object({
       .string({ error: 'The title must be a string.' })
       .trim()
       .max(MAX_TITLE_LENGTH, `The title must not be greater than ${MAX_TITLE_LENGTH} characters.`)
-      .refine(hasNoControlCharacters, 'The title must not contain control characters.'),
+      .refine(hasNoControlCharacters, 'The title must not contain control characters.')
+      .refine(isWellFormedText, brokenText('title')),
+    'The title must be text.',
   ),
   notes: clearable(
     z
       .string({ error: 'The notes must be a string.' })
       .trim()
       .max(MAX_NOTES_LENGTH, `The notes must not be greater than ${MAX_NOTES_LENGTH} characters.`)
-      .refine(hasNoControlCharactersButBreaks, 'The notes must not contain control characters.'),
+      .refine(hasNoControlCharactersButBreaks, 'The notes must not contain control characters.')
+      .refine(isWellFormedText, brokenText('notes')),
+    'The notes must be text.',
   ),
-  kind: clearable(z.enum(RUN_KINDS, { error: 'The kind must be one of easy, long, workout or race.' })),
+  kind: clearable(
+    z.enum(RUN_KINDS, { error: 'The kind must be one of easy, long, workout or race.' }),
+    'The kind must be one of easy, long, workout or race.',
+  ),
   effort: clearable(
     z.preprocess(
       toNumber(INTEGER_RE),
@@ -225,6 +279,7 @@ export const EntryExtrasSchema = z.object({
         .min(1, 'The effort must be a whole number from 1 to 10.')
         .max(10, 'The effort must be a whole number from 1 to 10.'),
     ),
+    'The effort must be a whole number from 1 to 10.',
   ),
   shoe_id: clearable(
     z.preprocess(
@@ -235,6 +290,7 @@ export const EntryExtrasSchema = z.object({
         .min(1, 'The selected shoe is invalid.')
         .max(2_147_483_647, 'The selected shoe is invalid.'),
     ),
+    'The selected shoe is invalid.',
   ),
 });
 export type EntryExtras = z.infer<typeof EntryExtrasSchema>;
@@ -300,6 +356,7 @@ export const UserListQuerySchema = PageQuerySchema.extend({
       .string({ error: 'The query must be a string.' })
       .max(255, 'The query must not be greater than 255 characters.')
       .refine(hasNoControlCharacters, 'The query must not contain control characters.')
+      .refine(isWellFormedText, brokenText('query'))
       .optional(),
   ),
 });
@@ -329,6 +386,8 @@ export const UserSchema = z.object({
   email: z.string(),
   role: RoleSchema,
   timezone: z.string(),
+  units: z.enum(UNITS).describe('Distances shown in km or mi by the web app; the API always speaks km'),
+  theme: z.enum(THEMES),
   date: z.string().describe('Creation time, the same as created_at'),
   created_at: z.string(),
   updated_at: z.string(),

@@ -137,35 +137,52 @@ export function isoWeeksInYear(year: number): number {
   return daysBetween(isoYearStart(year), isoYearStart(year + 1)) / 7;
 }
 
+/**
+ * Formatters per zone, under the zone's canonical name only: any spelling a client sends
+ * ("europe/PARIS") is first turned into the canonical one, so the cache holds at most one
+ * formatter per real zone (a few hundred), never one per spelling. Bounded all the same.
+ */
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
+const ZONE_CACHE_LIMIT = 1000;
+
+function newZoneFormatter(timeZone?: string): Intl.DateTimeFormat {
+  return new Intl.DateTimeFormat('en-US', {
+    ...(timeZone ? { timeZone } : {}),
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
 
 /** A cached formatter for a zone; without a zone, the local zone of the machine or browser. */
 function zoneFormatter(timeZone?: string): Intl.DateTimeFormat {
   let formatter = zoneFormatters.get(timeZone ?? '');
   if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      ...(timeZone ? { timeZone } : {}),
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    zoneFormatters.set(timeZone ?? '', formatter);
+    formatter = newZoneFormatter(timeZone);
+    const canonical = timeZone ? formatter.resolvedOptions().timeZone : '';
+    if (canonical !== (timeZone ?? '')) return formatter;
+    if (zoneFormatters.size >= ZONE_CACHE_LIMIT) zoneFormatters.clear();
+    zoneFormatters.set(canonical, formatter);
   }
   return formatter;
 }
 
-export function isValidTimeZone(timeZone: string): boolean {
-  if (timeZone.length === 0 || timeZone.length > 64) return false;
+/** The canonical spelling of an IANA zone name (`europe/PARIS` → `Europe/Paris`), or null if it is none. */
+export function canonicalTimeZone(timeZone: string): string | null {
+  if (timeZone.length === 0 || timeZone.length > 64) return null;
   try {
-    zoneFormatter(timeZone);
-    return true;
+    return newZoneFormatter(timeZone).resolvedOptions().timeZone;
   } catch {
-    return false;
+    return null;
   }
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  return canonicalTimeZone(timeZone) !== null;
 }
 
 /** Wall-clock parts (year, month, day, hour, minute, second) of an instant in a time zone, or locally. */
@@ -196,7 +213,10 @@ export function dateInZone(instant: Date, timeZone: string): string {
   const to = startOfDayInZone(addDays(date, 1), timeZone).getTime();
   // Only a day without an offset change is remembered: within it, every instant has this date.
   const steady = zoneOffsetMs(new Date(from), timeZone) === zoneOffsetMs(new Date(to - 1), timeZone);
-  if (steady && ms >= from && ms < to) lastDay.set(timeZone, { from, to, date });
+  if (steady && ms >= from && ms < to) {
+    if (lastDay.size >= ZONE_CACHE_LIMIT) lastDay.clear();
+    lastDay.set(timeZone, { from, to, date });
+  }
   return date;
 }
 

@@ -17,13 +17,18 @@ import { authenticate } from './features/auth/auth.service.js';
 import { demoRoutes } from './features/demo/demo.routes.js';
 import { ensureDemo } from './features/demo/demo.service.js';
 import { entriesRoutes } from './features/entries/entries.routes.js';
+import { goalsRoutes } from './features/goals/goals.routes.js';
+import { shoesRoutes } from './features/shoes/shoes.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { insightsRoutes } from './features/insights/insights.routes.js';
 import { statsRoutes } from './features/stats/stats.routes.js';
+import { tokensRoutes } from './features/tokens/tokens.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { ensureFirstAdmin } from './features/users/users.service.js';
 import { bearerAuthentication } from './http/authenticate.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { installSecurityHeaders, setSecurityHeaders } from './http/security.js';
+import { TOKEN_SCOPES_DESCRIPTION, withTokenScopes } from './http/openapi-scopes.js';
 import { serializerCompiler } from './http/serializer.js';
 
 declare module 'fastify' {
@@ -45,6 +50,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       },
     },
     bodyLimit: config.bodyLimit,
+    // A "__proto__" or "constructor.prototype" key in JSON means nothing to this API: it is
+    // dropped (never applied), and the body is judged on its real fields.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     trustProxy: config.trustProxy,
     // One line per request is written by the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
@@ -68,9 +77,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     await migrate(database);
     const firstAdmin = await ensureFirstAdmin(ctx);
     if (firstAdmin?.generatedPassword) {
-      // Shown once, on the first start only: the operator's way in.
-      app.log.warn(
-        `First admin created: ${firstAdmin.email} / ${firstAdmin.generatedPassword} (change this password after signing in)`,
+      // Shown once, on the first start only, whatever the log level: the operator's way in.
+      process.stdout.write(
+        `First admin created: ${firstAdmin.email} / ${firstAdmin.generatedPassword} (change this password after signing in)\n`,
       );
     } else if (firstAdmin) {
       app.log.info(`First admin created: ${firstAdmin.email}`);
@@ -109,18 +118,28 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       info: {
         title: 'Running Times API',
         version: '1.0.0',
-        description: 'The JSON API of Running Times, a self-hosted running log.',
+        description: `The JSON API of Running Times, a self-hosted running log. ${TOKEN_SCOPES_DESCRIPTION}`,
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (input) => ('openapiObject' in input ? withTokenScopes(input.openapiObject) : input.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes(ctx));
   await app.register(demoRoutes(ctx));
-  for (const routes of [authRoutes, usersRoutes, entriesRoutes, statsRoutes]) {
+  for (const routes of [
+    authRoutes,
+    usersRoutes,
+    entriesRoutes,
+    statsRoutes,
+    shoesRoutes,
+    goalsRoutes,
+    tokensRoutes,
+    insightsRoutes,
+  ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }
 
@@ -134,6 +153,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       setHeaders: (res, filePath) => {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL is sent brotli- or gzip-compressed or plain, by the request's Accept-Encoding.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

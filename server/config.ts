@@ -26,6 +26,8 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** dist/server/config.js → dist/web; server/config.ts → dist/web. */
 const defaultWebRoot = path.resolve(here, here.includes(`${path.sep}dist${path.sep}`) ? '../web' : '../dist/web');
@@ -49,6 +51,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL must start with sqlite: or postgres://');
   }
+  // SQLite would open a throwaway temporary database for an empty path: nothing would be kept.
+  if (databaseUrl.startsWith('sqlite:') && databaseUrl.slice('sqlite:'.length).trim() === '') {
+    throw new ConfigError('DATABASE_URL sqlite: needs a file path, e.g. sqlite:./data/running-times.db.');
+  }
+  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}".`);
+  }
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -56,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     demoMode: flag(env, 'DEMO_MODE'),
-    logLevel: env.LOG_LEVEL || 'info',
+    logLevel,
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     webRoot: env.WEB_ROOT === '' ? null : (env.WEB_ROOT ?? defaultWebRoot),
     now: () => new Date(),

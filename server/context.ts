@@ -13,9 +13,16 @@ export interface SessionUser extends User {
   entryCount: number;
 }
 
-/** Who sent a request: the token it came with and its owner. */
+/**
+ * What the request's token may do: `full` for a sign-in token; `read` or `write` for a personal
+ * API token (CONTRACT.md §11), which never manages tokens, e-mail, password or the account.
+ */
+export type SessionScope = 'full' | 'read' | 'write';
+
+/** Who sent a request: the token it came with, what it may do, and its owner. */
 export interface Session {
   tokenId: number;
+  scope: SessionScope;
   user: SessionUser;
 }
 

@@ -55,3 +55,9 @@ export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return code === '23505' || (typeof code === 'string' && code.startsWith('SQLITE_CONSTRAINT_UNIQUE'));
 }
+
+/** A foreign key refused the write: what it points at was deleted meanwhile (PostgreSQL 23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}

@@ -1,6 +1,7 @@
 /** Versioned schema migrations, applied in order at start-up. */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './connection.js';
+import { addEffortSql, backfillEffortsSql, EFFORT_COLUMNS, removeEffortSql } from './efforts.js';
 import { DatabaseOpenError, isDatabaseDown } from './errors.js';
 
 type Step = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
@@ -146,6 +147,116 @@ const steps: Record<string, Step> = {
       .addPrimaryKeyConstraint('runner_days_pk', ['user_id', 'date'])
       .execute();
     await createRunTallies(db, dialect);
+  },
+
+  /**
+   * Insights (CONTRACT.md §10): each run that counts for a standard distance, kept by triggers
+   * (db/efforts.ts), so that records read a runner's few counting runs instead of all their runs.
+   */
+  async '003-insights'(db, dialect) {
+    await db.schema
+      .createTable('runner_efforts')
+      .addColumn('entry_id', 'integer', (c) => c.notNull())
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('key', 'varchar(16)', (c) => c.notNull())
+      .addColumn('date', 'varchar(10)', (c) => c.notNull())
+      .addColumn('distance_m', 'integer', (c) => c.notNull())
+      .addColumn('seconds', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('runner_efforts_pk', ['entry_id', 'key'])
+      .execute();
+    // A runner's records: their counting runs in (date, id) order.
+    await db.schema
+      .createIndex('runner_efforts_user_idx')
+      .on('runner_efforts')
+      .columns(['user_id', 'date', 'entry_id'])
+      .execute();
+    await sql.raw(backfillEffortsSql(0)).execute(db);
+    if (dialect === 'sqlite') {
+      await sql
+        .raw(`create trigger entries_efforts_insert after insert on entries begin ${addEffortSql('new')} end`)
+        .execute(db);
+      await sql
+        .raw(`create trigger entries_efforts_delete after delete on entries begin ${removeEffortSql('old')} end`)
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger entries_efforts_update after update of ${EFFORT_COLUMNS} on entries
+           begin ${removeEffortSql('old')} ${addEffortSql('new')} end`,
+        )
+        .execute(db);
+      return;
+    }
+    await sql
+      .raw(
+        `create function entries_efforts() returns trigger language plpgsql as $$
+         begin
+           if tg_op in ('DELETE', 'UPDATE') then ${removeEffortSql('old')} end if;
+           if tg_op in ('INSERT', 'UPDATE') then ${addEffortSql('new')} end if;
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger entries_efforts after insert or delete or update of ${EFFORT_COLUMNS} on entries
+         for each row execute function entries_efforts()`,
+      )
+      .execute(db);
+  },
+  /** Goals (CONTRACT.md §11): a runner's weekly, monthly and yearly targets. */
+  async '004-goals'(db, dialect) {
+    await db.schema
+      .createTable('goals')
+      .addColumn('id', idType(dialect), (c) =>
+        dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement(),
+      )
+      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('period', 'varchar(8)', (c) => c.notNull())
+      .addColumn('metric', 'varchar(8)', (c) => c.notNull())
+      .addColumn('target', 'double precision', (c) => c.notNull())
+      .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+      .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex('goals_user_idx').on('goals').columns(['user_id', 'id']).execute();
+  },
+
+  /**
+   * Preferences and personal API tokens (CONTRACT.md §11): each user's units and theme; tokens
+   * gain a kind (`sign-in`: §6's idle expiry; `personal`: a name, a scope, an optional expiry
+   * and a last use that stays null until the first one).
+   */
+  async '006-preferences-and-tokens'(db, dialect) {
+    await db.schema.alterTable('users').addColumn('units', 'varchar(2)', (c) => c.notNull().defaultTo('km')).execute();
+    await db.schema.alterTable('users').addColumn('theme', 'varchar(8)', (c) => c.notNull().defaultTo('auto')).execute();
+    if (dialect === 'postgres') {
+      await sql`alter table tokens
+        add column kind varchar(16) not null default 'sign-in',
+        add column name varchar(100),
+        add column scope varchar(8),
+        add column expires_at varchar(32),
+        alter column last_used_at drop not null`.execute(db);
+    } else {
+      // SQLite cannot drop a NOT NULL: the table is rebuilt with the same rows and ids.
+      await sql`create table tokens_v6 (
+        id integer primary key autoincrement,
+        user_id integer not null references users (id) on delete cascade,
+        token_hash varchar(64) not null unique,
+        kind varchar(16) not null default 'sign-in',
+        name varchar(100),
+        scope varchar(8),
+        created_at varchar(32) not null,
+        last_used_at varchar(32),
+        expires_at varchar(32)
+      )`.execute(db);
+      await sql`insert into tokens_v6 (id, user_id, token_hash, created_at, last_used_at)
+        select id, user_id, token_hash, created_at, last_used_at from tokens`.execute(db);
+      await sql`drop table tokens`.execute(db);
+      await sql`alter table tokens_v6 rename to tokens`.execute(db);
+      await db.schema.createIndex('tokens_user_idx').on('tokens').column('user_id').execute();
+      await db.schema.createIndex('tokens_last_used_idx').on('tokens').column('last_used_at').execute();
+    }
+    // Housekeeping forgets expired personal tokens by a range on expires_at.
+    await sql`create index tokens_expires_idx on tokens (expires_at) where expires_at is not null`.execute(db);
   },
 };
 

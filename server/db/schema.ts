@@ -1,6 +1,8 @@
 /** Table types of the database, as Kysely sees them. Row types never leave repositories. */
 import type { Generated, Kysely } from 'kysely';
 import type { Role } from '../../core/schemas.js';
+import type { Theme, Units } from '../../core/preferences.js';
+import type { TokenScope } from '../../core/tokens.js';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -9,6 +11,8 @@ export interface UsersTable {
   password_hash: string;
   role: Role;
   timezone: string;
+  units: Generated<Units>;
+  theme: Generated<Theme>;
   is_demo: number;
   entry_count: Generated<number>;
   created_at: string;
@@ -48,6 +52,17 @@ export interface ShoesTable {
   updated_at: string;
 }
 
+export interface GoalsTable {
+  id: Generated<number>;
+  user_id: number;
+  period: 'week' | 'month' | 'year';
+  metric: 'distance' | 'time' | 'runs';
+  /** km, seconds or a number of runs. */
+  target: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** A runner's runs per day, kept by triggers (migrations.ts). */
 export interface RunnerDaysTable {
   user_id: number;
@@ -62,13 +77,34 @@ export interface RunnerDaysTable {
   unrated_runs: number;
 }
 
+/** Each run that counts for a standard distance (CONTRACT.md §10), kept by triggers (db/efforts.ts). */
+export interface RunnerEffortsTable {
+  entry_id: number;
+  user_id: number;
+  /** The standard distance's key (`5k`, `half`...). */
+  key: string;
+  date: string;
+  distance_m: number;
+  seconds: number;
+}
+
 export interface TokensTable {
   id: Generated<number>;
   user_id: number;
   token_hash: string;
+  /** `sign-in` (login, registration: idle expiry) or `personal` (an API token of CONTRACT.md §11). */
+  kind: Generated<TokenKind>;
+  /** Personal tokens only. */
+  name: string | null;
+  scope: TokenScope | null;
   created_at: string;
-  last_used_at: string;
+  /** Null until a personal token's first use; a sign-in token's idle expiry counts from it. */
+  last_used_at: string | null;
+  /** Personal tokens only; null = never. */
+  expires_at: string | null;
 }
+
+export type TokenKind = 'sign-in' | 'personal';
 
 export interface ThrottlesTable {
   key: string;
@@ -117,6 +153,8 @@ export interface Database {
   user_days: UserDaysTable;
   shoes: ShoesTable;
   runner_days: RunnerDaysTable;
+  runner_efforts: RunnerEffortsTable;
+  goals: GoalsTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -3,7 +3,7 @@
  * DELETE. Each such resource is registered once here: real PUT/PATCH/DELETE routes and
  * one POST route that dispatches to the same handlers.
  */
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ErrorSchema, IdParamsSchema, validationErrorBody } from '../../core/schemas.js';
 import { AppError } from '../errors.js';
@@ -22,7 +22,8 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, data: unknown): z.i
 interface OverridableResource<B extends z.ZodType, U extends z.ZodType, D extends z.ZodType> {
   url: string;
   tag: string;
-  preHandler: preHandlerAsyncHookHandler;
+  /** Authentication, first of all: before the body is read or checked. */
+  onRequest: onRequestAsyncHookHandler;
   update: {
     summary: string;
     body: B;
@@ -42,14 +43,14 @@ export function overridableResource<B extends z.ZodType, U extends z.ZodType, D 
 ): void {
   // The handlers are typed by the resource description above; these routes only route.
   const idOf = (request: FastifyRequest) => (request.params as { id: number }).id;
-  const { url, tag, preHandler, update, remove } = resource;
+  const { url, tag, onRequest, update, remove } = resource;
   const security = [{ bearerAuth: [] }];
 
   for (const method of ['PUT', 'PATCH'] as const) {
     app.route({
       method,
       url,
-      preHandler,
+      onRequest,
       schema: {
         tags: [tag],
         summary: update.summary,
@@ -65,7 +66,7 @@ export function overridableResource<B extends z.ZodType, U extends z.ZodType, D 
   app.route({
     method: 'DELETE',
     url,
-    preHandler,
+    onRequest,
     schema: {
       tags: [tag],
       summary: remove.summary,
@@ -79,13 +80,18 @@ export function overridableResource<B extends z.ZodType, U extends z.ZodType, D 
   app.route({
     method: 'POST',
     url,
-    preHandler,
+    onRequest,
     schema: {
       tags: [tag],
       summary: `${update.summary} (_method PUT or PATCH), or ${remove.summary.toLowerCase()} (_method DELETE)`,
       security,
       params: IdParamsSchema,
-      body: z.looseObject({ _method: z.string().optional().describe('PUT, PATCH or DELETE, in any case') }),
+      body: z.looseObject({
+        _method: z
+          .string({ error: 'The _method must be PUT, PATCH or DELETE.' })
+          .optional()
+          .describe('PUT, PATCH or DELETE, in any case'),
+      }),
       response: { 200: z.union([update.response, remove.response]), 405: ErrorSchema, ...ERROR_RESPONSES },
     },
     handler: async (request, reply): Promise<unknown> => {

@@ -420,7 +420,18 @@ export function keysOf(value: unknown): string[] {
   return Object.keys(value as object).sort();
 }
 
-export const USER_KEYS = ['created_at', 'date', 'email', 'id', 'name', 'role', 'timezone', 'updated_at'];
+export const USER_KEYS = [
+  'created_at',
+  'date',
+  'email',
+  'id',
+  'name',
+  'role',
+  'theme',
+  'timezone',
+  'units',
+  'updated_at',
+];
 export const ENTRY_KEYS = [
   'created_at',
   'date',

@@ -37,15 +37,15 @@ export function authRoutes(ctx: AppContext) {
     });
 
     typed.post('/auth/logout', {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['auth'],
-        summary: 'Revoke the token of this request',
+        summary: 'Revoke the sign-in token of this request (a personal API token stays valid)',
         security: [{ bearerAuth: [] }],
         response: { 200: MessageSchema, 401: ErrorSchema },
       },
       handler: async (request) => {
-        await logout(ctx, sessionOf(request).tokenId);
+        await logout(ctx, sessionOf(request));
         return { message: 'You logged out.' };
       },
     });

@@ -41,8 +41,9 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   return accounts.issueToken(ctx, user);
 }
 
-export function logout(ctx: AppContext, tokenId: number): Promise<void> {
-  return accounts.revokeToken(ctx, tokenId);
+/** Revokes the request's sign-in token; personal API tokens survive a logout (CONTRACT.md §11). */
+export function logout(ctx: AppContext, session: Session): Promise<void> {
+  return accounts.revokeToken(ctx, session);
 }
 
 /** The session of a bearer token, for the requireAuth hook of http/authenticate.ts. */
@@ -50,7 +51,7 @@ export function authenticate(ctx: AppContext, token: string): Promise<Session | 
   return accounts.sessionOfToken(ctx, token);
 }
 
-/** Housekeeping: forget idle tokens and finished throttle windows. */
+/** Housekeeping: forget idle sign-in tokens, expired personal tokens and finished throttle windows. */
 export async function purgeExpired(ctx: AppContext): Promise<void> {
   await accounts.purgeIdleTokens(ctx);
   await throttle.deleteExpired(ctx.db, ctx.config.now().getTime() - WINDOW_MS);

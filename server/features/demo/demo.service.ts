@@ -6,9 +6,10 @@
 import type { Role } from '../../../core/schemas.js';
 import { addDays, dateInZone } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
 import { insertRuns, type EntryValues } from '../entries/entries.service.js';
-import { deleteAllAccounts, hasDemoAccounts, hashPassword, insertAccount } from '../users/users.service.js';
+import { accountExists, deleteAllAccounts, hashPassword, insertAccount } from '../users/users.service.js';
 import * as jobs from './demo.repository.js';
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -38,10 +39,16 @@ function generator(seed: number) {
   };
 }
 
-async function createDemoAccounts(db: Executor, ctx: AppContext, passwordHash: string): Promise<void> {
+async function createDemoAccounts(
+  db: Executor,
+  ctx: AppContext,
+  passwordHash: string,
+  accounts: typeof DEMO_ACCOUNTS = DEMO_ACCOUNTS,
+): Promise<void> {
   const today = dateInZone(ctx.config.now(), 'UTC');
   const createdAt = nowIso(ctx);
-  for (const [index, account] of DEMO_ACCOUNTS.entries()) {
+  for (const account of accounts) {
+    const index = DEMO_ACCOUNTS.indexOf(account);
     const user = await insertAccount(db, { ...account, passwordHash, timezone: 'UTC', isDemo: true, createdAt });
     const random = generator(index + 1);
     const runs: EntryValues[] = [];
@@ -55,12 +62,24 @@ async function createDemoAccounts(db: Executor, ctx: AppContext, passwordHash: s
   }
 }
 
-/** Runs at start in demo mode: creates the demo accounts once and marks today's reset as done. */
+/**
+ * Runs at start in demo mode: marks today's reset as done on the first start, and creates
+ * every demo account that is missing (all of them the first time), so that the prefilled
+ * login always works after a start.
+ */
 export async function ensureDemo(ctx: AppContext): Promise<void> {
-  const claimed = await jobs.claimFirstRun(ctx.db, JOB, dueResetDay(ctx.config.now()));
-  if (claimed && !(await hasDemoAccounts(ctx))) {
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    await inTransaction(ctx, (trx) => createDemoAccounts(trx, ctx, passwordHash));
+  await jobs.claimFirstRun(ctx.db, JOB, dueResetDay(ctx.config.now()));
+  const missing: typeof DEMO_ACCOUNTS = [];
+  for (const account of DEMO_ACCOUNTS) {
+    if (!(await accountExists(ctx, account.email))) missing.push(account);
+  }
+  if (missing.length === 0) return;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  try {
+    await inTransaction(ctx, (trx) => createDemoAccounts(trx, ctx, passwordHash, missing));
+  } catch (error) {
+    // Another instance starting on the same database created them first.
+    if (!isUniqueViolation(error)) throw error;
   }
 }
 

@@ -26,12 +26,12 @@ import {
 export function entriesRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = app.requireAuth;
+    const onRequest = app.requireAuth;
     const security = [{ bearerAuth: [] }];
     const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
 
     typed.get('/entry', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['entries'],
         summary: 'My runs, newest first, optionally between two dates (inclusive)',
@@ -48,7 +48,7 @@ export function entriesRoutes(ctx: AppContext) {
     });
 
     typed.get('/entry/all', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['entries'],
         summary: "Everyone's runs with their runner (admins only)",
@@ -64,7 +64,7 @@ export function entriesRoutes(ctx: AppContext) {
     });
 
     typed.get('/entry/:id', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['entries'],
         summary: 'One run',
@@ -76,7 +76,7 @@ export function entriesRoutes(ctx: AppContext) {
     });
 
     typed.post('/entry', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['entries'],
         summary: 'Record a run',
@@ -91,7 +91,7 @@ export function entriesRoutes(ctx: AppContext) {
     overridableResource(app, {
       url: '/entry/:id',
       tag: 'entries',
-      preHandler,
+      onRequest,
       update: {
         summary: 'Change a run',
         body: EntryBodySchema,

@@ -5,8 +5,9 @@ import { dateInZone, parseDuration } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext, type PageWindow } from '../../context.js';
 import type { Executor } from '../../db/schema.js';
 import { adjustCounter, readCounter } from '../../db/tallies.js';
-import { invalid, notFound, requirePermission } from '../../errors.js';
-import { shoeForRun } from '../shoes/shoes.service.js';
+import { invalid, notFound, requirePermission, unauthenticated } from '../../errors.js';
+import { isForeignKeyViolation } from '../../db/errors.js';
+import { INVALID_SHOE, shoeForRun } from '../shoes/shoes.service.js';
 import { adjustEntryCount, findUserById } from '../users/users.service.js';
 import * as entries from './entries.repository.js';
 
@@ -92,10 +93,24 @@ export async function insertRuns(
   return created;
 }
 
+/**
+ * A write that a foreign key refused: its owner was deleted meanwhile (the request's session
+ * is gone: 401), or else its shoe was (422 on shoe_id).
+ */
+async function refusedReference(ctx: AppContext, ownerId: number, error: unknown): Promise<never> {
+  if (!isForeignKeyViolation(error)) throw error;
+  if (!(await findUserById(ctx, ownerId))) throw unauthenticated();
+  throw invalid('shoe_id', INVALID_SHOE);
+}
+
 export async function createEntry(ctx: AppContext, actor: Owner, body: EntryBody): Promise<Entry> {
   const values = { ...toValues(ctx, actor, body), shoeId: await shoeForRun(ctx, actor.id, body.shoe_id, true) };
-  const [entry] = await inTransaction(ctx, (trx) => insertRuns(trx, actor.id, [values], nowIso(ctx)));
-  return entry!;
+  try {
+    const [entry] = await inTransaction(ctx, (trx) => insertRuns(trx, actor.id, [values], nowIso(ctx)));
+    return entry!;
+  } catch (error) {
+    return refusedReference(ctx, actor.id, error);
+  }
 }
 
 export async function updateEntry(ctx: AppContext, actor: Actor, id: number, body: EntryBody): Promise<Entry> {
@@ -106,7 +121,9 @@ export async function updateEntry(ctx: AppContext, actor: Actor, id: number, bod
   const values = toValues(ctx, owner ?? { timezone: 'UTC' }, body);
   // A run keeps the shoe it has even once retired; a change must name a shoe of its owner in use.
   if (body.shoe_id !== entry.shoe_id) values.shoeId = await shoeForRun(ctx, entry.user_id, body.shoe_id, false);
-  const updated = await entries.updateEntry(ctx.db, id, values, nowIso(ctx));
+  const updated = await entries
+    .updateEntry(ctx.db, id, values, nowIso(ctx))
+    .catch((error: unknown) => refusedReference(ctx, entry.user_id, error));
   if (!updated) throw notFound();
   return updated;
 }

@@ -1,10 +1,53 @@
 /** SQL for shoes. A shoe's distance and runs are kept by triggers as its runs are written (migrations.ts). */
-import type { Executor } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import type { Shoe } from '../../../core/shoes.js';
+import { compiled } from '../../db/compiled.js';
+import type { Executor, ShoesTable } from '../../db/schema.js';
+
+type ShoeRow = Selectable<ShoesTable>;
 
 export interface ShoeRef {
   id: number;
   userId: number;
   retired: boolean;
+}
+
+/** What a write sets: undefined leaves a stored value unchanged. */
+export interface ShoeValues {
+  name?: string | undefined;
+  brand?: string | null | undefined;
+  limitKm?: number | undefined;
+  retired?: boolean | undefined;
+  isDefault?: boolean | undefined;
+}
+
+function toShoe(row: ShoeRow): Shoe {
+  const distance = Number(row.distance_m) / 1000;
+  const limitKm = Number(row.limit_km);
+  return {
+    id: Number(row.id),
+    name: row.name,
+    brand: row.brand ?? null,
+    limit_km: limitKm,
+    retired: Number(row.retired) === 1,
+    is_default: Number(row.is_default) === 1,
+    distance,
+    runs: Number(row.runs),
+    over_limit: distance > limitKm,
+    created_at: row.created_at,
+  };
+}
+
+function columns(values: ShoeValues) {
+  const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+  const set = {
+    name: values.name,
+    brand: values.brand,
+    limit_km: values.limitKm,
+    retired: flag(values.retired),
+    is_default: flag(values.isDefault),
+  };
+  return Object.fromEntries(Object.entries(set).filter(([, value]) => value !== undefined)) as Partial<typeof set>;
 }
 
 export async function findShoeRef(db: Executor, id: number): Promise<ShoeRef | null> {
@@ -21,4 +64,62 @@ export async function findDefaultShoeId(db: Executor, userId: number): Promise<n
     .where('is_default', '=', 1)
     .executeTakeFirst();
   return row ? Number(row.id) : null;
+}
+
+const ownShoes = compiled<{ userId: number }>()((db, param) =>
+  db.selectFrom('shoes').selectAll().where('user_id', '=', param('userId')).orderBy('id'),
+);
+
+/** A runner's shoes, oldest first. */
+export async function listShoes(db: Executor, userId: number): Promise<Shoe[]> {
+  return (await ownShoes(db, { userId })).map(toShoe);
+}
+
+export async function countShoes(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('shoes')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertShoe(db: Executor, userId: number, values: ShoeValues, nowIso: string): Promise<Shoe> {
+  const row = await db
+    .insertInto('shoes')
+    .values({ user_id: userId, name: values.name ?? '', ...columns(values), created_at: nowIso, updated_at: nowIso })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toShoe(row);
+}
+
+/** Changes the given fields of one of `userId`'s shoes; null when it is not theirs (or gone). */
+export async function updateShoe(
+  db: Executor,
+  userId: number,
+  id: number,
+  values: ShoeValues,
+  nowIso: string,
+): Promise<Shoe | null> {
+  const row = await db
+    .updateTable('shoes')
+    .set({ ...columns(values), updated_at: nowIso })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toShoe(row) : null;
+}
+
+/** The runner's shoes other than `exceptId` stop being the default. */
+export async function unsetDefault(db: Executor, userId: number, exceptId?: number): Promise<void> {
+  let query = db.updateTable('shoes').set({ is_default: 0 }).where('user_id', '=', userId).where('is_default', '=', 1);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  await query.execute();
+}
+
+/** Deletes one of `userId`'s shoes (its runs keep going, without a shoe: the foreign key); false when not theirs. */
+export async function deleteShoe(db: Executor, userId: number, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('shoes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }

@@ -15,11 +15,11 @@ import { adminDashboard, userDashboard, weeklyReport } from './stats.service.js'
 export function statsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = app.requireAuth;
+    const onRequest = app.requireAuth;
     const security = [{ bearerAuth: [] }];
 
     typed.get('/dashboard/data', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['dashboard'],
         summary: 'My week, my best results and the last 14 days',
@@ -30,7 +30,7 @@ export function statsRoutes(ctx: AppContext) {
     });
 
     typed.get('/dashboard/admin-data', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['dashboard'],
         summary: 'Totals for managers and admins',
@@ -41,7 +41,7 @@ export function statsRoutes(ctx: AppContext) {
     });
 
     typed.get('/report/weekly', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['reports'],
         summary: 'My runs by ISO week of one year (default: this year)',

@@ -1,5 +1,6 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
 import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
+import type { Theme, Units } from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
 import { compiled } from '../../db/compiled.js';
 import type { Executor, UsersTable } from '../../db/schema.js';
@@ -22,6 +23,8 @@ export function toUser(record: User): User {
     email: record.email,
     role: record.role,
     timezone: record.timezone,
+    units: record.units,
+    theme: record.theme,
     date: record.date,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -35,6 +38,8 @@ export function toUserRecord(row: UserRow): UserRecord {
     email: row.email,
     role: row.role,
     timezone: row.timezone,
+    units: row.units,
+    theme: row.theme,
     date: row.created_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -94,6 +99,8 @@ export interface UserChanges {
   passwordHash?: string;
   role?: Role;
   timezone?: string;
+  units?: Units;
+  theme?: Theme;
   updatedAt: string;
 }
 
@@ -106,6 +113,8 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
       ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
       ...(changes.role !== undefined ? { role: changes.role } : {}),
       ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
+      ...(changes.units !== undefined ? { units: changes.units } : {}),
+      ...(changes.theme !== undefined ? { theme: changes.theme } : {}),
       updated_at: changes.updatedAt,
     })
     .where('id', '=', id)
@@ -128,9 +137,16 @@ export async function deleteAllUsers(db: Executor): Promise<void> {
   await db.deleteFrom('users').execute();
 }
 
-export async function hasDemoUsers(db: Executor): Promise<boolean> {
-  const row = await db.selectFrom('users').select('id').where('is_demo', '=', 1).limit(1).executeTakeFirst();
-  return row !== undefined;
+
+/**
+ * The admins, counted under a lock that the last-admin rule needs when requests race: on
+ * PostgreSQL their rows are locked until the transaction ends, so a concurrent demotion or
+ * deletion waits and then counts what this one left (SQLite runs one transaction at a time).
+ */
+export async function lockAdmins(db: Executor): Promise<number> {
+  if (isSqlite(db)) return countAdmins(db);
+  const rows = await db.selectFrom('users').select('id').where('role', '=', 'admin').forUpdate().execute();
+  return rows.length;
 }
 
 export async function countAdmins(db: Executor): Promise<number> {

@@ -19,12 +19,12 @@ import { deleteUser, listUsers, showUser, toUser, updateUser } from './users.ser
 export function usersRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = app.requireAuth;
+    const onRequest = app.requireAuth;
     const security = [{ bearerAuth: [] }];
     const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
 
     typed.get('/user/me', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['users'],
         summary: 'The signed-in user',
@@ -35,7 +35,7 @@ export function usersRoutes(ctx: AppContext) {
     });
 
     typed.get('/user', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['users'],
         summary: 'Users, newest first, optionally matching a name or e-mail',
@@ -51,7 +51,7 @@ export function usersRoutes(ctx: AppContext) {
     });
 
     typed.get('/user/:id', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['users'],
         summary: 'One user',
@@ -65,20 +65,20 @@ export function usersRoutes(ctx: AppContext) {
     overridableResource(app, {
       url: '/user/:id',
       tag: 'users',
-      preHandler,
+      onRequest,
       update: {
         summary: 'Update a user (blank password = unchanged)',
         body: UserUpdateBodySchema,
         response: UserEnvelopeSchema,
         handler: async (request, id, body) => ({
-          user: await updateUser(ctx, actorOf(request), sessionOf(request).tokenId, id, body),
+          user: await updateUser(ctx, actorOf(request), sessionOf(request), id, body),
         }),
       },
       remove: {
         summary: 'Delete a user with their entries and tokens',
         response: MessageSchema,
         handler: async (request, id) => {
-          await deleteUser(ctx, actorOf(request), id);
+          await deleteUser(ctx, actorOf(request), sessionOf(request).scope, id);
           return { message: 'User was deleted.' };
         },
       },

@@ -14,6 +14,7 @@ import {
   type UserUpdateBody,
 } from '../../../core/schemas.js';
 import { ConfigError } from '../../config.js';
+import type { PersonalToken, TokenCreateBody } from '../../../core/tokens.js';
 import { inTransaction, nowIso, type AppContext, type PageWindow, type Session } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
@@ -29,6 +30,10 @@ export { hashPassword } from './passwords.js';
 
 export const EMAIL_TAKEN = 'The email has already been taken.';
 const DEMO_LOCKED = "Demo accounts' e-mail and password cannot be changed.";
+const DEMO_ROLE_LOCKED = "Demo accounts' role cannot be changed.";
+const DEMO_UNDELETABLE = 'Demo accounts cannot be deleted.';
+const PERSONAL_CREDENTIALS = 'A personal API token cannot change an e-mail address or a password.';
+const PERSONAL_DELETE = 'A personal API token cannot delete the account.';
 
 export const TOKEN_IDLE_DAYS = 30;
 const TOKEN_IDLE_MS = TOKEN_IDLE_DAYS * 86_400_000;
@@ -145,16 +150,20 @@ export async function showUser(ctx: AppContext, actor: Actor, id: number): Promi
 export async function updateUser(
   ctx: AppContext,
   actor: Actor,
-  currentTokenId: number,
+  session: Pick<Session, 'tokenId' | 'scope'>,
   id: number,
   body: UserUpdateBody,
 ): Promise<User> {
   const target = await findOr404(ctx, id);
   requirePermission(actor, { type: 'user.update', target });
+  if (session.scope !== 'full' && (body.email !== target.email || body.password !== undefined)) {
+    throw forbidden(PERSONAL_CREDENTIALS);
+  }
   const roleChanges = body.role !== undefined && body.role !== target.role;
   if (roleChanges) requirePermission(actor, { type: 'user.changeRole', target });
-  if (ctx.config.demoMode && target.isDemo && (body.email !== target.email || body.password !== undefined)) {
-    throw forbidden(DEMO_LOCKED);
+  if (ctx.config.demoMode && target.isDemo) {
+    if (body.email !== target.email || body.password !== undefined) throw forbidden(DEMO_LOCKED);
+    if (roleChanges) throw forbidden(DEMO_ROLE_LOCKED);
   }
   if (body.email !== target.email && (await users.emailTakenByOther(ctx.db, body.email, target.id))) {
     throw invalid('email', EMAIL_TAKEN);
@@ -162,23 +171,25 @@ export async function updateUser(
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
   try {
     const updated = await inTransaction(ctx, async (trx) => {
+      if (roleChanges && target.role === 'admin') {
+        // Counted under lock before the change: racing demotions never leave zero admins.
+        const adminCount = await users.lockAdmins(trx);
+        requirePermission(actor, { type: 'user.changeRole', target, newRole: body.role, adminCount });
+      }
       const row = await users.updateUser(trx, target.id, {
         name: body.name,
         email: body.email,
         ...(passwordHash ? { passwordHash } : {}),
         ...(roleChanges ? { role: body.role } : {}),
         ...(body.timezone ? { timezone: body.timezone } : {}),
+        ...(body.units ? { units: body.units } : {}),
+        ...(body.theme ? { theme: body.theme } : {}),
         updatedAt: nowIso(ctx),
       });
       if (!row) throw notFound();
-      if (roleChanges) {
-        // Counted after the change, in its transaction: the admins that remain, plus the target.
-        const adminCount = (await users.countAdmins(trx)) + 1;
-        requirePermission(actor, { type: 'user.changeRole', target, newRole: body.role, adminCount });
-      }
       // A new password signs the user out everywhere else.
       if (passwordHash) {
-        await tokens.deleteUserTokens(trx, target.id, actor.id === target.id ? currentTokenId : undefined);
+        await tokens.deleteUserTokens(trx, target.id, actor.id === target.id ? session.tokenId : undefined);
       }
       return row;
     });
@@ -189,14 +200,22 @@ export async function updateUser(
   }
 }
 
-export async function deleteUser(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+export async function deleteUser(
+  ctx: AppContext,
+  actor: Actor,
+  scope: Session['scope'],
+  id: number,
+): Promise<void> {
   const target = await findOr404(ctx, id);
   requirePermission(actor, { type: 'user.delete', target, adminCount: await users.countAdmins(ctx.db) });
+  if (scope !== 'full' && target.id === actor.id) throw forbidden(PERSONAL_DELETE);
   await inTransaction(ctx, async (trx) => {
+    // The rule again, under lock: racing deletions and demotions never leave zero admins.
+    if (target.role === 'admin') {
+      requirePermission(actor, { type: 'user.delete', target, adminCount: await users.lockAdmins(trx) });
+    }
     const deleted = await users.deleteUser(trx, target.id);
     if (!deleted) return;
-    // The rule again, inside the transaction: the admins that remain, plus the target.
-    requirePermission(actor, { type: 'user.delete', target, adminCount: (await users.countAdmins(trx)) + 1 });
     await adjustCounter(trx, 'users', -1);
     if (deleted.entryCount > 0) await adjustCounter(trx, 'entries', -deleted.entryCount);
   });
@@ -208,8 +227,8 @@ export async function deleteAllAccounts(db: Executor): Promise<void> {
   await resetCounters(db);
 }
 
-export function hasDemoAccounts(ctx: AppContext): Promise<boolean> {
-  return users.hasDemoUsers(ctx.db);
+export async function accountExists(ctx: AppContext, email: string): Promise<boolean> {
+  return (await users.findUserByEmail(ctx.db, email)) !== null;
 }
 
 /** Keeps users.entry_count in step with a write of runs, on `db` (the writer's transaction). */
@@ -221,34 +240,79 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** A random token: 32 bytes, base64url; personal ones start with `rt_` so that secret scanners can spot them. */
+function newToken(prefix = ''): { token: string; hash: string } {
+  const token = prefix + randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
 /** A new sign-in token for a user: random, stored only as its hash. */
 export async function issueToken(ctx: AppContext, user: users.UserRecord): Promise<AuthResponse> {
-  const token = randomBytes(32).toString('base64url');
-  await tokens.insertToken(ctx.db, user.id, hashToken(token), nowIso(ctx));
+  const { token, hash } = newToken();
+  await tokens.insertToken(ctx.db, user.id, hash, nowIso(ctx));
   return { user: users.toUser(user), access_token: token, token_type: 'Bearer' };
 }
 
-/** The session behind a bearer token, or null when it is unknown, revoked or idle too long. */
+/** A new personal API token (CONTRACT.md §11): returned in plain text this once, stored as its hash. */
+export async function issuePersonalToken(
+  ctx: AppContext,
+  userId: number,
+  body: TokenCreateBody,
+): Promise<{ token: PersonalToken; plainText: string }> {
+  const { token, hash } = newToken('rt_');
+  const nowMs = ctx.config.now().getTime();
+  const expiresAt = body.expires_in_days ? new Date(nowMs + body.expires_in_days * 86_400_000).toISOString() : null;
+  const row = await tokens.insertPersonalToken(ctx.db, {
+    userId,
+    tokenHash: hash,
+    name: body.name,
+    scope: body.scope,
+    createdAt: nowIso(ctx),
+    expiresAt,
+  });
+  return { token: row, plainText: token };
+}
+
+export function listPersonalTokens(ctx: AppContext, userId: number): Promise<PersonalToken[]> {
+  return tokens.listPersonalTokens(ctx.db, userId);
+}
+
+/** Revokes one of the user's personal tokens; anyone else's (or a sign-in token) is a 404. */
+export async function revokePersonalToken(ctx: AppContext, userId: number, tokenId: number): Promise<void> {
+  if (!(await tokens.deletePersonalToken(ctx.db, userId, tokenId))) throw notFound();
+}
+
+/**
+ * The session behind a bearer token, or null when it is unknown, revoked, idle too long (a
+ * sign-in token) or expired (a personal token). One query; a write at most once a minute.
+ */
 export async function sessionOfToken(ctx: AppContext, token: string): Promise<Session | null> {
   if (token.length < 20 || token.length > 200) return null;
   const found = await tokens.findTokenOwner(ctx.db, hashToken(token));
   if (!found) return null;
   const nowMs = ctx.config.now().getTime();
-  const lastUsedMs = Date.parse(found.lastUsedAt);
-  if (nowMs - lastUsedMs > TOKEN_IDLE_MS) {
+  const lastUsedMs = found.lastUsedAt === null ? null : Date.parse(found.lastUsedAt);
+  if (found.kind === 'personal') {
+    if (found.expiresAt !== null && Date.parse(found.expiresAt) <= nowMs) return null;
+  } else if (lastUsedMs === null || nowMs - lastUsedMs > TOKEN_IDLE_MS) {
     await tokens.deleteToken(ctx.db, found.tokenId);
     return null;
   }
-  if (nowMs - lastUsedMs > TOKEN_TOUCH_MS) await tokens.touchToken(ctx.db, found.tokenId, nowIso(ctx));
-  return { tokenId: found.tokenId, user: found.user };
+  if (lastUsedMs === null || nowMs - lastUsedMs > TOKEN_TOUCH_MS) {
+    await tokens.touchToken(ctx.db, found.tokenId, nowIso(ctx));
+  }
+  const scope = found.kind === 'personal' ? (found.scope ?? 'read') : 'full';
+  return { tokenId: found.tokenId, scope, user: found.user };
 }
 
-export async function revokeToken(ctx: AppContext, tokenId: number): Promise<void> {
-  await tokens.deleteToken(ctx.db, tokenId);
+/** Logout: revokes the request's sign-in token; a personal token is revoked only from the token list. */
+export async function revokeToken(ctx: AppContext, session: Pick<Session, 'tokenId' | 'scope'>): Promise<void> {
+  if (session.scope === 'full') await tokens.deleteToken(ctx.db, session.tokenId);
 }
 
-/** Housekeeping: forget tokens idle for longer than they live. */
+/** Housekeeping: forget sign-in tokens idle for longer than they live, and expired personal tokens. */
 export async function purgeIdleTokens(ctx: AppContext): Promise<void> {
   const nowMs = ctx.config.now().getTime();
   await tokens.deleteIdleTokens(ctx.db, new Date(nowMs - TOKEN_IDLE_MS).toISOString());
+  await tokens.deleteExpiredTokens(ctx.db, nowIso(ctx));
 }

@@ -1,0 +1,75 @@
+/**
+ * Import and export of runs (CONTRACT.md §9): the wire shapes of `POST /import` and
+ * `GET /export`, shared by the server's routes, the OpenAPI document and the web app.
+ */
+import { z } from 'zod';
+import { EntrySchema } from './schemas.js';
+
+export const IMPORT_STATUSES = ['created', 'would_create', 'duplicate', 'skipped'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const DISTANCE_UNITS = ['km', 'mi', 'm'] as const;
+export type DistanceUnit = (typeof DISTANCE_UNITS)[number];
+
+const column = (field: string) =>
+  z
+    .string({ error: `The mapping's ${field} must be a column name.` })
+    .trim()
+    .min(1, `The mapping's ${field} must be a column name.`)
+    .max(200, `The mapping's ${field} must not be greater than 200 characters.`);
+
+/** Which column of an unrecognised CSV is which. */
+export const ImportMappingSchema = z.object({
+  date: column('date'),
+  distance: column('distance'),
+  time: column('time'),
+  distance_unit: z.enum(DISTANCE_UNITS, { error: 'The distance_unit must be one of km, mi or m.' }).default('km'),
+  title: column('title').optional(),
+  notes: column('notes').optional(),
+});
+export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+/** An imported run as shown before it is stored: an entry without its id and times. */
+export const ImportedEntrySchema = EntrySchema.extend({
+  id: z.number().int().optional(),
+  created_at: z.string().optional(),
+  updated_at: z.string().optional(),
+});
+export type ImportedEntry = z.infer<typeof ImportedEntrySchema>;
+
+export const ImportRowSchema = z.object({
+  source: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  reason: z.string().optional(),
+  entry: ImportedEntrySchema.optional(),
+  columns: z.array(z.string()).optional(),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+export const ImportResultSchema = z.object({
+  created: z.number().int(),
+  duplicates: z.number().int(),
+  skipped: z.number().int(),
+  rows: z.array(ImportRowSchema),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+export const ImportEnvelopeSchema = z.object({ import: ImportResultSchema });
+export type ImportEnvelope = z.infer<typeof ImportEnvelopeSchema>;
+
+export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+export const ExportQuerySchema = z.object({
+  format: z.preprocess(
+    (value) => (value === '' || value === undefined ? 'csv' : value),
+    z.enum(EXPORT_FORMATS, { error: 'The format must be csv or json.' }),
+  ),
+});
+
+/** The CSV export's header, in order. */
+export const EXPORT_CSV_COLUMNS = ['date', 'distance_km', 'time', 'title', 'notes', 'kind', 'effort', 'shoe'] as const;
+
+/** What the JSON export says it is. */
+export const EXPORT_FORMAT_NAME = 'running-times';
+export const EXPORT_VERSION = 1;

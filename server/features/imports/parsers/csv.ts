@@ -1,0 +1,233 @@
+/**
+ * CSV files: this server's export, Strava's activities.csv, Garmin Connect's Activities.csv,
+ * or any CSV with a column mapping. A CSV of none of these kinds, without a mapping, is one
+ * skipped row that lists its columns. Sources are "<file>:<line>", the header being line 1.
+ */
+import { parse } from 'csv-parse/sync';
+import type { ImportMapping } from '../../../../core/imports.js';
+import { isValidDate } from '../../../../core/time.js';
+import { KM_PER_MILE, type Units } from '../../../../core/units.js';
+import {
+  Unreadable,
+  looseDuration,
+  looseNumber,
+  notARun,
+  text,
+  type Candidate,
+  type ParsedFile,
+  type ParsedRow,
+} from './types.js';
+
+export interface CsvOptions {
+  mapping?: ImportMapping | undefined;
+  /** Garmin Connect writes distances in the account's unit. */
+  accountUnits: Units;
+}
+
+const STRAVA_RUNS = new Set(['run', 'trail run', 'virtual run']);
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+/** Strava's Activity Date, in UTC: "Mar 12, 2024, 6:00:00 PM" (or "12 Mar 2024, 18:00:00"). */
+export function stravaDate(value: string): Date | null {
+  const us = /^([a-z]{3})[a-z]*\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2}):(\d{2})\s*([ap]m)?$/i.exec(value.trim());
+  const eu = /^(\d{1,2}) ([a-z]{3})[a-z]*\.? (\d{4}),? (\d{1,2}):(\d{2}):(\d{2})$/i.exec(value.trim());
+  const [mon, day, year, h, m, s, half] = us
+    ? [us[1]!, us[2]!, us[3]!, us[4]!, us[5]!, us[6]!, us[7]]
+    : eu
+      ? [eu[2]!, eu[1]!, eu[3]!, eu[4]!, eu[5]!, eu[6]!, undefined]
+      : [];
+  const month = MONTHS.indexOf((mon ?? '').toLowerCase());
+  if (month < 0) return null;
+  let hour = Number(h);
+  if (half) {
+    if (hour < 1 || hour > 12) return null;
+    hour = (hour % 12) + (half.toLowerCase() === 'pm' ? 12 : 0);
+  }
+  const ms = Date.UTC(Number(year), month, Number(day), hour, Number(m), Number(s));
+  const date = new Date(ms);
+  return date.getUTCDate() === Number(day) ? date : null;
+}
+
+/** A date column: "YYYY-MM-DD" (with any time after it, read as local) or an instant with its offset. */
+function localDate(value: string | undefined): { date?: string; start?: Date } | null {
+  const t = (value ?? '').trim();
+  const ymd = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/.exec(t);
+  if (ymd) return isValidDate(t.slice(0, 10)) ? { date: t.slice(0, 10) } : null;
+  if (/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:?\d{2})$/i.test(t)) {
+    const start = new Date(t);
+    return Number.isNaN(start.getTime()) ? null : { start };
+  }
+  const strava = stravaDate(t);
+  return strava ? { start: strava } : null;
+}
+
+/** Header names to indexes; a repeated name keeps all its positions, in order. */
+function indexHeader(header: string[]): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  header.forEach((name, i) => {
+    const key = name.trim().toLowerCase();
+    at.set(key, [...(at.get(key) ?? []), i]);
+  });
+  return at;
+}
+
+type Kind = 'own' | 'strava' | 'garmin' | 'mapped';
+
+function kindOf(columns: Map<string, number[]>, mapping: ImportMapping | undefined): Kind | null {
+  const has = (...names: string[]) => names.every((n) => columns.has(n));
+  if (has('date', 'distance_km', 'time')) return 'own';
+  if (has('activity date', 'activity type', 'elapsed time', 'distance')) return 'strava';
+  if (has('activity type', 'date', 'distance', 'time')) return 'garmin';
+  if (mapping) return 'mapped';
+  return null;
+}
+
+const positive = (n: number | null): n is number => n !== null && n > 0;
+
+export function parseCsv(source: string, bytes: Uint8Array, options: CsvOptions): ParsedFile {
+  let records: string[][];
+  try {
+    records = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: false,
+    }) as string[][];
+  } catch (error) {
+    const detail = error instanceof Error && 'lines' in error ? ` near line ${String(error.lines)}` : '';
+    throw new Unreadable(`The CSV file is damaged${detail} (unbalanced quotes or a binary file?).`);
+  }
+  const header = records[0];
+  if (!header) return { rows: [{ source, skip: 'The CSV file is empty.' }] };
+  const columns = indexHeader(header);
+  const kind = kindOf(columns, options.mapping);
+  if (!kind) {
+    return {
+      rows: [
+        {
+          source,
+          skip: 'This CSV is not one this server recognises: say which column holds the date, distance and time.',
+          columns: header.map((h) => h.trim()),
+        },
+      ],
+    };
+  }
+  const cell = (record: string[], name: string, nth = 0): string | undefined => {
+    const i = columns.get(name.toLowerCase())?.[nth];
+    return i === undefined ? undefined : record[i];
+  };
+  if (kind === 'mapped') {
+    const mapping = options.mapping!;
+    const missing = [mapping.date, mapping.distance, mapping.time, mapping.title, mapping.notes].find(
+      (name) => name !== undefined && !columns.has(name.toLowerCase()),
+    );
+    if (missing !== undefined) {
+      return {
+        rows: [{ source, skip: `The mapping names a column the file lacks ("${missing}").`, columns: header }],
+      };
+    }
+  }
+  const names = new Set<string>();
+  const rows: ParsedRow[] = [];
+  for (let r = 1; r < records.length; r++) {
+    const record = records[r]!;
+    const where = `${source}:${r + 1}`;
+    const row = readRecord(kind, (name, nth) => cell(record, name, nth), options);
+    if (row.named) names.add(row.named);
+    if ('partial' in row) rows.push({ source: where, named: row.named, partial: row.partial });
+    else if ('run' in row) rows.push({ source: where, run: row.run });
+    else rows.push({ source: where, skip: row.skip });
+  }
+  return kind === 'strava' ? { rows, names } : { rows };
+}
+
+type Cell = (name: string, nth?: number) => string | undefined;
+type RowBody =
+  | { run: Candidate; named?: string }
+  | { skip: string; named?: string }
+  | { named: string; partial: Omit<Candidate, 'distanceKm' | 'seconds'> };
+
+function readRecord(kind: Kind, cell: Cell, options: CsvOptions): RowBody {
+  switch (kind) {
+    case 'own':
+      return ownRow(cell);
+    case 'strava':
+      return stravaRow(cell);
+    case 'garmin':
+      return garminRow(cell, options.accountUnits);
+    case 'mapped':
+      return mappedRow(cell, options.mapping!);
+  }
+}
+
+const numberOr = (value: number | null, fallback: number) => (value === null ? fallback : value);
+
+function ownRow(cell: Cell): RowBody {
+  const date = text(cell('date'));
+  if (!date) return { skip: 'The date field is required.' };
+  const shoe = text(cell('shoe'));
+  return {
+    run: {
+      date,
+      distanceKm: numberOr(looseNumber(cell('distance_km')), NaN),
+      seconds: numberOr(looseDuration(cell('time')), NaN),
+      title: text(cell('title')) ?? null,
+      notes: text(cell('notes')) ?? null,
+      kind: text(cell('kind')) ?? null,
+      effort: text(cell('effort')) ?? null,
+      shoe: shoe ?? null,
+    },
+  };
+}
+
+function stravaRow(cell: Cell): RowBody {
+  const file = text(cell('filename'));
+  const named = file ? file.replace(/^\.?\//, '') : undefined;
+  const type = text(cell('activity type')) ?? '';
+  if (!STRAVA_RUNS.has(type.toLowerCase())) return { skip: notARun(type), ...(named ? { named } : {}) };
+  const start = stravaDate(cell('activity date') ?? '');
+  if (!start) return { skip: 'The Activity Date is not a date Strava writes ("Mar 12, 2024, 6:00:00 PM").' };
+  // The second Distance column is the precise one, in metres; the first is in the account's unit, rounded.
+  const metres = looseNumber(cell('distance', 1));
+  const distanceKm = positive(metres) ? metres / 1000 : looseNumber(cell('distance', 0));
+  const moving = looseDuration(cell('moving time'));
+  const elapsed = looseDuration(cell('elapsed time', 1)) ?? looseDuration(cell('elapsed time', 0));
+  const seconds = positive(moving) ? moving : elapsed;
+  const partial = { start, title: text(cell('activity name')) ?? null, notes: text(cell('activity description')) ?? null };
+  if (positive(distanceKm) && positive(seconds)) return { run: { ...partial, distanceKm, seconds }, ...(named ? { named } : {}) };
+  if (named) return { named, partial };
+  return { run: { ...partial, distanceKm: distanceKm ?? NaN, seconds: seconds ?? NaN } };
+}
+
+function garminRow(cell: Cell, units: Units): RowBody {
+  const type = text(cell('activity type')) ?? '';
+  if (!/running/i.test(type)) return { skip: notARun(type) };
+  const when = localDate(cell('date'));
+  if (!when) return { skip: 'The Date is not a date ("2024-03-12 18:00:00").' };
+  const distance = looseNumber(cell('distance'));
+  return {
+    run: {
+      ...when,
+      distanceKm: distance === null ? NaN : units === 'mi' ? distance * KM_PER_MILE : distance,
+      seconds: numberOr(looseDuration(cell('time')), NaN),
+      title: text(cell('title')) ?? null,
+    },
+  };
+}
+
+const UNIT_KM = { km: 1, mi: KM_PER_MILE, m: 0.001 } as const;
+
+function mappedRow(cell: Cell, mapping: ImportMapping): RowBody {
+  const when = localDate(cell(mapping.date));
+  if (!when) return { skip: `The ${mapping.date} column does not hold a date (YYYY-MM-DD).` };
+  const distance = looseNumber(cell(mapping.distance));
+  return {
+    run: {
+      ...when,
+      distanceKm: distance === null ? NaN : distance * UNIT_KM[mapping.distance_unit],
+      seconds: numberOr(looseDuration(cell(mapping.time)), NaN),
+      title: mapping.title ? (text(cell(mapping.title)) ?? null) : undefined,
+      notes: mapping.notes ? (text(cell(mapping.notes)) ?? null) : undefined,
+    },
+  };
+}

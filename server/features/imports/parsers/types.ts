@@ -1,0 +1,84 @@
+/** What every parser of an imported file produces: runs to validate, or rows skipped with a reason. */
+
+/** A run as a file describes it, before rounding, validation and the duplicate test. */
+export interface Candidate {
+  /** Kilometres, unrounded. */
+  distanceKm: number;
+  /** Seconds, unrounded. */
+  seconds: number;
+  /** The calendar date when the source gives one (own exports, local times)... */
+  date?: string;
+  /** ...else the start instant, placed in the caller's time zone. */
+  start?: Date;
+  title?: string | null;
+  notes?: string | null;
+  /** Passed on as the source has them: validation says what is wrong. */
+  kind?: unknown;
+  effort?: unknown;
+  /** The shoe's name; undefined when the source says nothing (the owner's default shoe), null for none. */
+  shoe?: string | null;
+}
+
+/** A row of the import's answer, as a parser sees it. */
+export type ParsedRow =
+  | { source: string; run: Candidate }
+  | { source: string; skip: string; columns?: string[] }
+  /** A Strava row without numbers that names a file of its archive (resolved by the archive). */
+  | { source: string; named: string; partial: Omit<Candidate, 'distanceKm' | 'seconds'> };
+
+/** Shoes and goals of this server's JSON export, brought back as they are. */
+export interface Extras {
+  shoes: Record<string, unknown>[];
+  goals: Record<string, unknown>[];
+}
+
+/** One file's rows. `group` says which rows may not be duplicates of each other (one CSV or JSON file). */
+export interface ParsedFile {
+  rows: ParsedRow[];
+  extras?: Extras;
+  /** For a Strava activities.csv: the files its rows name (these are not imported on their own). */
+  names?: Set<string>;
+}
+
+/** An unreadable file: skipped with this sentence. */
+export class Unreadable extends Error {}
+
+export const skipFile = (source: string, reason: string): ParsedFile => ({ rows: [{ source, skip: reason }] });
+
+/** Sports of other kinds named by GPX `<type>`, Strava or Garmin: such a file is not a run. */
+const OTHER_SPORTS =
+  /\b(ride|cycl\w*|bik\w*|e-?bike|hik\w*|walk\w*|swim\w*|ski\w*|snowboard\w*|rowing|row|kayak\w*|canoe\w*|yoga|workout|weight\w*|elliptical|stair\w*|golf|tennis|surf\w*|skat\w*|climb\w*|paddl\w*|sail\w*|strength\w*|crossfit|soccer|football|basketball|wheelchair\w*)\b/i;
+export function isOtherSport(type: string): boolean {
+  return OTHER_SPORTS.test(type) && !/\brun/i.test(type);
+}
+
+/** "Not a run (Ride)." */
+export const notARun = (type: string) => `Not a run (${type.trim() || 'unknown sport'}).`;
+
+/** A number as exports write it: "10.02", "1,234.5", "10,02", blank or "--" (null). */
+export function looseNumber(text: string | undefined | null): number | null {
+  if (text === undefined || text === null) return null;
+  let t = text.trim();
+  if (t === '' || t === '--') return null;
+  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, '');
+  else if (/^-?\d+,\d+$/.test(t)) t = t.replace(',', '.');
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return null;
+  const value = Number(t);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** A duration as exports write it: "1:02:03", "02:03", "00:50:12.3" or seconds ("1800", "1800.0"). */
+export function looseDuration(text: string | undefined | null): number | null {
+  if (text === undefined || text === null) return null;
+  const t = text.trim();
+  const clock = /^(?:(\d+):)?([0-5]?\d):([0-5]\d(?:\.\d+)?)$/.exec(t);
+  if (clock) return Number(clock[1] ?? 0) * 3600 + Number(clock[2]) * 60 + Number(clock[3]);
+  return looseNumber(t);
+}
+
+/** A text field of a source: trimmed, blank is absent. */
+export function text(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const t = String(value).trim();
+  return t === '' ? undefined : t;
+}

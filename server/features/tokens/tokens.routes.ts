@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ErrorSchema, IdParamsSchema, MessageSchema } from '../../../core/schemas.js';
+import { TokenCreateBodySchema, TokenCreatedSchema, TokensEnvelopeSchema } from '../../../core/tokens.js';
+import type { AppContext } from '../../context.js';
+import { sessionOf } from '../../http/authenticate.js';
+import { createToken, listTokens, revokeToken } from './tokens.service.js';
+
+/** The OpenAPI document marks the routes of this tag as sign-in only (`x-token-scopes`, http/openapi-scopes.ts). */
+const SIGN_IN_ONLY = 'Needs a sign-in token: personal API tokens, read or write, get 403 here.';
+
+export function tokensRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    const preHandler = app.requireAuth;
+    const security = [{ bearerAuth: [] }];
+    const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
+
+    typed.get('/tokens', {
+      preHandler,
+      schema: {
+        tags: ['tokens'],
+        summary: "The caller's personal API tokens, newest first",
+        description: SIGN_IN_ONLY,
+        security,
+        response: { 200: TokensEnvelopeSchema, ...errors },
+      },
+      handler: async (request) => ({ tokens: await listTokens(ctx, sessionOf(request)) }),
+    });
+
+    typed.post('/tokens', {
+      preHandler,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Create a personal API token; its plain text is shown this once',
+        description: SIGN_IN_ONLY,
+        security,
+        body: TokenCreateBodySchema,
+        response: { 201: TokenCreatedSchema, ...errors },
+      },
+      handler: async (request, reply) => reply.code(201).send(await createToken(ctx, sessionOf(request), request.body)),
+    });
+
+    typed.delete('/tokens/:id', {
+      preHandler,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Revoke one of your personal API tokens',
+        description: SIGN_IN_ONLY,
+        security,
+        params: IdParamsSchema,
+        response: { 200: MessageSchema, ...errors },
+      },
+      handler: async (request) => {
+        await revokeToken(ctx, sessionOf(request), request.params.id);
+        return { message: 'The token was revoked.' };
+      },
+    });
+  };
+}

@@ -1,0 +1,196 @@
+/**
+ * Invariants when requests race, on SQLite and on PostgreSQL (TEST_DATABASE_URL): the last
+ * admin survives two admins demoting or deleting each other, counters and buckets stay exact
+ * while a runner's writes race their deletion (and those writes get 401, never 500), one
+ * e-mail registered many times at once makes exactly one account, and editing a run while it
+ * is deleted leaves one consistent answer. Each race is tried several times.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { maintainedTotals, recountedTotals } from '../../scripts/seed/consistency.js';
+import {
+  call,
+  createEntry,
+  createTestApp,
+  DEFAULT_PASSWORD,
+  loginAdmin,
+  makeAdmin,
+  nextIp,
+  registerUser,
+  type Account,
+  type TestApp,
+} from './helpers.js';
+import { together } from './race.js';
+
+const TRIALS = 8;
+
+let t: TestApp;
+let admin: Account;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await loginAdmin(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function expectTalliesExact() {
+  const db = t.app.appContext.db;
+  expect(await maintainedTotals(db)).toEqual(await recountedTotals(db));
+}
+
+async function adminCount(): Promise<number> {
+  const row = await t.app.appContext.db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', 'admin')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Two fresh admins, the only admins there are (the first admin is demoted by one of them). */
+async function twoLoneAdmins(trial: number): Promise<[Account, Account]> {
+  const a = await registerUser(t.app, { name: 'A', email: `race-a${trial}-${Date.now()}@example.com` });
+  const b = await registerUser(t.app, { name: 'B', email: `race-b${trial}-${Date.now()}@example.com` });
+  await makeAdmin(t.app, a.user, admin.token);
+  await makeAdmin(t.app, b.user, admin.token);
+  const others = await t.app.appContext.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('role', '=', 'admin')
+    .where('id', 'not in', [a.user.id, b.user.id])
+    .execute();
+  for (const other of others) {
+    const res = await call(t.app, 'PUT', `/api/v1/user/${other.id}`, {
+      token: a.token,
+      body: { name: other.name, email: other.email, role: 'user' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  expect(await adminCount()).toBe(2);
+  return [a, b];
+}
+
+async function restoreFirstAdmin(keeper: Account) {
+  const first = await t.app.appContext.db
+    .selectFrom('users')
+    .select(['id', 'name', 'email'])
+    .where('email', '=', 'admin@example.com')
+    .executeTakeFirstOrThrow();
+  await call(t.app, 'PUT', `/api/v1/user/${first.id}`, {
+    token: keeper.token,
+    body: { name: first.name, email: first.email, role: 'admin' },
+  });
+  admin = await loginAdmin(t.app);
+}
+
+describe('the last admin, when two admins race', () => {
+  it('survives two admins demoting each other at the same moment', async () => {
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const [a, b] = await twoLoneAdmins(trial);
+      const demote = (actor: Account, target: Account) =>
+        call(t.app, 'PUT', `/api/v1/user/${target.user.id}`, {
+          token: actor.token,
+          body: { name: target.user.name, email: target.user.email, role: 'user' },
+        });
+      const [ab, ba] = await together([() => demote(a, b), () => demote(b, a)]);
+      const codes = [ab!.statusCode, ba!.statusCode].sort();
+      expect(codes, `${ab!.body} ${ba!.body}`).toEqual([200, 403]);
+      expect(await adminCount()).toBe(1);
+      await restoreFirstAdmin(ab!.statusCode === 200 ? a : b);
+    }
+  });
+
+  it('survives two admins deleting each other at the same moment', async () => {
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const [a, b] = await twoLoneAdmins(100 + trial);
+      const remove = (actor: Account, target: Account) =>
+        call(t.app, 'DELETE', `/api/v1/user/${target.user.id}`, { token: actor.token });
+      const [ab, ba] = await together([() => remove(a, b), () => remove(b, a)]);
+      const codes = [ab!.statusCode, ba!.statusCode];
+      // One deletion wins; the other is refused (403, the last admin) or finds its actor gone (401).
+      expect(codes.filter((c) => c === 200), `${ab!.body} ${ba!.body}`).toHaveLength(1);
+      expect(codes.every((c) => [200, 401, 403].includes(c))).toBe(true);
+      expect(await adminCount()).toBe(1);
+      await restoreFirstAdmin(ab!.statusCode === 200 ? a : b);
+    }
+    await expectTalliesExact();
+  });
+});
+
+describe('writes while their runner is deleted', () => {
+  it('answer 201 or 401 (never 500), and every counter and bucket stays exact', async () => {
+    for (let trial = 0; trial < TRIALS / 2; trial++) {
+      const runner = await registerUser(t.app, { email: `doomed${trial}-${Date.now()}@example.com` });
+      for (let i = 0; i < 3; i++) {
+        await createEntry(t.app, runner.token, { date: '2026-03-01', distance: 5, time: '00:25:00' });
+      }
+      const write = (i: number) => () =>
+        call(t.app, 'POST', '/api/v1/entry', {
+          token: runner.token,
+          body: { date: `2026-03-${String(2 + (i % 9)).padStart(2, '0')}`, distance: 3 + i, time: '00:30:00', effort: 5 },
+        });
+      const writers = Array.from({ length: 12 }, (_, i) => write(i));
+      const results = await together([
+        ...writers.slice(0, 6),
+        () => call(t.app, 'DELETE', `/api/v1/user/${runner.user.id}`, { token: admin.token }),
+        ...writers.slice(6),
+      ]);
+      const deletion = results[6]!;
+      expect(deletion.statusCode, deletion.body).toBe(200);
+      for (const res of results.filter((r) => r !== deletion)) {
+        expect([201, 401], res.body).toContain(res.statusCode);
+      }
+      await expectTalliesExact();
+      const all = await call(t.app, 'GET', '/api/v1/entry/all', { token: admin.token, query: { per_page: 100 } });
+      const rows = await t.app.appContext.db
+        .selectFrom('entries')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(all.json().entries.total).toBe(Number(rows.n));
+    }
+  });
+});
+
+describe('one e-mail registered many times at once', () => {
+  it('makes exactly one account; the others hear the e-mail is taken', async () => {
+    for (let trial = 0; trial < TRIALS / 2; trial++) {
+      const email = `twin${trial}-${Date.now()}@example.com`;
+      const register = () =>
+        call(t.app, 'POST', '/api/v1/auth/register', {
+          ip: nextIp(),
+          body: { name: 'Twin', email, password: DEFAULT_PASSWORD, password_confirmation: DEFAULT_PASSWORD },
+        });
+      const results = await together(Array.from({ length: 6 }, () => register));
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+      for (const res of results.filter((r) => r.statusCode !== 201)) {
+        expect(res.statusCode, res.body).toBe(422);
+        expect(res.json().errors.email).toEqual(['The email has already been taken.']);
+      }
+      const rows = await t.app.appContext.db.selectFrom('users').select('id').where('email', '=', email).execute();
+      expect(rows).toHaveLength(1);
+    }
+    await expectTalliesExact();
+  });
+});
+
+describe('editing a run while it is deleted', () => {
+  it('either edits then deletes, or deletes and the edit finds nothing; nothing else', async () => {
+    const runner = await registerUser(t.app, { email: `editor-${Date.now()}@example.com` });
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const entry = await createEntry(t.app, runner.token, { date: '2026-03-01', distance: 5, time: '00:25:00' });
+      const [edit, remove] = await together([
+        () =>
+          call(t.app, 'PUT', `/api/v1/entry/${entry.id}`, {
+            token: runner.token,
+            body: { date: '2026-03-02', distance: 8, time: '00:40:00' },
+          }),
+        () => call(t.app, 'DELETE', `/api/v1/entry/${entry.id}`, { token: runner.token }),
+      ]);
+      expect(remove!.statusCode, remove!.body).toBe(200);
+      expect([200, 404], edit!.body).toContain(edit!.statusCode);
+      const gone = await call(t.app, 'GET', `/api/v1/entry/${entry.id}`, { token: runner.token });
+      expect(gone.statusCode).toBe(404);
+    }
+    await expectTalliesExact();
+  });
+});
