@@ -20,6 +20,7 @@ const FEATURE_LAYERS = {
   demo: ['entries', 'users'],
   health: [],
   insights: ['entries', 'users'],
+  imports: ['entries', 'goals', 'shoes', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const serverBoundaries = Object.entries(FEATURE_LAYERS).flatMap(([feature, below]) => {

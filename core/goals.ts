@@ -28,7 +28,9 @@ export function targetProblem(metric: GoalMetric, target: number): string | null
     return 'The target distance must have at most 3 decimals.';
   }
   if (metric !== 'distance' && !Number.isInteger(target)) {
-    return metric === 'time' ? 'The target time must be a whole number of seconds.' : 'The target must be a whole number of runs.';
+    return metric === 'time'
+      ? 'The target time must be a whole number of seconds.'
+      : 'The target must be a whole number of runs.';
   }
   return null;
 }
@@ -102,7 +104,9 @@ export function periodOf(period: GoalPeriod, date: string): { start: string; end
   }
   if (period === 'year') return { start: `${date.slice(0, 4)}-01-01`, end: `${date.slice(0, 4)}-12-31` };
   const start = `${date.slice(0, 7)}-01`;
-  return { start, end: addDays(periodOf('month', addDays(start, 31)).start, -1) };
+  // The 28th plus 4 days is always in the next month.
+  const nextMonth = `${addDays(`${date.slice(0, 7)}-28`, 4).slice(0, 7)}-01`;
+  return { start, end: addDays(nextMonth, -1) };
 }
 
 /** The periods of a goal from the current one back: `count` of them, newest first. */

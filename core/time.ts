@@ -158,17 +158,30 @@ function newZoneFormatter(timeZone?: string): Intl.DateTimeFormat {
   });
 }
 
+/** Other spellings seen, each with its canonical name (short strings; bounded). */
+const canonicalOf = new Map<string, string>();
+
 /** A cached formatter for a zone; without a zone, the local zone of the machine or browser. */
 function zoneFormatter(timeZone?: string): Intl.DateTimeFormat {
-  let formatter = zoneFormatters.get(timeZone ?? '');
+  const key = timeZone ? (canonicalOf.get(timeZone) ?? timeZone) : '';
+  let formatter = zoneFormatters.get(key);
   if (!formatter) {
-    formatter = newZoneFormatter(timeZone);
-    const canonical = timeZone ? formatter.resolvedOptions().timeZone : '';
-    if (canonical !== (timeZone ?? '')) return formatter;
+    formatter = newZoneFormatter(key || undefined);
+    const canonical = key ? formatter.resolvedOptions().timeZone : '';
+    if (canonical !== key) {
+      if (canonicalOf.size >= ZONE_CACHE_LIMIT) canonicalOf.clear();
+      canonicalOf.set(key, canonical);
+      return zoneFormatter(canonical);
+    }
     if (zoneFormatters.size >= ZONE_CACHE_LIMIT) zoneFormatters.clear();
     zoneFormatters.set(canonical, formatter);
   }
   return formatter;
+}
+
+/** How many zone formatters are kept (for the test that they stay one per real zone). */
+export function cachedZoneFormatters(): number {
+  return zoneFormatters.size;
 }
 
 /** The canonical spelling of an IANA zone name (`europe/PARIS` → `Europe/Paris`), or null if it is none. */
@@ -203,8 +216,10 @@ function computeDateInZone(instant: Date, timeZone: string): string {
 /** Per zone, the last day asked for and the instants it spans: most calls fall in it (Intl is slow). */
 const lastDay = new Map<string, { from: number; to: number; date: string }>();
 
-/** The calendar date of an instant in a time zone. */
-export function dateInZone(instant: Date, timeZone: string): string {
+/** The calendar date of an instant in a time zone (in any spelling of its name). */
+export function dateInZone(instant: Date, spelling: string): string {
+  if (!canonicalOf.has(spelling)) zoneFormatter(spelling);
+  const timeZone = canonicalOf.get(spelling) ?? spelling;
   const ms = instant.getTime();
   const known = lastDay.get(timeZone);
   if (known && ms >= known.from && ms < known.to) return known.date;

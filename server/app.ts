@@ -20,6 +20,7 @@ import { entriesRoutes } from './features/entries/entries.routes.js';
 import { goalsRoutes } from './features/goals/goals.routes.js';
 import { shoesRoutes } from './features/shoes/shoes.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { importsRoutes } from './features/imports/imports.routes.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
 import { statsRoutes } from './features/stats/stats.routes.js';
 import { tokensRoutes } from './features/tokens/tokens.routes.js';
@@ -85,6 +86,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       app.log.info(`First admin created: ${firstAdmin.email}`);
     }
     if (config.demoMode) await ensureDemo(ctx);
+    // Migrations may take long; requests may not: a frozen database answers 503 in seconds.
+    database.limitQueryTime(config.dbQueryTimeoutMs);
   } catch (error) {
     await database.close();
     throw error;
@@ -139,7 +142,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     goalsRoutes,
     tokensRoutes,
     insightsRoutes,
-  ]) {
+  , importsRoutes]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }
 

@@ -13,6 +13,8 @@ export interface Config {
   logLevel: string;
   /** Largest accepted request body, in bytes. */
   bodyLimit: number;
+  /** Largest accepted import upload (POST /import), in bytes. */
+  importMaxBytes: number;
   /** Folder of the built web app, or null to serve the API only. */
   webRoot: string | null;
   /** The clock; tests replace it to move time. */
@@ -20,6 +22,8 @@ export interface Config {
   trustProxy: boolean;
   /** Size of the PostgreSQL connection pool. */
   dbPoolSize: number;
+  /** PostgreSQL: a query without an answer after this long fails, and the request gets 503. */
+  dbQueryTimeoutMs: number;
   /** Check every response against its schema as well (the test suite's setting; not for production). */
   verifyResponses: boolean;
 }
@@ -68,10 +72,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMode: flag(env, 'DEMO_MODE'),
     logLevel,
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     webRoot: env.WEB_ROOT === '' ? null : (env.WEB_ROOT ?? defaultWebRoot),
     now: () => new Date(),
     trustProxy: flag(env, 'TRUST_PROXY'),
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
+    dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 5000, 100, 600_000),
     verifyResponses: false,
   };
 }

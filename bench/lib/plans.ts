@@ -12,6 +12,7 @@ import type { Database } from '../../server/db/schema.js';
 import * as throttle from '../../server/features/auth/throttle.repository.js';
 import * as tallies from '../../server/db/tallies.js';
 import * as entries from '../../server/features/entries/entries.repository.js';
+import * as insights from '../../server/features/insights/insights.repository.js';
 import * as stats from '../../server/features/stats/stats.repository.js';
 import * as tokens from '../../server/features/users/tokens.repository.js';
 import * as users from '../../server/features/users/users.repository.js';
@@ -158,6 +159,10 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
       ['stats.personalBests', (k) => stats.personalBests(k, userId)],
       ['stats.dateSpan', (k) => stats.dateSpan(k, userId)],
       ['entries.recordRuns', (k) => entries.recordRuns(k)],
+      ['insights.listEfforts', (k) => insights.listEfforts(k, userId)],
+      ['insights.listDays', (k) => insights.listDays(k, userId, '0000-01-01', `${year}-12-31`)],
+      ['insights.listRunDates', (k) => insights.listRunDates(k, userId, `${year}-12-31`)],
+      ['insights.listRuns', (k) => insights.listRuns(k, userId, `${year}-01-01`, `${year}-12-31`, 3000)],
     ];
 
     for (const [call, run] of steps) {

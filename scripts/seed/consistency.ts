@@ -4,6 +4,7 @@
  * distance and runs. Tests compare the two.
  */
 import { sql, type Kysely } from 'kysely';
+import { countingDistance } from '../../core/insights.js';
 import type { Database } from '../../server/db/schema.js';
 
 export interface Totals {
@@ -14,7 +15,12 @@ export interface Totals {
   userDays: Record<string, number>;
   runnerDays: Record<string, string>;
   shoes: Record<number, string>;
+  /** runner_efforts: each run that counts for a standard distance, recounted with core/insights.ts. */
+  efforts: Record<number, string>;
 }
+
+const effort = (r: { user_id: unknown; date: string; distance_m: unknown; seconds: unknown }, key: string) =>
+  `${Number(r.user_id)}/${key}/${r.date}/${Number(r.distance_m)}/${Number(r.seconds)}`;
 
 const dayTotals = (r: Record<string, unknown>) =>
   ['runs', 'distance_m', 'seconds', 'effort_seconds', 'unrated_seconds', 'unrated_runs']
@@ -49,6 +55,9 @@ export async function maintainedTotals(db: Kysely<Database>): Promise<Totals> {
         `${Number(r.runs)}/${Number(r.distance_m)}`,
       ]),
     ),
+    efforts: Object.fromEntries(
+      (await db.selectFrom('runner_efforts').selectAll().execute()).map((r) => [Number(r.entry_id), effort(r, r.key)]),
+    ),
   };
 }
 
@@ -81,7 +90,14 @@ export async function recountedTotals(db: Kysely<Database>): Promise<Totals> {
   const shoes = await sql<{ id: number; runs: number; distance_m: number }>`
     select s.id, count(e.id) as runs, coalesce(sum(e.distance_m), 0) as distance_m
     from shoes s left join entries e on e.shoe_id = s.id group by s.id`.execute(db);
+  const runs = await db.selectFrom('entries').select(['id', 'user_id', 'date', 'distance_m', 'seconds']).execute();
+  const efforts: Record<number, string> = {};
+  for (const run of runs) {
+    const d = countingDistance(Number(run.distance_m));
+    if (d) efforts[Number(run.id)] = effort(run, d.key);
+  }
   return {
+    efforts,
     runnerDays: Object.fromEntries(runnerDays.rows.map((r) => [`${r.user_id}/${r.date}`, dayTotals(r)])),
     shoes: Object.fromEntries(shoes.rows.map((r) => [Number(r.id), `${Number(r.runs)}/${Number(r.distance_m)}`])),
     entryCounts: Object.fromEntries(users.map((u) => [Number(u.id), counts.get(Number(u.id)) ?? 0])),

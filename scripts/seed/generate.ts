@@ -157,11 +157,45 @@ function isoInstant(ms: number): string {
 
 /** A runner's runs, oldest first, none after today in their zone. */
 export function generateEntries(random: Random, user: SeedUser, now: Date): SeedEntry[] {
-  const today = dateInZone(now, user.timezone);
-  const firstDay = Math.round(Date.parse(`${addDays(today, -user.historyDays)}T00:00:00Z`) / DAY_MS);
   const offsets: number[] = [];
   for (let i = 0; i < user.entryCount; i++) offsets.push(Math.floor(random() * (user.historyDays + 1)));
   offsets.sort((a, b) => a - b);
+  return runsOnDays(random, user, now, offsets);
+}
+
+/**
+ * The runner with the longest history: a run every day of the five years up to today, so that
+ * insights over a whole history are measured at their worst. Its own generator: the other runners'
+ * data stays the same with or without it.
+ */
+export function longHistoryRunner(number: number, now: Date): { user: SeedUser; runs: SeedEntry[] } {
+  const random = createRandom(5 * 365);
+  const historyDays = HISTORY_YEARS * 365;
+  const user: SeedUser = {
+    number,
+    name: 'Lena Longrun',
+    email: `user${number}@example.com`,
+    timezone: 'Europe/Berlin',
+    createdAt: new Date(now.getTime() - 300 * DAY_MS).toISOString(),
+    entryCount: historyDays + 1,
+    basePace: 300,
+    historyDays,
+  };
+  return {
+    user,
+    runs: runsOnDays(
+      random,
+      user,
+      now,
+      Array.from({ length: historyDays + 1 }, (_, day) => day),
+    ),
+  };
+}
+
+/** One run on each day `offsets` names (days after the first day of the history, ascending). */
+function runsOnDays(random: Random, user: SeedUser, now: Date, offsets: number[]): SeedEntry[] {
+  const today = dateInZone(now, user.timezone);
+  const firstDay = Math.round(Date.parse(`${addDays(today, -user.historyDays)}T00:00:00Z`) / DAY_MS);
   const signedUpMs = Date.parse(user.createdAt);
   const nowMs = now.getTime();
   return offsets.map((offset) => {

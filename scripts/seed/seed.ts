@@ -9,10 +9,19 @@ import type SQLite from 'better-sqlite3';
 import type { Config } from '../../server/config.js';
 import type { AppContext } from '../../server/context.js';
 import { openDatabase, type Db } from '../../server/db/connection.js';
+import { backfillEffortsSql } from '../../server/db/efforts.js';
 import { migrate } from '../../server/db/migrations.js';
 import { readCounter } from '../../server/db/tallies.js';
 import { ensureFirstAdmin, hashPassword, type FirstAdmin } from '../../server/features/users/users.service.js';
-import { createRandom, entryCounts, generateEntries, generateUsers, type Random, type SeedUser } from './generate.js';
+import {
+  createRandom,
+  entryCounts,
+  generateEntries,
+  generateUsers,
+  longHistoryRunner,
+  type Random,
+  type SeedUser,
+} from './generate.js';
 
 /** The password of every seeded user unless `--password` says otherwise. */
 export const DEFAULT_SEED_PASSWORD = 'running-times';
@@ -30,6 +39,11 @@ export interface SeedOptions {
   randomSeed?: number;
   /** The instant "now" of the generated data (default: the real clock). */
   now?: Date;
+  /**
+   * Adds one more runner, with a run every day of the last five years (generate.ts,
+   * longHistoryRunner): the longest history insights must serve. Off by default.
+   */
+  longHistoryRunner?: boolean;
   onProgress?: (done: SeedProgress) => void;
   /** Phases after the rows are written (index builds, statistics). */
   onStatus?: (message: string) => void;
@@ -40,6 +54,8 @@ export interface SeedResult {
   entries: number;
   /** The n of the first `user{n}@example.com` written. */
   firstNumber: number;
+  /** The e-mail and runs of the long-history runner, when asked for. */
+  longHistoryRunner: { email: string; entries: number } | null;
   /** The admin created on an empty database (with its generated password, if any). */
   admin: FirstAdmin | null;
   ms: number;
@@ -99,7 +115,9 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
     const now = options.now ?? new Date();
     const random: Random = createRandom(options.randomSeed ?? 20_240_601);
     const users = generateUsers(random, now, first, entryCounts(random, options.users, options.entries));
-    const runsOf = (user: SeedUser) => generateEntries(random, user, now);
+    const long = options.longHistoryRunner ? longHistoryRunner(first + users.length, now) : null;
+    if (long) users.push(long.user);
+    const runsOf = (user: SeedUser) => (user === long?.user ? long.runs : generateEntries(random, user, now));
 
     const onStatus = options.onStatus ?? (() => undefined);
     const existing = await readCounter(db.kysely, 'entries');
@@ -130,7 +148,14 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
       await writer.abort().catch(() => undefined);
       throw error;
     }
-    return { users: done.users, entries: done.entries, firstNumber: first, admin, ms: Date.now() - started };
+    return {
+      users: done.users,
+      entries: done.entries,
+      firstNumber: first,
+      longHistoryRunner: long ? { email: long.user.email, entries: long.user.entryCount } : null,
+      admin,
+      ms: Date.now() - started,
+    };
   } finally {
     await db.close();
   }
@@ -139,8 +164,8 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
 const ENTRY_COLUMNS = '(user_id, date, distance_m, seconds, speed, created_at, updated_at)';
 /**
  * Adds the runs from id `firstId` on to the day and month buckets and the runners' daily
- * totals that the triggers of migrations.ts keep, in one grouped statement each (the
- * triggers are off while seeding; seeded runs have no effort and no shoe).
+ * totals and counting runs (runner_efforts) that the triggers of migrations.ts keep, in one
+ * statement each (the triggers are off while seeding; seeded runs have no effort and no shoe).
  */
 function bucketSql(firstId: number): string[] {
   return [
@@ -157,6 +182,7 @@ function bucketSql(firstId: number): string[] {
        distance_m = runner_days.distance_m + excluded.distance_m, seconds = runner_days.seconds + excluded.seconds,
        unrated_seconds = runner_days.unrated_seconds + excluded.unrated_seconds,
        unrated_runs = runner_days.unrated_runs + excluded.unrated_runs`,
+    backfillEffortsSql(firstId),
   ];
 }
 
@@ -320,6 +346,7 @@ async function postgresWriter(
   );
   await client.query('alter table entries disable trigger entries_buckets');
   await client.query('alter table entries disable trigger entries_tallies');
+  await client.query('alter table entries disable trigger entries_efforts');
 
   return {
     async write(batch, runs, passwordHash) {
@@ -368,12 +395,21 @@ async function postgresWriter(
       for (const statement of bucketSql(firstNewEntry)) await client.query(statement);
       await client.query('alter table entries enable trigger entries_buckets');
       await client.query('alter table entries enable trigger entries_tallies');
+      await client.query('alter table entries enable trigger entries_efforts');
       await client.query('commit');
       // What autovacuum would do soon after a bulk load, done now so that it does not run
       // later under load: fresh statistics, and a visibility map that lets index-only
       // scans skip the table.
       onStatus('vacuuming and analyzing');
-      for (const table of ['users', 'entries', 'entry_days', 'entry_months', 'user_days', 'runner_days']) {
+      for (const table of [
+        'users',
+        'entries',
+        'entry_days',
+        'entry_months',
+        'user_days',
+        'runner_days',
+        'runner_efforts',
+      ]) {
         await client.query(`vacuum (analyze) ${table}`);
       }
       await client.end();

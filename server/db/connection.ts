@@ -1,7 +1,7 @@
 /** Opens the database named by DATABASE_URL: SQLite (default) or PostgreSQL, one Kysely API for both. */
 import type SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
-import { openPostgres } from './postgres.js';
+import { openPostgres, type QueryTimeout } from './postgres.js';
 import type { Executor } from './schema.js';
 import { openSqlite, sqlitePath } from './sqlite.js';
 
@@ -14,6 +14,8 @@ export interface Db {
   dialect: Dialect;
   /** The SQLite connection, for online backups; null on PostgreSQL. */
   sqlite: SQLite.Database | null;
+  /** From now on, a query without an answer after `ms` fails (PostgreSQL; SQLite answers or fails at once). */
+  limitQueryTime(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -27,10 +29,25 @@ export interface OpenOptions {
 export function openDatabase(url: string, options: OpenOptions = {}): Db {
   if (url.startsWith('sqlite:')) {
     const opened = openSqlite(sqlitePath(url), options.backgroundCheckpoints ?? true);
-    return { kysely: opened.kysely, dialect: 'sqlite', sqlite: opened.connection, close: opened.close };
+    return {
+      kysely: opened.kysely,
+      dialect: 'sqlite',
+      sqlite: opened.connection,
+      limitQueryTime: () => undefined,
+      close: opened.close,
+    };
   }
-  const kysely = openPostgres(url, options.poolSize ?? 10);
-  return { kysely, dialect: 'postgres', sqlite: null, close: () => kysely.destroy() };
+  const timeout: QueryTimeout = { ms: null };
+  const kysely = openPostgres(url, options.poolSize ?? 10, timeout);
+  return {
+    kysely,
+    dialect: 'postgres',
+    sqlite: null,
+    limitQueryTime: (ms) => {
+      timeout.ms = ms;
+    },
+    close: () => kysely.destroy(),
+  };
 }
 
 /** One round trip: is the database there? */

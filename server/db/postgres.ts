@@ -6,7 +6,13 @@ import type { Database } from './schema.js';
 // COUNT(*) and other int8 results fit in a JS number for any size this product reaches.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function openPostgres(url: string, poolSize: number): Kysely<Database> {
+/** How long a query may wait for its answer once the app serves (null: no limit, as for migrations). */
+export interface QueryTimeout {
+  ms: number | null;
+}
+
+export function openPostgres(url: string, poolSize: number, timeout: QueryTimeout): Kysely<Database> {
+  // A connection that cannot be had within 5 s is an outage (503), not a wait.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server emits 'error'; the pool replaces it, and the
   // next query reports the outage as a 503.
@@ -14,7 +20,7 @@ export function openPostgres(url: string, poolSize: number): Kysely<Database> {
   // A client in use that loses its server also emits 'error'; the query in flight
   // rejects on its own, so the event itself needs no more than a listener.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool) }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: namedStatements(pool, timeout) }) });
 }
 
 const MAX_NAMED_STATEMENTS = 500;
@@ -26,7 +32,13 @@ const NAMEABLE = /^\s*(select|insert|update|delete|with)\b/i;
  * each gets a name, and each connection prepares it once. A statement prepared before the
  * schema changed under it (another instance migrating) is retried unnamed.
  */
-function namedStatements(pool: pg.Pool): PostgresPool {
+/**
+ * With a timeout set, a query that gets no answer in time (a frozen or unreachable server)
+ * fails with "Query read timeout", which the app answers with 503; its connection is then
+ * dropped instead of returned to the pool, so that nothing waits behind the stuck query and
+ * new connections take over once the server answers again.
+ */
+function namedStatements(pool: pg.Pool, timeout: QueryTimeout): PostgresPool {
   const names = new Map<string, string>();
   const nameOf = (text: string): string | undefined => {
     let name = names.get(text);
@@ -39,14 +51,23 @@ function namedStatements(pool: pg.Pool): PostgresPool {
   return {
     async connect() {
       const client = await pool.connect();
+      let stuck: Error | undefined;
+      const run = async (config: pg.QueryConfig) => {
+        try {
+          return await client.query({ ...config, ...(timeout.ms ? { query_timeout: timeout.ms } : {}) });
+        } catch (error) {
+          if ((error as Error).message === 'Query read timeout') stuck = error as Error;
+          throw error;
+        }
+      };
       const query = async (text: string, parameters: readonly unknown[]) => {
         const name = nameOf(text);
-        if (!name) return client.query(text, [...parameters]);
+        if (!name) return run({ text, values: [...parameters] });
         try {
-          return await client.query({ name, text, values: [...parameters] });
+          return await run({ name, text, values: [...parameters] });
         } catch (error) {
           if ((error as { code?: string }).code !== '0A000') throw error;
-          return client.query(text, [...parameters]);
+          return run({ text, values: [...parameters] });
         }
       };
       return {
@@ -54,7 +75,7 @@ function namedStatements(pool: pg.Pool): PostgresPool {
           typeof textOrCursor === 'string'
             ? query(textOrCursor, parameters ?? [])
             : client.query(textOrCursor as pg.Submittable)) as unknown as PostgresPoolClient['query'],
-        release: () => client.release(),
+        release: () => client.release(stuck),
       };
     },
     end: () => pool.end(),

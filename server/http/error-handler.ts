@@ -70,6 +70,11 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     }));
     return send(reply, 422, validationErrorBody(issues));
   }
+  // The client went away while its body was being read: its own doing, not the database's.
+  if (error.message === 'aborted' || request.raw.socket?.destroyed === true) {
+    request.log.info({ code: error.code }, 'client closed the connection before the request was read');
+    return send(reply, 400, { message: 'The request was not received in full.' });
+  }
   if (isDatabaseDown(error)) {
     request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
     return send(reply, 503, { message: 'Service unavailable.' });

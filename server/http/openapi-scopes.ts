@@ -14,7 +14,7 @@ export const TOKEN_SCOPES_DESCRIPTION = [
   'A personal token has a scope. `read`: GET requests only (403 on any other method and on /tokens).',
   '`write`: whatever its owner may do, except managing tokens, changing an e-mail address or a password,',
   'and deleting the account (403). Each operation lists the tokens it accepts in `x-token-scopes`',
-  '(`sign-in`, `read`, `write`). Distances are always kilometres, whatever the user\'s units.',
+  "(`sign-in`, `read`, `write`). Distances are always kilometres, whatever the user's units.",
 ].join(' ');
 
 type Operation = { security?: unknown[]; tags?: string[]; [key: string]: unknown };

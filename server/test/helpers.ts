@@ -147,9 +147,8 @@ interface TestDatabase {
 async function createTestDatabase(sqliteFile: boolean, cuttable: boolean): Promise<TestDatabase> {
   const scratch = await testDatabase('test', { sqlite: sqliteFile ? 'file' : 'memory' });
   if (scratch.dialect === 'postgres') {
-    const url = new URL(scratch.url);
-    const link = cuttable ? await openLink(url.hostname, Number(url.port || 5432)) : null;
-    const appUrl = new URL(url);
+    const appUrl = new URL(scratch.url);
+    const link = cuttable ? await openLink(appUrl.hostname, Number(appUrl.port || 5432)) : null;
     if (link) {
       appUrl.hostname = '127.0.0.1';
       appUrl.port = String(link.port);

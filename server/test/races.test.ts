@@ -108,7 +108,10 @@ describe('the last admin, when two admins race', () => {
       const [ab, ba] = await together([() => remove(a, b), () => remove(b, a)]);
       const codes = [ab!.statusCode, ba!.statusCode];
       // One deletion wins; the other is refused (403, the last admin) or finds its actor gone (401).
-      expect(codes.filter((c) => c === 200), `${ab!.body} ${ba!.body}`).toHaveLength(1);
+      expect(
+        codes.filter((c) => c === 200),
+        `${ab!.body} ${ba!.body}`,
+      ).toHaveLength(1);
       expect(codes.every((c) => [200, 401, 403].includes(c))).toBe(true);
       expect(await adminCount()).toBe(1);
       await restoreFirstAdmin(ab!.statusCode === 200 ? a : b);
@@ -127,7 +130,12 @@ describe('writes while their runner is deleted', () => {
       const write = (i: number) => () =>
         call(t.app, 'POST', '/api/v1/entry', {
           token: runner.token,
-          body: { date: `2026-03-${String(2 + (i % 9)).padStart(2, '0')}`, distance: 3 + i, time: '00:30:00', effort: 5 },
+          body: {
+            date: `2026-03-${String(2 + (i % 9)).padStart(2, '0')}`,
+            distance: 3 + i,
+            time: '00:30:00',
+            effort: 5,
+          },
         });
       const writers = Array.from({ length: 12 }, (_, i) => write(i));
       const results = await together([

@@ -172,7 +172,11 @@ describe('the default shoe', () => {
     const res = await putShoe(runner, a.id, { retired: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().shoe).toMatchObject({ retired: true, is_default: false });
-    expectValidation(await putShoe(runner, a.id, { is_default: true }), 'is_default', 'A retired shoe cannot be the default shoe.');
+    expectValidation(
+      await putShoe(runner, a.id, { is_default: true }),
+      'is_default',
+      'A retired shoe cannot be the default shoe.',
+    );
     expect(await shoeOf(runner, a.id)).toMatchObject({ retired: true, is_default: false });
     // Back in use, it may be the default again.
     expect((await putShoe(runner, a.id, { retired: false, is_default: true })).json().shoe).toMatchObject({
@@ -206,7 +210,10 @@ describe('PUT and DELETE /api/v1/shoes/{id}', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json().shoe.retired).toBe(true);
-    const del = await call(t.app, 'POST', `/api/v1/shoes/${shoe.id}`, { token: runner.token, body: { _method: 'delete' } });
+    const del = await call(t.app, 'POST', `/api/v1/shoes/${shoe.id}`, {
+      token: runner.token,
+      body: { _method: 'delete' },
+    });
     expect(del.statusCode, del.body).toBe(200);
     expect(await shoesOf(runner)).toEqual([]);
   });
@@ -314,7 +321,10 @@ describe('shoe_id on runs (§8)', () => {
 
     const other = await addRun(runner, { distance: 3 });
     expectValidation(
-      await call(t.app, 'PUT', `/api/v1/entry/${other.id}`, { token: runner.token, body: { ...body, shoe_id: shoe.id } }),
+      await call(t.app, 'PUT', `/api/v1/entry/${other.id}`, {
+        token: runner.token,
+        body: { ...body, shoe_id: shoe.id },
+      }),
       'shoe_id',
     );
     expect(await shoeOf(runner, shoe.id)).toMatchObject({ runs: 1 });

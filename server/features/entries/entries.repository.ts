@@ -256,3 +256,29 @@ export async function recordRuns(
   };
   return { fastest: of('fastest'), longest: of('longest') };
 }
+
+const runsAfter = compiled<{ userId: number; date: string; id: number; limit: number }>()((db, param) =>
+  db
+    .selectFrom('entries')
+    .selectAll()
+    .where('user_id', '=', param('userId'))
+    .where((eb) =>
+      eb.or([
+        eb('date', '>', param('date')),
+        eb.and([eb('date', '=', param('date')), eb('id', '>', param('id'))]),
+      ]),
+    )
+    .orderBy('date', 'asc')
+    .orderBy('id', 'asc')
+    .limit(param('limit')),
+);
+
+/** A runner's runs after (date, id), oldest first: the export reads them page by page. */
+export async function ownRunsAfter(
+  db: Executor,
+  userId: number,
+  after: { date: string; id: number },
+  limit: number,
+): Promise<Entry[]> {
+  return (await runsAfter(db, { userId, date: after.date, id: after.id, limit })).map(toEntry);
+}

@@ -15,7 +15,8 @@ export type { EntryValues } from './entries.repository.js';
 
 type Owner = Actor & { timezone: string };
 
-function toValues(ctx: AppContext, owner: { timezone: string }, body: EntryBody): entries.EntryValues {
+/** A valid body as the values of a run of `owner` (a 422 when its date is after the owner's today). */
+export function toValues(ctx: AppContext, owner: { timezone: string }, body: EntryBody): entries.EntryValues {
   const today = dateInZone(ctx.config.now(), owner.timezone);
   if (body.date > today) throw invalid('date', 'The date must not be in the future.');
   return {
@@ -142,4 +143,14 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, id: number): Pr
 /** The fastest and the longest run of everyone (the admin dashboard). */
 export function recordRuns(ctx: AppContext): ReturnType<typeof entries.recordRuns> {
   return entries.recordRuns(ctx.db);
+}
+
+/** One page of a runner's runs in date then id order, after `after` (keyset paging: an export never skips rows). */
+export function ownRunsAfter(
+  ctx: AppContext,
+  userId: number,
+  after: { date: string; id: number } | null,
+  limit: number,
+): Promise<Entry[]> {
+  return entries.ownRunsAfter(ctx.db, userId, after ?? { date: '', id: 0 }, limit);
 }

@@ -1,11 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  GoalBodySchema,
-  GoalEnvelopeSchema,
-  GoalsEnvelopeSchema,
-  GoalUpdateBodySchema,
-} from '../../../core/goals.js';
+import { GoalBodySchema, GoalEnvelopeSchema, GoalsEnvelopeSchema, GoalUpdateBodySchema } from '../../../core/goals.js';
 import { ErrorSchema, MessageSchema } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/authenticate.js';

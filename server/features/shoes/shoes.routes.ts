@@ -1,12 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ErrorSchema, MessageSchema } from '../../../core/schemas.js';
-import {
-  ShoeBodySchema,
-  ShoeEnvelopeSchema,
-  ShoesEnvelopeSchema,
-  ShoeUpdateBodySchema,
-} from '../../../core/shoes.js';
+import { ShoeBodySchema, ShoeEnvelopeSchema, ShoesEnvelopeSchema, ShoeUpdateBodySchema } from '../../../core/shoes.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/authenticate.js';
 import { overridableResource } from '../../http/method-override.js';

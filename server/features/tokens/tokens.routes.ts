@@ -12,12 +12,12 @@ const SIGN_IN_ONLY = 'Needs a sign-in token: personal API tokens, read or write,
 export function tokensRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = app.requireAuth;
+    const onRequest = app.requireAuth;
     const security = [{ bearerAuth: [] }];
     const errors = { 401: ErrorSchema, 403: ErrorSchema, 404: ErrorSchema, 422: ErrorSchema };
 
     typed.get('/tokens', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['tokens'],
         summary: "The caller's personal API tokens, newest first",
@@ -29,7 +29,7 @@ export function tokensRoutes(ctx: AppContext) {
     });
 
     typed.post('/tokens', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['tokens'],
         summary: 'Create a personal API token; its plain text is shown this once',
@@ -42,7 +42,7 @@ export function tokensRoutes(ctx: AppContext) {
     });
 
     typed.delete('/tokens/:id', {
-      preHandler,
+      onRequest,
       schema: {
         tags: ['tokens'],
         summary: 'Revoke one of your personal API tokens',

@@ -141,11 +141,7 @@ export async function deleteUserTokens(db: Executor, userId: number, exceptToken
 
 /** Sign-in tokens idle since before the given instant (personal tokens never idle-expire). */
 export async function deleteIdleTokens(db: Executor, idleBeforeIso: string): Promise<void> {
-  await db
-    .deleteFrom('tokens')
-    .where('last_used_at', '<', idleBeforeIso)
-    .where('kind', '=', 'sign-in')
-    .execute();
+  await db.deleteFrom('tokens').where('last_used_at', '<', idleBeforeIso).where('kind', '=', 'sign-in').execute();
 }
 
 /** Personal tokens whose expiry has passed. */

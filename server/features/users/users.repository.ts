@@ -137,7 +137,6 @@ export async function deleteAllUsers(db: Executor): Promise<void> {
   await db.deleteFrom('users').execute();
 }
 
-
 /**
  * The admins, counted under a lock that the last-admin rule needs when requests race: on
  * PostgreSQL their rows are locked until the transaction ends, so a concurrent demotion or

@@ -200,15 +200,11 @@ export async function updateUser(
   }
 }
 
-export async function deleteUser(
-  ctx: AppContext,
-  actor: Actor,
-  scope: Session['scope'],
-  id: number,
-): Promise<void> {
+export async function deleteUser(ctx: AppContext, actor: Actor, scope: Session['scope'], id: number): Promise<void> {
   const target = await findOr404(ctx, id);
   requirePermission(actor, { type: 'user.delete', target, adminCount: await users.countAdmins(ctx.db) });
   if (scope !== 'full' && target.id === actor.id) throw forbidden(PERSONAL_DELETE);
+  if (ctx.config.demoMode && target.isDemo) throw forbidden(DEMO_UNDELETABLE);
   await inTransaction(ctx, async (trx) => {
     // The rule again, under lock: racing deletions and demotions never leave zero admins.
     if (target.role === 'admin') {

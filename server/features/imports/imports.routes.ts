@@ -1,0 +1,137 @@
+import { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ExportQuerySchema, ImportEnvelopeSchema, ImportMappingSchema, type ImportMapping } from '../../../core/imports.js';
+import { ErrorSchema } from '../../../core/schemas.js';
+import { dateInZone } from '../../../core/time.js';
+import type { AppContext } from '../../context.js';
+import { AppError, invalid } from '../../errors.js';
+import { sessionOf } from '../../http/authenticate.js';
+import { exportCsv, exportJson, importRuns, type UploadedFile } from './imports.service.js';
+
+/** At most this many files in one request (an archive counts as one). */
+const MAX_FILES = 1000;
+
+const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
+
+interface Upload {
+  files: UploadedFile[];
+  dryRun: boolean;
+  mapping: ImportMapping | undefined;
+}
+
+/** Reads the multipart request, counting every byte: past `max` it stops with a 413. */
+async function readUpload(request: FastifyRequest, max: number): Promise<Upload> {
+  const tooLarge = () =>
+    new AppError(413, `The upload is larger than the import limit of ${mib(max)}: send fewer or smaller files.`);
+  if (!request.isMultipart()) {
+    throw new AppError(415, 'Send the files as multipart/form-data, each in a field named "file".');
+  }
+  const files: UploadedFile[] = [];
+  const fields: Record<string, string> = {};
+  let total = 0;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > max) throw tooLarge();
+        chunks.push(chunk);
+      }
+      if (part.file.truncated) throw tooLarge();
+      files.push({ name: part.filename || part.fieldname || 'file', bytes: Buffer.concat(chunks) });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
+      throw new AppError(413, code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge().message : `Send at most ${MAX_FILES} files at once.`);
+    }
+    throw new AppError(400, 'The upload is not valid multipart/form-data (cut short or malformed).');
+  }
+  if (files.length === 0) throw invalid('file', 'Choose at least one file to import.');
+  let mapping: ImportMapping | undefined;
+  if (fields.mapping !== undefined && fields.mapping.trim() !== '') {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(fields.mapping);
+    } catch {
+      throw invalid('mapping', 'The mapping must be a JSON object.');
+    }
+    const parsed = ImportMappingSchema.safeParse(raw);
+    if (!parsed.success) throw invalid('mapping', parsed.error.issues[0]?.message ?? 'The mapping is not valid.');
+    mapping = parsed.data;
+  }
+  const dryRun = ['1', 'true', 'yes', 'on'].includes((fields.dry_run ?? '').toLowerCase());
+  return { files, dryRun, mapping };
+}
+
+export function importsRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const max = ctx.config.importMaxBytes;
+    await app.register(multipart, {
+      limits: { fileSize: max, files: MAX_FILES, parts: MAX_FILES + 20, fields: 20, fieldSize: 64 * 1024 },
+    });
+    const typed = app.withTypeProvider<ZodTypeProvider>();
+    const security = [{ bearerAuth: [] }];
+    const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema };
+
+    typed.post('/import', {
+      preHandler: [
+        app.requireAuth,
+        async (request) => {
+          // A declared size over the limit is refused before a byte of the body is read.
+          const declared = Number(request.headers['content-length'] ?? 0);
+          if (declared > max) {
+            throw new AppError(413, `The upload is larger than the import limit of ${mib(max)}: send fewer or smaller files.`);
+          }
+        },
+      ],
+      schema: {
+        tags: ['import and export'],
+        summary:
+          'Import runs from FIT, TCX, GPX, CSV or JSON files or zip archives (multipart/form-data: file parts, dry_run=1, mapping)',
+        description:
+          'Fields: one or more `file` parts; `dry_run=1` to preview without storing (200); `mapping` (JSON) for a CSV this server does not recognise.',
+        consumes: ['multipart/form-data'],
+        security,
+        response: { 200: ImportEnvelopeSchema, 201: ImportEnvelopeSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        const upload = await readUpload(request, max);
+        const { user } = sessionOf(request);
+        const result = await importRuns(ctx, user, upload.files, { dryRun: upload.dryRun, mapping: upload.mapping });
+        return reply.code(upload.dryRun ? 200 : 201).send({ import: result });
+      },
+    });
+
+    typed.get('/export', {
+      preHandler: app.requireAuth,
+      schema: {
+        tags: ['import and export'],
+        summary: 'All my runs as a CSV or JSON download, streamed',
+        security,
+        querystring: ExportQuerySchema,
+        produces: ['text/csv', 'application/json'],
+        response: { 200: z.string().describe('The file'), ...errors },
+      },
+      handler: async (request, reply) => {
+        const { user } = sessionOf(request);
+        const format = request.query.format;
+        const day = dateInZone(ctx.config.now(), user.timezone);
+        const chunks = format === 'json' ? exportJson(ctx, user) : exportCsv(ctx, user.id);
+        return reply
+          .header('content-type', format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="running-times-${day}.${format}"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(chunks));
+      },
+    });
+  };
+}

@@ -1,0 +1,252 @@
+/**
+ * Import and export of runs (CONTRACT.md §9). An import parses every file (parsers/), turns
+ * each run into the values `POST /entry` would store (same validation), tells duplicates
+ * apart, and stores the new runs, shoes and goals in one transaction in which the runner is
+ * locked, so that the same file sent twice at once creates each run once.
+ */
+import { GoalBodySchema, type GoalBody } from '../../../core/goals.js';
+import {
+  EXPORT_CSV_COLUMNS,
+  EXPORT_FORMAT_NAME,
+  EXPORT_VERSION,
+  type ImportMapping,
+  type ImportResult,
+  type ImportRow,
+  type ImportedEntry,
+} from '../../../core/imports.js';
+import { EntryBodySchema, type Entry, type User } from '../../../core/schemas.js';
+import { ShoeBodySchema, type ShoeBody } from '../../../core/shoes.js';
+import { dateInZone, formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
+import { inTransaction, nowIso, type AppContext } from '../../context.js';
+import { lockRunner } from '../../db/locks.js';
+import { AppError } from '../../errors.js';
+import { insertRuns, ownRunsAfter, toValues, type EntryValues } from '../entries/entries.service.js';
+import { importGoals, listGoals } from '../goals/goals.service.js';
+import { importShoes, listShoes, shoeForRun } from '../shoes/shoes.service.js';
+import * as imports from './imports.repository.js';
+import { parseUpload } from './parsers/files.js';
+import type { Candidate } from './parsers/types.js';
+
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+}
+
+export interface ImportOptions {
+  dryRun: boolean;
+  mapping?: ImportMapping | undefined;
+}
+
+type Importer = Pick<User, 'id' | 'timezone' | 'units'>;
+
+/** A run that passed validation, waiting for the duplicate test. */
+interface Accepted {
+  index: number;
+  group: string;
+  values: EntryValues;
+  distanceM: number;
+  shoe: string | null | undefined;
+}
+
+/** Distances half-up to the metre and durations to the second, before validation and the duplicate test. */
+const metresOf = (km: number) => Math.round(km * 1000 + 1e-7);
+
+/** §9's match: same date, distances within 1% of the larger, times within max(5 s, 1% of the longer). */
+export function sameRun(a: imports.StoredRun, b: imports.StoredRun): boolean {
+  if (a.date !== b.date) return false;
+  if (Math.abs(a.distanceM - b.distanceM) > 0.01 * Math.max(a.distanceM, b.distanceM)) return false;
+  return Math.abs(a.seconds - b.seconds) <= Math.max(5, 0.01 * Math.max(a.seconds, b.seconds));
+}
+
+/** A candidate as `POST /entry` would take it, or the first validation message. */
+function validate(ctx: AppContext, user: Importer, run: Candidate): EntryValues | string {
+  const metres = Number.isFinite(run.distanceKm) ? metresOf(run.distanceKm) : NaN;
+  const seconds = Number.isFinite(run.seconds) ? Math.round(run.seconds) : NaN;
+  const body = {
+    date: run.date ?? (run.start ? dateInZone(run.start, user.timezone) : undefined),
+    distance: Number.isNaN(metres) ? undefined : metres / 1000,
+    time: Number.isNaN(seconds) ? undefined : seconds < 0 ? '-' : formatDuration(seconds),
+    title: run.title ?? null,
+    notes: run.notes ?? null,
+    kind: run.kind ?? null,
+    effort: run.effort ?? null,
+  };
+  const parsed = EntryBodySchema.safeParse(body);
+  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'The run is not valid.';
+  try {
+    return toValues(ctx, user, parsed.data);
+  } catch (error) {
+    if (error instanceof AppError) return error.message;
+    throw error;
+  }
+}
+
+function preview(userId: number, values: EntryValues, shoeId: number | null): ImportedEntry {
+  return {
+    user_id: userId,
+    date: values.date,
+    distance: values.distanceKm,
+    time: formatDuration(values.seconds),
+    speed: round2(speedKmh(values.distanceKm, values.seconds)),
+    pace: round2(paceMinPerKm(values.distanceKm, values.seconds)),
+    title: values.title ?? null,
+    notes: values.notes ?? null,
+    kind: values.kind ?? null,
+    effort: values.effort ?? null,
+    shoe_id: shoeId,
+  };
+}
+
+const validItems = <T>(items: Record<string, unknown>[], schema: { safeParse(v: unknown): { success: boolean; data?: T } }) =>
+  items.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data as T] : [];
+  });
+
+export async function importRuns(
+  ctx: AppContext,
+  user: Importer,
+  files: UploadedFile[],
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const rows: ImportRow[] = [];
+  const accepted: Accepted[] = [];
+  const shoes: ShoeBody[] = [];
+  const goals: GoalBody[] = [];
+  for (const file of files) {
+    for (const group of parseUpload(file.name, file.bytes, { mapping: options.mapping, accountUnits: user.units })) {
+      if (group.extras) {
+        shoes.push(...validItems<ShoeBody>(group.extras.shoes, ShoeBodySchema));
+        goals.push(...validItems<GoalBody>(group.extras.goals, GoalBodySchema));
+      }
+      for (const row of group.rows) {
+        if ('run' in row) {
+          const values = validate(ctx, user, row.run);
+          if (typeof values !== 'string') {
+            accepted.push({ index: rows.length, group: group.group, values, distanceM: metresOf(values.distanceKm), shoe: row.run.shoe });
+            rows.push({ source: row.source, status: 'would_create' });
+            continue;
+          }
+          rows.push({ source: row.source, status: 'skipped', reason: values });
+        } else if ('skip' in row) {
+          rows.push({ source: row.source, status: 'skipped', reason: row.skip, ...(row.columns ? { columns: row.columns } : {}) });
+        }
+      }
+    }
+  }
+
+  const defaultShoe = accepted.some((a) => a.shoe === undefined) ? await shoeForRun(ctx, user.id, undefined, true) : null;
+  const dates = accepted.map((a) => a.values.date).sort();
+  const decide = async (db: AppContext['db'], shoeIds: Map<string, number>) => {
+    const stored = dates.length > 0 ? await imports.storedRunsBetween(db, user.id, dates[0]!, dates.at(-1)!) : [];
+    const storedByDate = new Map<string, (imports.StoredRun & { used?: boolean })[]>();
+    for (const run of stored) storedByDate.set(run.date, [...(storedByDate.get(run.date) ?? []), run]);
+    const brought = new Map<string, (imports.StoredRun & { group: string; source: string })[]>();
+    const fresh: Accepted[] = [];
+    for (const run of accepted) {
+      const me = { date: run.values.date, distanceM: run.distanceM, seconds: run.values.seconds };
+      const row = rows[run.index]!;
+      const twin = storedByDate.get(me.date)?.find((s) => !s.used && sameRun(s, me));
+      const sibling = twin ? undefined : brought.get(me.date)?.find((b) => b.group !== run.group && sameRun(b, me));
+      if (twin) twin.used = true;
+      brought.set(me.date, [...(brought.get(me.date) ?? []), { ...me, group: run.group, source: row.source }]);
+      if (twin || sibling) {
+        row.status = 'duplicate';
+        row.reason = twin ? 'A run of the same day, distance and time is already stored.' : `The same run as ${sibling!.source}.`;
+        continue;
+      }
+      run.values.shoeId = run.shoe === undefined ? (defaultShoe ?? null) : run.shoe === null ? null : (shoeIds.get(run.shoe) ?? null);
+      fresh.push(run);
+    }
+    return fresh;
+  };
+
+  if (options.dryRun) {
+    const fresh = await decide(ctx.db, new Map((await listShoes(ctx, user.id)).map((s) => [s.name, s.id])));
+    for (const run of fresh) rows[run.index]!.entry = preview(user.id, run.values, run.values.shoeId ?? null);
+  } else {
+    await inTransaction(ctx, async (trx) => {
+      await lockRunner(trx, user.id);
+      const now = nowIso(ctx);
+      const shoeIds = await importShoes(trx, user.id, shoes, now);
+      const fresh = await decide(trx, shoeIds);
+      const created = await insertRuns(trx, user.id, fresh.map((run) => run.values), now);
+      fresh.forEach((run, i) => {
+        const row = rows[run.index]!;
+        row.status = 'created';
+        row.entry = created[i]!;
+      });
+      if (goals.length > 0) await importGoals(trx, user.id, goals, now);
+    });
+  }
+  const count = (status: ImportRow['status']) => rows.filter((row) => row.status === status).length;
+  return {
+    created: count(options.dryRun ? 'would_create' : 'created'),
+    duplicates: count('duplicate'),
+    skipped: count('skipped'),
+    rows,
+  };
+}
+
+// ---- Export ----
+
+const PAGE = 2000;
+
+/** Every run of the runner, oldest first, a page at a time. */
+async function* everyRun(ctx: AppContext, userId: number): AsyncGenerator<Entry[]> {
+  let after: { date: string; id: number } | null = null;
+  for (;;) {
+    const page = await ownRunsAfter(ctx, userId, after, PAGE);
+    if (page.length > 0) yield page;
+    if (page.length < PAGE) return;
+    const last = page.at(-1)!;
+    after = { date: last.date, id: last.id };
+  }
+}
+
+/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The CSV export, in chunks of text. */
+export async function* exportCsv(ctx: AppContext, userId: number): AsyncGenerator<string> {
+  const shoeNames = new Map((await listShoes(ctx, userId)).map((s) => [s.id, s.name]));
+  yield `${EXPORT_CSV_COLUMNS.join(',')}\r\n`;
+  for await (const page of everyRun(ctx, userId)) {
+    let chunk = '';
+    for (const e of page) {
+      const shoe = e.shoe_id === null ? null : (shoeNames.get(e.shoe_id) ?? null);
+      chunk += `${e.date},${e.distance},${e.time},${csvField(e.title)},${csvField(e.notes)},${e.kind ?? ''},${e.effort ?? ''},${csvField(shoe)}\r\n`;
+    }
+    yield chunk;
+  }
+}
+
+/** The JSON export, in chunks of text: the runner, their shoes and goals, then every run. */
+export async function* exportJson(
+  ctx: AppContext,
+  user: Pick<User, 'id' | 'name' | 'email' | 'timezone' | 'units'>,
+): AsyncGenerator<string> {
+  const shoes = await listShoes(ctx, user.id);
+  const goals = await listGoals(ctx, user);
+  const shoeNames = new Map(shoes.map((s) => [s.id, s.name]));
+  const head = {
+    format: EXPORT_FORMAT_NAME,
+    version: EXPORT_VERSION,
+    exported_at: nowIso(ctx),
+    user: { name: user.name, email: user.email, timezone: user.timezone, units: user.units },
+    shoes,
+    goals,
+  };
+  yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
+  let first = true;
+  for await (const page of everyRun(ctx, user.id)) {
+    const parts = page.map((e) => JSON.stringify({ ...e, shoe: e.shoe_id === null ? null : (shoeNames.get(e.shoe_id) ?? null) }));
+    yield (first ? '\n' : ',\n') + parts.join(',\n');
+    first = false;
+  }
+  yield '\n]}\n';
+}
