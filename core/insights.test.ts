@@ -87,14 +87,17 @@ describe('VDOT and predictions', () => {
     50: ['00:19:57', '00:41:21', '01:31:35', '03:10:49'],
     60: ['00:17:03', '00:35:22', '01:18:09', '02:43:25'],
   };
-  it.each(Object.entries(danielsTable))('solves the times of VDOT %s within 0.25% of the published table (a few seconds)', (v, times) => {
-    [5000, 10_000, 21_097.5, 42_195].forEach((metres, i) => {
-      const published = parseDuration(times[i]!)!;
-      const solved = vdotSeconds(metres, Number(v));
-      expect(Math.abs(solved - published) / published).toBeLessThan(0.0025);
-      expect(vdot(metres, solved)).toBeCloseTo(Number(v), 6);
-    });
-  });
+  it.each(Object.entries(danielsTable))(
+    'solves the times of VDOT %s within 0.25% of the published table (a few seconds)',
+    (v, times) => {
+      [5000, 10_000, 21_097.5, 42_195].forEach((metres, i) => {
+        const published = parseDuration(times[i]!)!;
+        const solved = vdotSeconds(metres, Number(v));
+        expect(Math.abs(solved - published) / published).toBeLessThan(0.0025);
+        expect(vdot(metres, solved)).toBeCloseTo(Number(v), 6);
+      });
+    },
+  );
 
   it('carries a time with Riegel exponent 1.06', () => {
     // 20:00 over 5 km: 1200 x 2^1.06 = 2501.6 s over 10 km.

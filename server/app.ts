@@ -142,7 +142,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     goalsRoutes,
     tokensRoutes,
     insightsRoutes,
-  , importsRoutes]) {
+    importsRoutes,
+  ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }
 

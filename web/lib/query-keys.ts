@@ -13,6 +13,8 @@ export const queryKeys = {
   dashboard: ['dashboard'] as const,
   adminDashboard: ['admin-dashboard'] as const,
   weeklyReport: ['weekly-report'] as const,
+  shoes: ['shoes'] as const,
+  goals: ['goals'] as const,
   weeklyReportFor: (year: number) => ['weekly-report', year] as const,
   users: ['users'] as const,
   userList: (params: object) => ['users', 'list', params] as const,
@@ -22,9 +24,15 @@ export const queryKeys = {
 /** After a run is added, changed or removed, everything computed from runs is out of date. */
 export function invalidateRunData(queryClient: QueryClient): Promise<unknown> {
   return Promise.all(
-    [queryKeys.entries, queryKeys.dashboard, queryKeys.weeklyReport, queryKeys.adminDashboard].map((queryKey) =>
-      queryClient.invalidateQueries({ queryKey }),
-    ),
+    [
+      queryKeys.entries,
+      queryKeys.dashboard,
+      queryKeys.weeklyReport,
+      queryKeys.adminDashboard,
+      // A shoe's distance and a goal's progress add up runs.
+      queryKeys.shoes,
+      queryKeys.goals,
+    ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }
 

@@ -26,6 +26,9 @@ export interface Cluster {
   start(): void;
   /** `fast` disconnects clients and shuts down cleanly; `immediate` is a crash. */
   stop(mode?: 'fast' | 'immediate'): void;
+  /** Freezes (SIGSTOP) or thaws (SIGCONT) the server and all its processes: a hung database. */
+  freeze(): void;
+  thaw(): void;
   destroy(): void;
 }
 
@@ -49,6 +52,8 @@ export async function createCluster(bin: string): Promise<Cluster> {
     port,
     start: () => run('pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-w', '-o', options, 'start']),
     stop: (mode = 'fast') => run('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
+    freeze: () => signalAll(data, 'SIGSTOP'),
+    thaw: () => signalAll(data, 'SIGCONT'),
     destroy: () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);
@@ -60,4 +65,14 @@ export async function createCluster(bin: string): Promise<Cluster> {
   };
   cluster.start();
   return cluster;
+}
+
+/** Sends a signal to the cluster's postmaster and every process it started. */
+function signalAll(data: string, signal: NodeJS.Signals): void {
+  const postmaster = Number(fs.readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = execFileSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+    .split('\n')
+    .filter(Boolean)
+    .map(Number);
+  for (const pid of [postmaster, ...children]) process.kill(pid, signal);
 }

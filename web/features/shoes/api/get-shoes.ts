@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ShoesEnvelopeSchema } from '../../../../core/shoes.js';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+export async function getShoes(signal?: AbortSignal) {
+  const result = await api.get('/shoes', ShoesEnvelopeSchema, { signal });
+  return result.shoes;
+}
+
+export const shoesQueryOptions = () =>
+  queryOptions({ queryKey: queryKeys.shoes, queryFn: ({ signal }) => getShoes(signal) });
+
+/** The runner's shoes, oldest first. */
+export const useShoes = () => useQuery(shoesQueryOptions());
