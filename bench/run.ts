@@ -109,7 +109,14 @@ function auth(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
-function endpoints(runners: Runner[], adminToken: string, year: number, search: string, today: string): Endpoint[] {
+function endpoints(
+  runners: Runner[],
+  longRunner: Runner,
+  adminToken: string,
+  year: number,
+  search: string,
+  today: string,
+): Endpoint[] {
   const perRunner = (path: (r: Runner) => string): Request[] =>
     runners.map((r) => ({ method: 'GET', path: path(r), headers: auth(r.token) }));
   const admin = (path: string): Request[] => [{ method: 'GET', path, headers: auth(adminToken) }];
@@ -150,6 +157,25 @@ function endpoints(runners: Runner[], adminToken: string, year: number, search: 
     });
   });
 
+  // Insights (CONTRACT.md §10): for the typical runners, and for the runner with the longest
+  // history (a run every day of five years: scripts/seed/generate.ts, longHistoryRunner).
+  const insightPaths: [string, string][] = [
+    ['records', '/api/v1/insights/records'],
+    ['predictions', '/api/v1/insights/predictions'],
+    ['load', '/api/v1/insights/load'],
+    ['streaks', '/api/v1/insights/streaks'],
+    ['calendar', `/api/v1/insights/calendar?year=${year}`],
+    ['year', `/api/v1/insights/year?year=${year}`],
+  ];
+  const insights: Endpoint[] = insightPaths.flatMap(([name, path]) => [
+    { name: `GET /insights/${name}`, read: true, requests: perRunner(() => path) },
+    {
+      name: `GET /insights/${name} (5 y)`,
+      read: true,
+      requests: [{ method: 'GET', path, headers: auth(longRunner.token) }],
+    },
+  ]);
+
   return [
     { name: 'GET /api/health (ceiling)', read: true, requests: [{ method: 'GET', path: '/api/health' }] },
     { name: 'GET /user/me', read: true, requests: perRunner(() => '/api/v1/user/me') },
@@ -164,6 +190,7 @@ function endpoints(runners: Runner[], adminToken: string, year: number, search: 
     { name: 'GET /report/weekly', read: true, requests: perRunner(() => `/api/v1/report/weekly?year=${year}`) },
     { name: 'GET /dashboard/admin-data', read: true, requests: admin('/api/v1/dashboard/admin-data') },
     { name: 'GET /user?query=', read: true, requests: admin(`/api/v1/user?query=${encodeURIComponent(search)}`) },
+    ...insights,
     { name: 'mixed, 10% writes', read: false, requests: mixed },
   ];
 }
@@ -185,6 +212,7 @@ async function seed(database: BenchDatabase, users: number, entries: number) {
     {
       users,
       entries,
+      longHistoryRunner: true,
       onProgress: (done) => bar.update(done.entries),
       onStatus: (message) => {
         bar.finish();
@@ -271,10 +299,19 @@ async function prepareSize(users: number, entries: number, label: string): Promi
         lastPage: Math.max(1, Math.ceil(runner.entryCount / PER_PAGE)),
       });
     }
+    const long = seeded.longHistoryRunner!;
+    const longRunner: Runner = {
+      token: await login(server.url, long.email, DEFAULT_SEED_PASSWORD),
+      entryCount: long.entries,
+      lastPage: Math.max(1, Math.ceil(long.entries / PER_PAGE)),
+    };
     const adminToken = await login(server.url, ADMIN.email, ADMIN.password);
     // An admin looking one person up by the start of their e-mail address.
     const search = `user${Math.ceil(users / 2)}@`;
-    console.log(`  server at ${server.url}; runners with ${runners.map((r) => r.entryCount).join(', ')} runs`);
+    console.log(
+      `  server at ${server.url}; runners with ${runners.map((r) => r.entryCount).join(', ')} runs, ` +
+        `and one with ${long.entries} (five years, daily)`,
+    );
     return {
       label,
       users,
@@ -285,7 +322,7 @@ async function prepareSize(users: number, entries: number, label: string): Promi
       runners,
       adminToken,
       search,
-      endpoints: endpoints(runners, adminToken, YEAR, search, TODAY),
+      endpoints: endpoints(runners, longRunner, adminToken, YEAR, search, TODAY),
     };
   } catch (error) {
     await server?.stop();

@@ -171,37 +171,13 @@ const steps: Record<string, Step> = {
       .columns(['user_id', 'date', 'entry_id'])
       .execute();
     await sql.raw(backfillEffortsSql(0)).execute(db);
-    if (dialect === 'sqlite') {
-      await sql
-        .raw(`create trigger entries_efforts_insert after insert on entries begin ${addEffortSql('new')} end`)
-        .execute(db);
-      await sql
-        .raw(`create trigger entries_efforts_delete after delete on entries begin ${removeEffortSql('old')} end`)
-        .execute(db);
-      await sql
-        .raw(
-          `create trigger entries_efforts_update after update of ${EFFORT_COLUMNS} on entries
-           begin ${removeEffortSql('old')} ${addEffortSql('new')} end`,
-        )
-        .execute(db);
-      return;
-    }
-    await sql
-      .raw(
-        `create function entries_efforts() returns trigger language plpgsql as $$
-         begin
-           if tg_op in ('DELETE', 'UPDATE') then ${removeEffortSql('old')} end if;
-           if tg_op in ('INSERT', 'UPDATE') then ${addEffortSql('new')} end if;
-           return null;
-         end $$`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger entries_efforts after insert or delete or update of ${EFFORT_COLUMNS} on entries
-         for each row execute function entries_efforts()`,
-      )
-      .execute(db);
+    await createRowTriggers(db, dialect, {
+      name: 'entries_efforts',
+      table: 'entries',
+      updateOf: EFFORT_COLUMNS,
+      add: addEffortSql,
+      remove: removeEffortSql,
+    });
   },
   /** Goals (CONTRACT.md §11): a runner's weekly, monthly and yearly targets. */
   async '004-goals'(db, dialect) {
@@ -226,8 +202,14 @@ const steps: Record<string, Step> = {
    * and a last use that stays null until the first one).
    */
   async '006-preferences-and-tokens'(db, dialect) {
-    await db.schema.alterTable('users').addColumn('units', 'varchar(2)', (c) => c.notNull().defaultTo('km')).execute();
-    await db.schema.alterTable('users').addColumn('theme', 'varchar(8)', (c) => c.notNull().defaultTo('auto')).execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('units', 'varchar(2)', (c) => c.notNull().defaultTo('km'))
+      .execute();
+    await db.schema
+      .alterTable('users')
+      .addColumn('theme', 'varchar(8)', (c) => c.notNull().defaultTo('auto'))
+      .execute();
     if (dialect === 'postgres') {
       await sql`alter table tokens
         add column kind varchar(16) not null default 'sign-in',
@@ -334,63 +316,20 @@ async function createBuckets(db: Kysely<unknown>, dialect: Dialect): Promise<voi
   const removeUser = (row: string) => `
     update user_days set n = n - 1 where day = substr(${row}.created_at, 1, 10);`;
 
-  if (dialect === 'sqlite') {
-    await sql
-      .raw(`create trigger entries_buckets_insert after insert on entries begin ${addRun('new')} end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger entries_buckets_delete after delete on entries begin ${removeRun('old')} end`)
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger entries_buckets_update after update of date, user_id on entries
-         begin ${removeRun('old')} ${addRun('new')} end`,
-      )
-      .execute(db);
-    await sql.raw(`create trigger users_buckets_insert after insert on users begin ${addUser('new')} end`).execute(db);
-    await sql
-      .raw(`create trigger users_buckets_delete after delete on users begin ${removeUser('old')} end`)
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger users_buckets_update after update of created_at on users
-         begin ${removeUser('old')} ${addUser('new')} end`,
-      )
-      .execute(db);
-    return;
-  }
-  await sql
-    .raw(
-      `create function entries_buckets() returns trigger language plpgsql as $$
-       begin
-         if tg_op in ('DELETE', 'UPDATE') then ${removeRun('old')} end if;
-         if tg_op in ('INSERT', 'UPDATE') then ${addRun('new')} end if;
-         return null;
-       end $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger entries_buckets after insert or delete or update of date, user_id on entries
-       for each row execute function entries_buckets()`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create function users_buckets() returns trigger language plpgsql as $$
-       begin
-         if tg_op in ('DELETE', 'UPDATE') then ${removeUser('old')} end if;
-         if tg_op in ('INSERT', 'UPDATE') then ${addUser('new')} end if;
-         return null;
-       end $$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `create trigger users_buckets after insert or delete or update of created_at on users
-       for each row execute function users_buckets()`,
-    )
-    .execute(db);
+  await createRowTriggers(db, dialect, {
+    name: 'entries_buckets',
+    table: 'entries',
+    updateOf: 'date, user_id',
+    add: addRun,
+    remove: removeRun,
+  });
+  await createRowTriggers(db, dialect, {
+    name: 'users_buckets',
+    table: 'users',
+    updateOf: 'created_at',
+    add: addUser,
+    remove: removeUser,
+  });
 }
 
 /** The statements that add a run (`new`) to, or take it (`old`) out of, runner_days and its shoe. */
@@ -427,36 +366,57 @@ export function runTallyStatements(row: 'new' | 'old', sign: 1 | -1): string {
  * (cascades included) in the writing transaction, like the buckets above.
  */
 async function createRunTallies(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
-  const columns = 'date, user_id, distance_m, seconds, effort, shoe_id';
+  await createRowTriggers(db, dialect, {
+    name: 'entries_tallies',
+    table: 'entries',
+    updateOf: 'date, user_id, distance_m, seconds, effort, shoe_id',
+    add: (row) => runTallyStatements(row, 1),
+    remove: (row) => runTallyStatements(row, -1),
+  });
+}
+
+/**
+ * Row triggers that keep a tally in step with a table, in the writing transaction: `add`
+ * runs for an inserted row (`new`), `remove` for a deleted one (`old`), and both for an
+ * update of `updateOf`. SQLite gets three triggers `<name>_insert|_delete|_update`;
+ * PostgreSQL one function and one trigger `<name>`. The names are listed in decision 010.
+ */
+async function createRowTriggers(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  trigger: {
+    name: string;
+    table: string;
+    updateOf: string;
+    add: (row: 'new') => string;
+    remove: (row: 'old') => string;
+  },
+): Promise<void> {
+  const { name, table, updateOf, add, remove } = trigger;
   if (dialect === 'sqlite') {
-    await sql
-      .raw(`create trigger entries_tallies_insert after insert on entries begin ${runTallyStatements('new', 1)} end`)
-      .execute(db);
-    await sql
-      .raw(`create trigger entries_tallies_delete after delete on entries begin ${runTallyStatements('old', -1)} end`)
-      .execute(db);
+    await sql.raw(`create trigger ${name}_insert after insert on ${table} begin ${add('new')} end`).execute(db);
+    await sql.raw(`create trigger ${name}_delete after delete on ${table} begin ${remove('old')} end`).execute(db);
     await sql
       .raw(
-        `create trigger entries_tallies_update after update of ${columns} on entries
-         begin ${runTallyStatements('old', -1)} ${runTallyStatements('new', 1)} end`,
+        `create trigger ${name}_update after update of ${updateOf} on ${table} begin ${remove('old')} ${add('new')} end`,
       )
       .execute(db);
     return;
   }
   await sql
     .raw(
-      `create function entries_tallies() returns trigger language plpgsql as $$
+      `create function ${name}() returns trigger language plpgsql as $$
        begin
-         if tg_op in ('DELETE', 'UPDATE') then ${runTallyStatements('old', -1)} end if;
-         if tg_op in ('INSERT', 'UPDATE') then ${runTallyStatements('new', 1)} end if;
+         if tg_op in ('DELETE', 'UPDATE') then ${remove('old')} end if;
+         if tg_op in ('INSERT', 'UPDATE') then ${add('new')} end if;
          return null;
        end $$`,
     )
     .execute(db);
   await sql
     .raw(
-      `create trigger entries_tallies after insert or delete or update of ${columns} on entries
-       for each row execute function entries_tallies()`,
+      `create trigger ${name} after insert or delete or update of ${updateOf} on ${table}
+       for each row execute function ${name}()`,
     )
     .execute(db);
 }

@@ -84,7 +84,7 @@ describe('bucket counts', () => {
     await expectTotalsExact();
     await entriesService.deleteEntry(contextOf(), { id: a!.id, role: 'user' }, added[2]!.id);
     await expectTotalsExact();
-    await usersService.deleteUser(contextOf(), { id: b!.id, role: 'user' }, b!.id);
+    await usersService.deleteUser(contextOf(), { id: b!.id, role: 'user' }, 'full', b!.id);
     await expectTotalsExact();
   });
 

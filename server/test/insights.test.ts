@@ -20,7 +20,12 @@ import {
 } from '../../core/insights.js';
 import { addDays, dateInZone, formatDuration, isoWeekStart } from '../../core/time.js';
 import { maintainedTotals, recountedTotals } from '../../scripts/seed/consistency.js';
+import { seedDatabase } from '../../scripts/seed/seed.js';
+import { testDatabase } from '../../scripts/support/scratch-database.js';
+import { loadConfig } from '../config.js';
 import { inTransaction } from '../context.js';
+import { openDatabase } from '../db/connection.js';
+import * as insights from '../features/insights/insights.service.js';
 import { insertRuns } from '../features/entries/entries.service.js';
 import {
   call,
@@ -133,7 +138,7 @@ function bruteRecords(runs: ModelRun[]) {
   for (const d of STANDARD_DISTANCES) {
     // D <= distance <= 1.03 D, in millimetres x 100.
     const counting = runs
-      .filter((r) => r.distanceM * 1000 >= d.mm && r.distanceM * 100_000 < d.mm * 103)
+      .filter((r) => r.distanceM * 1000 >= d.mm && r.distanceM * 100_000 <= d.mm * 103)
       .sort(byDateId);
     if (counting.length === 0) continue;
     const timed = counting.map((r) => ({ run: r, time: exactTimeAt(r, d.mm) }));
@@ -472,4 +477,36 @@ describe('insights: exact under every write (property)', () => {
       .execute();
     expect(left).toEqual([]);
   });
+});
+
+describe('the seed runner with the longest history', () => {
+  it('runs every day of five years, with exact maintained insights tables', async () => {
+    const target = await testDatabase('insights_seed');
+    const now = new Date('2026-03-18T12:00:00Z');
+    const config = { ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }), logLevel: 'silent', now: () => now };
+    try {
+      const seeded = await seedDatabase(config, { users: 3, entries: 120, now, longHistoryRunner: true });
+      expect(seeded.entries).toBe(120 + 5 * 365 + 1);
+      const db = openDatabase(config.databaseUrl, { poolSize: 1 });
+      try {
+        expect(await maintainedTotals(db.kysely)).toEqual(await recountedTotals(db.kysely));
+        const user = await db.kysely
+          .selectFrom('users')
+          .select(['id', 'timezone'])
+          .where('email', '=', seeded.longHistoryRunner!.email)
+          .executeTakeFirstOrThrow();
+        const ctx = { db: db.kysely, config };
+        const owner = { id: Number(user.id), role: 'user' as const, timezone: user.timezone };
+        expect(await insights.streaks(ctx, owner)).toMatchObject({
+          current_days: 5 * 365 + 1,
+          longest_days: 5 * 365 + 1,
+        });
+        expect((await insights.records(ctx, owner)).length).toBeGreaterThan(3);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  }, 60_000);
 });

@@ -193,6 +193,18 @@ describe('revoking a token', () => {
     expectError(await call(t.app, 'DELETE', `/api/v1/tokens/${mine.token.id}`, { token: runner.token }), 404);
     expectError(await call(t.app, 'DELETE', '/api/v1/tokens/abc', { token: runner.token }), 404);
   });
+
+  it('also as POST with _method DELETE, as the web app sends it', async () => {
+    const runner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const mine = await createToken(runner.token, { name: 'mine', scope: 'read' });
+    const url = `/api/v1/tokens/${mine.token.id}`;
+    expectError(await call(t.app, 'POST', url, { token: other.token, body: { _method: 'delete' } }), 404);
+    expectError(await call(t.app, 'POST', url, { token: runner.token, body: { _method: 'PUT' } }), 405);
+    await expectWorks(mine.plain);
+    expect((await call(t.app, 'POST', url, { token: runner.token, body: { _method: 'delete' } })).statusCode).toBe(200);
+    await expectRevoked(mine.plain);
+  });
 });
 
 describe('a read token', () => {

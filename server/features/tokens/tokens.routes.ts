@@ -1,8 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { ErrorSchema, IdParamsSchema, MessageSchema } from '../../../core/schemas.js';
 import { TokenCreateBodySchema, TokenCreatedSchema, TokensEnvelopeSchema } from '../../../core/tokens.js';
 import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
 import { sessionOf } from '../../http/authenticate.js';
 import { createToken, listTokens, revokeToken } from './tokens.service.js';
 
@@ -41,6 +43,11 @@ export function tokensRoutes(ctx: AppContext) {
       handler: async (request, reply) => reply.code(201).send(await createToken(ctx, sessionOf(request), request.body)),
     });
 
+    const revoke = async (request: FastifyRequest, id: number) => {
+      await revokeToken(ctx, sessionOf(request), id);
+      return { message: 'The token was revoked.' };
+    };
+
     typed.delete('/tokens/:id', {
       onRequest,
       schema: {
@@ -51,9 +58,25 @@ export function tokensRoutes(ctx: AppContext) {
         params: IdParamsSchema,
         response: { 200: MessageSchema, ...errors },
       },
-      handler: async (request) => {
-        await revokeToken(ctx, sessionOf(request), request.params.id);
-        return { message: 'The token was revoked.' };
+      handler: (request) => revoke(request, request.params.id),
+    });
+
+    // The web app, like the original client, sends deletes as POST with `_method: DELETE`.
+    typed.post('/tokens/:id', {
+      onRequest,
+      schema: {
+        tags: ['tokens'],
+        summary: 'Revoke one of your personal API tokens (_method DELETE)',
+        description: SIGN_IN_ONLY,
+        security,
+        params: IdParamsSchema,
+        body: z.looseObject({ _method: z.string().optional().describe('DELETE, in any case') }),
+        response: { 200: MessageSchema, 405: ErrorSchema, ...errors },
+      },
+      handler: async (request, reply) => {
+        if (String(request.body._method ?? '').toUpperCase() === 'DELETE') return revoke(request, request.params.id);
+        reply.header('allow', 'GET, DELETE');
+        throw new AppError(405, 'Use _method DELETE to revoke a token with POST.');
       },
     });
   };

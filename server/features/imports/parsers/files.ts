@@ -13,7 +13,7 @@ import { skipFile, Unreadable, type Extras, type ParsedFile, type ParsedRow } fr
 import { expandMember, isZip, zipMembers, type ZipMember } from './zip.js';
 
 /** The most one file may expand to (an activity file, or one CSV or JSON export). */
-export const MAX_FILE_BYTES = 256 * MiB;
+export const MAX_FILE_BYTES = 128 * MiB;
 
 export type ParseOptions = CsvOptions;
 

@@ -2,10 +2,14 @@ import { useState } from 'react';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useCreateEntry } from '../api/create-entry';
-import { EntryForm } from './entry-form';
+import { defaultShoeId, type ShoeChoice } from './entry-extras';
+import { EMPTY_ENTRY, EntryForm } from './entry-form';
 
-/** Adds a run; afterwards the form starts over empty (dashboard) or `onCreated` leaves (new entry page). */
-export function CreateEntryForm({ onCreated }: { onCreated?: () => void }) {
+/**
+ * Adds a run; afterwards the form starts over empty (dashboard) or `onCreated` leaves (new entry page).
+ * With the runner's `shoes`, the default one is preselected.
+ */
+export function CreateEntryForm({ onCreated, shoes }: { onCreated?: () => void; shoes?: readonly ShoeChoice[] }) {
   const [generation, setGeneration] = useState(0);
   const mutation = useCreateEntry({
     onSuccess: () => {
@@ -16,7 +20,10 @@ export function CreateEntryForm({ onCreated }: { onCreated?: () => void }) {
   });
   return (
     <EntryForm
-      key={generation}
+      // Once the shoes arrive, the form starts with the default shoe.
+      key={`${generation}-${shoes ? 'shoes' : ''}`}
+      initial={{ ...EMPTY_ENTRY, shoeId: defaultShoeId(shoes) }}
+      shoes={shoes}
       pending={mutation.isPending}
       serverErrors={fieldErrorsOf(mutation.error)}
       onSubmit={(input) => mutation.mutate(input)}

@@ -2,10 +2,24 @@ import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useEntry } from '../api/get-entry';
 import { useUpdateEntry } from '../api/update-entry';
+import type { ShoeChoice } from './entry-extras';
 import { EntryForm, entryToFormValues } from './entry-form';
 
-/** Loads a run and edits it: the runner's own edit screen and the admin's. */
-export function EditEntryForm({ id, onUpdated }: { id: number; onUpdated: () => void }) {
+/**
+ * Loads a run and edits it: the runner's own edit screen and the admin's. `shoes` are the
+ * viewer's (`viewerId`): offered only on the viewer's own runs; another runner's run keeps its shoe.
+ */
+export function EditEntryForm({
+  id,
+  onUpdated,
+  shoes,
+  viewerId,
+}: {
+  id: number;
+  onUpdated: () => void;
+  shoes?: readonly ShoeChoice[] | undefined;
+  viewerId?: number | undefined;
+}) {
   const entry = useEntry(id);
   const mutation = useUpdateEntry({
     onSuccess: () => {
@@ -17,7 +31,8 @@ export function EditEntryForm({ id, onUpdated }: { id: number; onUpdated: () => 
   if (!entry.data) return <p className="text-body-secondary mb-0">Loading…</p>;
   return (
     <EntryForm
-      key={entry.data.id}
+      key={`${entry.data.id}-${shoes ? 'shoes' : ''}`}
+      shoes={entry.data.user_id === viewerId ? shoes : undefined}
       initial={entryToFormValues(entry.data)}
       submitLabel="Update"
       pending={mutation.isPending}

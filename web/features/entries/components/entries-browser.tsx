@@ -51,7 +51,8 @@ export function EntriesBrowser({ useList, editPath, userPath, toolbar }: Entries
 
   const go = (next: EntryListParams) => setSearch(toSearch(next));
 
-  const filter = (range: DateRange) => go({ page: 1, dateFrom: range.dateFrom || undefined, dateTo: range.dateTo || undefined });
+  const filter = (range: DateRange) =>
+    go({ page: 1, dateFrom: range.dateFrom || undefined, dateTo: range.dateTo || undefined });
 
   const clear = () => {
     if (params.page === 1 && !params.dateFrom && !params.dateTo) void list.refetch();

@@ -22,9 +22,14 @@ describe('EntriesTable', () => {
   it('formats dates as MM/DD/YYYY and speed and pace with two decimals', () => {
     renderTable([makeEntry({ id: 3, date: '2024-03-09', distance: 10.5, time: '00:52:30', speed: 12, pace: 5.0833 })]);
     const row = screen.getAllByRole('row')[1]!;
-    const cells = within(row).getAllByRole('cell').map((cell) => cell.textContent);
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
     expect(cells.slice(0, 5)).toEqual(['03/09/2024', '10.5', '00:52:30', '12.00', '5.08']);
-    expect(within(row).getByRole('link', { name: 'Edit entry of 03/09/2024' })).toHaveAttribute('href', '/entry/edit/3');
+    expect(within(row).getByRole('link', { name: 'Edit entry of 03/09/2024' })).toHaveAttribute(
+      'href',
+      '/entry/edit/3',
+    );
   });
 
   it('has a User column linking to the runner only when asked', () => {

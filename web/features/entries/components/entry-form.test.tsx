@@ -83,7 +83,11 @@ describe('edit prefill', () => {
       minutes: '05',
       seconds: '09',
     });
-    expect(entryToFormValues(makeEntry({ time: '1:2:3' }))).toMatchObject({ hours: '01', minutes: '02', seconds: '03' });
+    expect(entryToFormValues(makeEntry({ time: '1:2:3' }))).toMatchObject({
+      hours: '01',
+      minutes: '02',
+      seconds: '03',
+    });
   });
 
   it('loads the run into the form and saves it with _method PUT', async () => {

@@ -9,8 +9,17 @@ import type { Entry, EntryBody } from '../../../../core/schemas.js';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import type { FieldErrors } from '../../../lib/api-client';
+import {
+  changedExtras,
+  EMPTY_EXTRAS,
+  extrasOf,
+  MoreFields,
+  ShoeSelect,
+  type EntryExtrasValues,
+  type ShoeChoice,
+} from './entry-extras';
 
-export interface EntryFormValues {
+export interface EntryFormValues extends EntryExtrasValues {
   date: string;
   distance: string;
   hours: string;
@@ -19,11 +28,26 @@ export interface EntryFormValues {
 }
 
 /** New entry defaults (SPEC §3): date and distance empty, time parts '00'. */
-export const EMPTY_ENTRY: EntryFormValues = { date: '', distance: '', hours: '00', minutes: '00', seconds: '00' };
+export const EMPTY_ENTRY: EntryFormValues = {
+  date: '',
+  distance: '',
+  hours: '00',
+  minutes: '00',
+  seconds: '00',
+  ...EMPTY_EXTRAS,
+};
 
 /** The edit form's values: date as YYYY-MM-DD, time split with zero padding. */
-export function entryToFormValues(entry: Pick<Entry, 'date' | 'distance' | 'time'>): EntryFormValues {
-  return { date: entry.date.slice(0, 10), distance: String(entry.distance), ...splitTime(entry.time) };
+export function entryToFormValues(
+  entry: Pick<Entry, 'date' | 'distance' | 'time'> &
+    Partial<Pick<Entry, 'title' | 'notes' | 'kind' | 'effort' | 'shoe_id'>>,
+): EntryFormValues {
+  return {
+    date: entry.date.slice(0, 10),
+    distance: String(entry.distance),
+    ...splitTime(entry.time),
+    ...extrasOf(entry),
+  };
 }
 
 const TIME_PARTS = [
@@ -57,6 +81,8 @@ interface EntryFormProps {
   /** The server's `errors` of the last failed submission. */
   serverErrors?: FieldErrors;
   onSubmit: (input: EntryBody) => void;
+  /** The runner's shoes, for the shoe select; without them the run's shoe is left as it is. */
+  shoes?: readonly ShoeChoice[] | undefined;
 }
 
 /** The one entry form: new entry, dashboard quick add, edit and admin edit. */
@@ -66,6 +92,7 @@ export function EntryForm({
   pending = false,
   serverErrors = {},
   onSubmit,
+  shoes,
 }: EntryFormProps) {
   const [values, setValues] = useState(initial);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
@@ -82,6 +109,7 @@ export function EntryForm({
       date: values.date,
       distance: Number(values.distance),
       time: joinTime(values.hours, values.minutes, values.seconds),
+      ...changedExtras(initial, values),
     });
   };
 
@@ -142,6 +170,10 @@ export function EntryForm({
         </div>
         <FieldErrorList id={timeErrorId} errors={errors.time} />
       </fieldset>
+      {shoes ? (
+        <ShoeSelect shoes={shoes} keptShoeId={initial.shoeId} values={values} set={set} errors={errors} />
+      ) : null}
+      <MoreFields values={values} set={set} errors={errors} />
       <button type="submit" className="btn btn-primary" disabled={pending}>
         {submitLabel}
       </button>

@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import {
+  GOAL_METRICS,
+  GOAL_PERIODS,
+  targetProblem,
+  type Goal,
+  type GoalBody,
+  type GoalMetric,
+  type GoalPeriod,
+} from '../../../../core/goals.js';
+import type { Units } from '../../../../core/units.js';
+import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
+import type { FieldErrors } from '../../../lib/api-client';
+import { METRIC_LABELS, PERIOD_LABELS, targetForForm, targetFromForm, targetUnit } from './goal-format';
+
+interface GoalFormProps {
+  goal?: Goal;
+  units: Units;
+  pending?: boolean;
+  serverErrors?: FieldErrors;
+  submitLabel: string;
+  onSubmit: (input: GoalBody) => void;
+  onCancel?: () => void;
+}
+
+/** Period, metric and target (typed in the runner's distance unit, in hours, or in runs). */
+export function GoalForm({ goal, units, pending, serverErrors = {}, submitLabel, onSubmit, onCancel }: GoalFormProps) {
+  const [period, setPeriod] = useState<GoalPeriod>(goal?.period ?? 'week');
+  const [metric, setMetric] = useState<GoalMetric>(goal?.metric ?? 'distance');
+  const [target, setTarget] = useState(goal ? targetForForm(goal.metric, goal.target, units) : '');
+  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
+  const errors = mergeErrors(clientErrors, serverErrors);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const value = targetFromForm(metric, target, units);
+    const failed = check({ target: [targetProblem(metric, value)] });
+    setClientErrors(failed);
+    if (hasErrors(failed)) return;
+    onSubmit({ period, metric, target: value });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <div className="row g-2">
+        <div className="col-sm-4">
+          <FormField
+            label="Period"
+            name="period"
+            value={period}
+            onValueChange={(value) => setPeriod(value as GoalPeriod)}
+            options={GOAL_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+            errors={errors.period}
+          />
+        </div>
+        <div className="col-sm-4">
+          <FormField
+            label="Measure"
+            name="metric"
+            value={metric}
+            onValueChange={(value) => setMetric(value as GoalMetric)}
+            options={GOAL_METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }))}
+            errors={errors.metric}
+          />
+        </div>
+        <div className="col-sm-4">
+          <FormField
+            label={`Target (${targetUnit(metric, units)})`}
+            name="target"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="any"
+            required
+            value={target}
+            onValueChange={setTarget}
+            errors={errors.target}
+          />
+        </div>
+      </div>
+      <FieldErrorList id={`goal-errors-${goal?.id ?? 'new'}`} errors={errors.goal} />
+      <div className="d-flex gap-2">
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {submitLabel}
+        </button>
+        {onCancel ? (
+          <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import { formatDate } from '../../../../core/format.js';
+import type { Goal, GoalBody, GoalMetric, GoalPeriod } from '../../../../core/goals.js';
+import { distanceIn, distanceToKm, unitLabels, type Units } from '../../../../core/units.js';
+
+export const PERIOD_LABELS: Record<GoalPeriod, string> = { week: 'Weekly', month: 'Monthly', year: 'Yearly' };
+export const METRIC_LABELS: Record<GoalMetric, string> = { distance: 'distance', time: 'time', runs: 'runs' };
+
+/** The unit a target is typed in: the runner's distance unit, hours, or runs. */
+export function targetUnit(metric: GoalMetric, units: Units): string {
+  return metric === 'distance' ? unitLabels(units).distance : metric === 'time' ? 'hours' : 'runs';
+}
+
+/** An amount of a metric (km, seconds or runs) as a runner reads it: "12.3 mi", "4h 05m", "3 runs". */
+export function formatAmount(metric: GoalMetric, amount: number, units: Units): string {
+  if (metric === 'distance') {
+    const value = Math.round(distanceIn(amount, units) * 100) / 100;
+    return `${value.toLocaleString('en-US')} ${unitLabels(units).distance}`;
+  }
+  if (metric === 'time') {
+    const minutes = Math.round(amount / 60);
+    return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+  }
+  const runs = Math.round(amount * 100) / 100;
+  return `${runs} ${runs === 1 ? 'run' : 'runs'}`;
+}
+
+/** What one period is called in the history: "Week of 03/16/2026", "03/2026", "2026". */
+export function periodName(period: GoalPeriod, start: string): string {
+  if (period === 'week') return `Week of ${formatDate(start)}`;
+  if (period === 'month') return `${start.slice(5, 7)}/${start.slice(0, 4)}`;
+  return start.slice(0, 4);
+}
+
+/** "Weekly distance: 40 km". */
+export const goalTitle = (goal: Pick<Goal, 'period' | 'metric' | 'target'>, units: Units) =>
+  `${PERIOD_LABELS[goal.period]} ${METRIC_LABELS[goal.metric]}: ${formatAmount(goal.metric, goal.target, units)}`;
+
+/** The target as the form shows it, in the unit of `targetUnit`. */
+export function targetForForm(metric: GoalMetric, target: number, units: Units): string {
+  if (metric === 'distance') return String(Math.round(distanceIn(target, units) * 1000) / 1000);
+  if (metric === 'time') return String(Math.round((target / 3600) * 100) / 100);
+  return String(target);
+}
+
+/** The typed target in the API's unit (km, seconds, runs); NaN when it is not a number. */
+export function targetFromForm(metric: GoalMetric, text: string, units: Units): GoalBody['target'] {
+  const value = text.trim() === '' ? Number.NaN : Number(text);
+  if (!Number.isFinite(value)) return Number.NaN;
+  if (metric === 'distance') return distanceToKm(value, units);
+  return metric === 'time' ? Math.round(value * 3600) : value;
+}

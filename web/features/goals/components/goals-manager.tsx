@@ -1,0 +1,158 @@
+import { useState } from 'react';
+import { MAX_GOALS, type Goal } from '../../../../core/goals.js';
+import type { Units } from '../../../../core/units.js';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { notify } from '../../../components/toast/toast-store';
+import { fieldErrorsOf } from '../../../lib/api-client';
+import { useGoals } from '../api/get-goals';
+import { useDeleteGoal, useSaveGoal } from '../api/save-goal';
+import { formatAmount, goalTitle, periodName } from './goal-format';
+import { GoalForm } from './goal-form';
+import { GoalProgress } from './goal-progress';
+
+const HISTORY_CAPTION = { week: 'The last 12 weeks', month: 'The last 12 months', year: 'The last 12 years' };
+
+/** The 12 periods before this one, newest first: met or not. */
+function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
+  const met = goal.history.filter((row) => row.achieved).length;
+  return (
+    <details className="mt-2">
+      <summary>
+        {HISTORY_CAPTION[goal.period]}: met {met} of {goal.history.length}
+      </summary>
+      <div className="table-responsive">
+        <table className="table table-sm mb-0 mt-2">
+          <caption className="visually-hidden">
+            {HISTORY_CAPTION[goal.period]} of {goalTitle(goal, units)}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col">Progress</th>
+              <th scope="col">Met</th>
+            </tr>
+          </thead>
+          <tbody>
+            {goal.history.map((row) => (
+              <tr key={row.period_start}>
+                <td>{periodName(goal.period, row.period_start)}</td>
+                <td>{formatAmount(goal.metric, row.progress, units)}</td>
+                <td className={row.achieved ? 'text-success' : 'text-body-secondary'}>{row.achieved ? 'Yes' : 'No'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </details>
+  );
+}
+
+function GoalItem({ goal, units }: { goal: Goal; units: Units }) {
+  const [editing, setEditing] = useState(false);
+  const save = useSaveGoal({
+    onSuccess: () => {
+      notify('Goal was updated!', 'success');
+      setEditing(false);
+    },
+  });
+  const remove = useDeleteGoal();
+  const { confirm, dialog } = useConfirm();
+  const title = goalTitle(goal, units);
+  return (
+    <li className="list-group-item py-3">
+      <h3 className="h6">{title}</h3>
+      <GoalProgress goal={goal} units={units} />
+      {editing ? (
+        <div className="mt-3">
+          <GoalForm
+            goal={goal}
+            units={units}
+            submitLabel="Save"
+            pending={save.isPending}
+            serverErrors={fieldErrorsOf(save.error)}
+            onSubmit={(input) => save.mutate({ id: goal.id, ...input })}
+            onCancel={() => setEditing(false)}
+          />
+        </div>
+      ) : (
+        <div className="d-flex flex-wrap gap-2 mt-2">
+          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setEditing(true)}>
+            Edit <span className="visually-hidden">{title}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            disabled={remove.isPending}
+            onClick={async () => {
+              if (await confirm(`Remove the goal "${title}"?`)) {
+                remove.mutate(goal.id, { onSuccess: () => notify('Goal was removed.', 'success') });
+              }
+            }}
+          >
+            Remove <span className="visually-hidden">{title}</span>
+          </button>
+        </div>
+      )}
+      <GoalHistory goal={goal} units={units} />
+      {dialog}
+    </li>
+  );
+}
+
+/** The goals page: each goal with its progress and history, and a form to add one. */
+export function GoalsManager({ units }: { units: Units }) {
+  const goals = useGoals();
+  const [generation, setGeneration] = useState(0);
+  const create = useSaveGoal({
+    onSuccess: () => {
+      notify('Goal was added!', 'success');
+      setGeneration((value) => value + 1);
+    },
+  });
+  const count = goals.data?.length ?? 0;
+  return (
+    <>
+      <section className="card mb-4" aria-labelledby="goals-list-title">
+        <div className="card-header">
+          <h2 id="goals-list-title" className="h6 mb-0">
+            My goals
+          </h2>
+        </div>
+        {goals.isError ? (
+          <p className="card-body text-danger mb-0">Your goals could not be loaded.</p>
+        ) : !goals.data ? (
+          <p className="card-body text-body-secondary mb-0">Loading…</p>
+        ) : count === 0 ? (
+          <p className="card-body mb-0">No goals yet. Add one below.</p>
+        ) : (
+          <ul className="list-group list-group-flush">
+            {goals.data.map((goal) => (
+              <GoalItem key={goal.id} goal={goal} units={units} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card mb-4" aria-labelledby="goals-add-title">
+        <div className="card-header">
+          <h2 id="goals-add-title" className="h6 mb-0">
+            Add a goal
+          </h2>
+        </div>
+        <div className="card-body">
+          {count >= MAX_GOALS ? (
+            <p className="mb-0">You have {MAX_GOALS} goals, the most there can be. Remove one to add another.</p>
+          ) : (
+            <GoalForm
+              key={generation}
+              units={units}
+              submitLabel="Add goal"
+              pending={create.isPending}
+              serverErrors={fieldErrorsOf(create.error)}
+              onSubmit={(input) => create.mutate(input)}
+            />
+          )}
+        </div>
+      </section>
+    </>
+  );
+}

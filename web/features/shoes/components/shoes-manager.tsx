@@ -1,0 +1,166 @@
+import { useState } from 'react';
+import type { Shoe } from '../../../../core/shoes.js';
+import type { Units } from '../../../../core/units.js';
+import { useConfirm } from '../../../components/confirm-dialog';
+import { ProgressBar } from '../../../components/progress-bar';
+import { notify } from '../../../components/toast/toast-store';
+import { fieldErrorsOf } from '../../../lib/api-client';
+import { useShoes } from '../api/get-shoes';
+import { useDeleteShoe, useSaveShoe } from '../api/save-shoe';
+import { formatShoeDistance } from './shoe-format';
+import { ShoeForm } from './shoe-form';
+
+/** In use first (the default at the top), then retired; oldest first within each. */
+function byUse(a: Shoe, b: Shoe): number {
+  return Number(a.retired) - Number(b.retired) || Number(b.is_default) - Number(a.is_default) || a.id - b.id;
+}
+
+/** A shoe's distance as a bar against its limit, red once past it. */
+export function ShoeDistanceBar({ shoe, units }: { shoe: Shoe; units: Units }) {
+  const text = `${formatShoeDistance(shoe.distance, units)} of ${formatShoeDistance(shoe.limit_km, units)}`;
+  return (
+    <>
+      <ProgressBar
+        value={shoe.distance}
+        max={shoe.limit_km}
+        label={`${shoe.name} distance`}
+        valueText={text}
+        tone={shoe.over_limit ? 'danger' : shoe.retired ? 'secondary' : 'primary'}
+      />
+      <div className="small text-body-secondary mt-1">
+        {text} · {shoe.runs} {shoe.runs === 1 ? 'run' : 'runs'}
+      </div>
+    </>
+  );
+}
+
+function ShoeItem({ shoe, units }: { shoe: Shoe; units: Units }) {
+  const [editing, setEditing] = useState(false);
+  const save = useSaveShoe({ onSuccess: () => setEditing(false) });
+  const remove = useDeleteShoe();
+  const { confirm, dialog } = useConfirm();
+  const change = (input: Parameters<typeof save.mutate>[0], message: string) =>
+    save.mutate({ id: shoe.id, ...input }, { onSuccess: () => notify(message, 'success') });
+
+  return (
+    <li className="list-group-item py-3">
+      <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
+        <h3 className="h6 mb-0">{shoe.name}</h3>
+        {shoe.brand ? <span className="text-body-secondary small">{shoe.brand}</span> : null}
+        {shoe.is_default ? <span className="badge text-bg-primary">Default</span> : null}
+        {shoe.retired ? <span className="badge text-bg-secondary">Retired</span> : null}
+        {shoe.over_limit ? <span className="badge text-bg-danger">Over limit</span> : null}
+      </div>
+      <ShoeDistanceBar shoe={shoe} units={units} />
+      {editing ? (
+        <div className="mt-3">
+          <ShoeForm
+            shoe={shoe}
+            units={units}
+            submitLabel="Save"
+            pending={save.isPending}
+            serverErrors={fieldErrorsOf(save.error)}
+            onSubmit={(input) => change(input, 'Shoe was updated!')}
+            onCancel={() => setEditing(false)}
+          />
+        </div>
+      ) : (
+        <div className="d-flex flex-wrap gap-2 mt-2">
+          <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setEditing(true)}>
+            Edit <span className="visually-hidden">{shoe.name}</span>
+          </button>
+          {!shoe.retired && !shoe.is_default ? (
+            <button
+              type="button"
+              className="btn btn-sm btn-outline-primary"
+              disabled={save.isPending}
+              onClick={() => change({ is_default: true }, `${shoe.name} is now your default shoe.`)}
+            >
+              Make default <span className="visually-hidden">{shoe.name}</span>
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            disabled={save.isPending}
+            onClick={() =>
+              change(
+                { retired: !shoe.retired },
+                shoe.retired ? `${shoe.name} is back in use.` : `${shoe.name} was retired.`,
+              )
+            }
+          >
+            {shoe.retired ? 'Unretire' : 'Retire'} <span className="visually-hidden">{shoe.name}</span>
+          </button>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            disabled={remove.isPending}
+            onClick={async () => {
+              if (await confirm(`Delete ${shoe.name}? Its runs stay, without a shoe.`)) {
+                remove.mutate(shoe.id, { onSuccess: () => notify('Shoe was deleted.', 'success') });
+              }
+            }}
+          >
+            Delete <span className="visually-hidden">{shoe.name}</span>
+          </button>
+        </div>
+      )}
+      {dialog}
+    </li>
+  );
+}
+
+/** The shoes page: every shoe with its distance against its limit, and a form to add one. */
+export function ShoesManager({ units }: { units: Units }) {
+  const shoes = useShoes();
+  const [generation, setGeneration] = useState(0);
+  const create = useSaveShoe({
+    onSuccess: () => {
+      notify('Shoe was added!', 'success');
+      setGeneration((value) => value + 1);
+    },
+  });
+  const list = [...(shoes.data ?? [])].sort(byUse);
+  return (
+    <>
+      <section className="card mb-4" aria-labelledby="shoes-list-title">
+        <div className="card-header">
+          <h2 id="shoes-list-title" className="h6 mb-0">
+            My shoes
+          </h2>
+        </div>
+        {shoes.isError ? (
+          <p className="card-body text-danger mb-0">Your shoes could not be loaded.</p>
+        ) : !shoes.data ? (
+          <p className="card-body text-body-secondary mb-0">Loading…</p>
+        ) : list.length === 0 ? (
+          <p className="card-body mb-0">No shoes yet. Add your first pair below.</p>
+        ) : (
+          <ul className="list-group list-group-flush">
+            {list.map((shoe) => (
+              <ShoeItem key={shoe.id} shoe={shoe} units={units} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="card mb-4" aria-labelledby="shoes-add-title">
+        <div className="card-header">
+          <h2 id="shoes-add-title" className="h6 mb-0">
+            Add a shoe
+          </h2>
+        </div>
+        <div className="card-body">
+          <ShoeForm
+            key={generation}
+            units={units}
+            submitLabel="Add shoe"
+            pending={create.isPending}
+            serverErrors={fieldErrorsOf(create.error)}
+            onSubmit={(input) => create.mutate(input)}
+          />
+        </div>
+      </section>
+    </>
+  );
+}
