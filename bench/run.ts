@@ -42,6 +42,7 @@ import {
   type Machine,
   type SizeResult,
 } from './lib/report.js';
+import { equipRunner } from './lib/gear.js';
 import { login, startServer, type RunningServer } from './lib/server.js';
 
 const { values: args } = parseArgs({
@@ -188,8 +189,28 @@ function endpoints(
     },
     { name: 'GET /dashboard/data', read: true, requests: perRunner(() => '/api/v1/dashboard/data') },
     { name: 'GET /report/weekly', read: true, requests: perRunner(() => `/api/v1/report/weekly?year=${year}`) },
+    // Shoes and goals (CONTRACT.md §11; bench/lib/gear.ts gives every runner some).
+    { name: 'GET /shoes', read: true, requests: perRunner(() => '/api/v1/shoes') },
+    { name: 'GET /goals', read: true, requests: perRunner(() => '/api/v1/goals') },
+    { name: 'GET /tokens', read: true, requests: perRunner(() => '/api/v1/tokens') },
+    {
+      name: 'GET /goals (5 y)',
+      read: true,
+      requests: [{ method: 'GET', path: '/api/v1/goals', headers: auth(longRunner.token) }],
+    },
     { name: 'GET /dashboard/admin-data', read: true, requests: admin('/api/v1/dashboard/admin-data') },
     { name: 'GET /user?query=', read: true, requests: admin(`/api/v1/user?query=${encodeURIComponent(search)}`) },
+    // The admin panel at size: a substring many users share (user12: 1-5% of them), a deep
+    // page of users, everyone's runs on page 1, page 500 and within one month.
+    { name: 'GET /user?query=user12', read: true, requests: admin('/api/v1/user?query=user12') },
+    { name: 'GET /user?page=50', read: true, requests: admin('/api/v1/user?page=50') },
+    { name: 'GET /entry/all (page 1)', read: true, requests: admin('/api/v1/entry/all') },
+    { name: 'GET /entry/all?page=500', read: true, requests: admin('/api/v1/entry/all?page=500') },
+    {
+      name: 'GET /entry/all (one month)',
+      read: true,
+      requests: admin(`/api/v1/entry/all?dateFrom=${year}-06-01&dateTo=${year}-06-30`),
+    },
     ...insights,
     { name: 'mixed, 10% writes', read: false, requests: mixed },
   ];
@@ -306,6 +327,7 @@ async function prepareSize(users: number, entries: number, label: string): Promi
       lastPage: Math.max(1, Math.ceil(long.entries / PER_PAGE)),
     };
     const adminToken = await login(server.url, ADMIN.email, ADMIN.password);
+    for (const runner of [...runners, longRunner]) await equipRunner(server.url, runner.token);
     // An admin looking one person up by the start of their e-mail address.
     const search = `user${Math.ceil(users / 2)}@`;
     console.log(

@@ -30,7 +30,7 @@ export const ImportMappingSchema = z.object({
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 
 /** An imported run as shown before it is stored: an entry without its id and times. */
-export const ImportedEntrySchema = EntrySchema.extend({
+export const ImportedEntrySchema = EntrySchema.omit({ id: true, created_at: true, updated_at: true }).extend({
   id: z.number().int().optional(),
   created_at: z.string().optional(),
   updated_at: z.string().optional(),

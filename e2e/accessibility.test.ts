@@ -1,4 +1,3 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,15 +12,7 @@ import {
   startJourney,
   type Journey,
 } from './support/journey.js';
-
-/** Runs axe on the page as it is now; returns the serious and critical violations, readably. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
+import { seriousViolations } from './support/axe.js';
 
 /** Opens a path and waits for its h1, so the scan sees the finished screen. */
 async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {

@@ -19,6 +19,12 @@ const Entries = screen(() => import('./routes/entries'));
 const EntryNew = screen(() => import('./routes/entry-new'));
 const EntryEdit = screen(() => import('./routes/entry-edit'));
 const WeeklyReport = screen(() => import('./routes/weekly-report'));
+const InsightsRecords = screen(() => import('./routes/insights-records'));
+const InsightsLoad = screen(() => import('./routes/insights-load'));
+const InsightsYear = screen(() => import('./routes/insights-year'));
+const Goals = screen(() => import('./routes/goals'));
+const Shoes = screen(() => import('./routes/shoes'));
+const YourData = screen(() => import('./routes/data'));
 const AdminLayout = screen(() => import('./routes/admin/admin-layout'));
 const AdminDashboard = screen(() => import('./routes/admin/dashboard'));
 const AdminUsers = screen(() => import('./routes/admin/users'));
@@ -56,6 +62,12 @@ export function AppRoutes() {
                 <Route path="entry/new" element={<EntryNew />} />
                 <Route path="entry/edit/:id" element={<EntryEdit />} />
                 <Route path="report/weekly" element={<WeeklyReport />} />
+                <Route path="insights/records" element={<InsightsRecords />} />
+                <Route path="insights/load" element={<InsightsLoad />} />
+                <Route path="insights/year" element={<InsightsYear />} />
+                <Route path="goals" element={<Goals />} />
+                <Route path="shoes" element={<Shoes />} />
+                <Route path="data" element={<YourData />} />
               </Route>
               <Route path="admin" element={<Guard rule={staffOnly} />}>
                 <Route index element={<Navigate to="/admin/dashboard" replace />} />

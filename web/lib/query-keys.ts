@@ -16,7 +16,10 @@ export const queryKeys = {
   shoes: ['shoes'] as const,
   goals: ['goals'] as const,
   weeklyReportFor: (year: number) => ['weekly-report', year] as const,
+  insights: ['insights'] as const,
+  insight: (name: string, ...params: (string | number)[]) => ['insights', name, ...params] as const,
   users: ['users'] as const,
+  tokens: ['tokens'] as const,
   userList: (params: object) => ['users', 'list', params] as const,
   user: (id: number) => ['users', 'detail', id] as const,
 };
@@ -29,6 +32,7 @@ export function invalidateRunData(queryClient: QueryClient): Promise<unknown> {
       queryKeys.dashboard,
       queryKeys.weeklyReport,
       queryKeys.adminDashboard,
+      queryKeys.insights,
       // A shoe's distance and a goal's progress add up runs.
       queryKeys.shoes,
       queryKeys.goals,

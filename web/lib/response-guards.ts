@@ -7,6 +7,7 @@
  * each guard builds a value typed with the schema's type, so a field added to
  * a schema fails to compile here until the guard checks it too.
  */
+import { THEMES, UNITS } from '../../core/preferences.js';
 import type { AppConfig, AuthResponse, ErrorBody, Role, User } from '../../core/schemas.js';
 
 /** An answer whose shape does not match the API contract; `path` names the first field that is wrong. */
@@ -72,6 +73,8 @@ export function parseUser(value: unknown, path = 'user'): User {
     email: stringAt(user.email, `${path}.email`),
     role: oneOfAt(user.role, `${path}.role`, ROLES),
     timezone: stringAt(user.timezone, `${path}.timezone`),
+    units: oneOfAt(user.units, `${path}.units`, UNITS),
+    theme: oneOfAt(user.theme, `${path}.theme`, THEMES),
     date: stringAt(user.date, `${path}.date`),
     created_at: stringAt(user.created_at, `${path}.created_at`),
     updated_at: stringAt(user.updated_at, `${path}.updated_at`),

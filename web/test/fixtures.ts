@@ -1,4 +1,5 @@
 import type { Entry, Role, User } from '../../core/schemas.js';
+import type { Shoe } from '../../core/shoes.js';
 
 export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User {
   return {
@@ -7,6 +8,8 @@ export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User 
     email: 'rita@example.com',
     role: 'user',
     timezone: 'UTC',
+    units: 'km',
+    theme: 'auto',
     date: '2024-03-05T14:07:09.000Z',
     created_at: '2024-03-05T14:07:09.000Z',
     updated_at: '2024-03-05T14:07:09.000Z',
@@ -23,8 +26,29 @@ export function makeEntry(overrides: Partial<Entry> = {}): Entry {
     time: '00:52:30',
     speed: 12,
     pace: 5,
+    title: null,
+    notes: null,
+    kind: null,
+    effort: null,
+    shoe_id: null,
     created_at: '2024-03-09T10:00:00.000Z',
     updated_at: '2024-03-09T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function makeShoe(overrides: Partial<Shoe> = {}): Shoe {
+  return {
+    id: 11,
+    name: 'Pegasus 40',
+    brand: 'Nike',
+    limit_km: 700,
+    retired: false,
+    is_default: false,
+    distance: 0,
+    runs: 0,
+    over_limit: false,
+    created_at: '2024-03-01T10:00:00.000Z',
     ...overrides,
   };
 }

@@ -3,7 +3,12 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ExportQuerySchema, ImportEnvelopeSchema, ImportMappingSchema, type ImportMapping } from '../../../core/imports.js';
+import {
+  ExportQuerySchema,
+  ImportEnvelopeSchema,
+  ImportMappingSchema,
+  type ImportMapping,
+} from '../../../core/imports.js';
 import { ErrorSchema } from '../../../core/schemas.js';
 import { dateInZone } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
@@ -51,7 +56,10 @@ async function readUpload(request: FastifyRequest, max: number): Promise<Upload>
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
     if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
-      throw new AppError(413, code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge().message : `Send at most ${MAX_FILES} files at once.`);
+      throw new AppError(
+        413,
+        code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge().message : `Send at most ${MAX_FILES} files at once.`,
+      );
     }
     throw new AppError(400, 'The upload is not valid multipart/form-data (cut short or malformed).');
   }
@@ -80,7 +88,14 @@ export function importsRoutes(ctx: AppContext) {
     });
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const security = [{ bearerAuth: [] }];
-    const errors = { 400: ErrorSchema, 401: ErrorSchema, 403: ErrorSchema, 413: ErrorSchema, 415: ErrorSchema, 422: ErrorSchema };
+    const errors = {
+      400: ErrorSchema,
+      401: ErrorSchema,
+      403: ErrorSchema,
+      413: ErrorSchema,
+      415: ErrorSchema,
+      422: ErrorSchema,
+    };
 
     typed.post('/import', {
       preHandler: [
@@ -89,7 +104,10 @@ export function importsRoutes(ctx: AppContext) {
           // A declared size over the limit is refused before a byte of the body is read.
           const declared = Number(request.headers['content-length'] ?? 0);
           if (declared > max) {
-            throw new AppError(413, `The upload is larger than the import limit of ${mib(max)}: send fewer or smaller files.`);
+            throw new AppError(
+              413,
+              `The upload is larger than the import limit of ${mib(max)}: send fewer or smaller files.`,
+            );
           }
         },
       ],

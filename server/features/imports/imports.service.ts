@@ -97,7 +97,10 @@ function preview(userId: number, values: EntryValues, shoeId: number | null): Im
   };
 }
 
-const validItems = <T>(items: Record<string, unknown>[], schema: { safeParse(v: unknown): { success: boolean; data?: T } }) =>
+const validItems = <T>(
+  items: Record<string, unknown>[],
+  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
+) =>
   items.flatMap((item) => {
     const parsed = schema.safeParse(item);
     return parsed.success ? [parsed.data as T] : [];
@@ -123,19 +126,32 @@ export async function importRuns(
         if ('run' in row) {
           const values = validate(ctx, user, row.run);
           if (typeof values !== 'string') {
-            accepted.push({ index: rows.length, group: group.group, values, distanceM: metresOf(values.distanceKm), shoe: row.run.shoe });
+            accepted.push({
+              index: rows.length,
+              group: group.group,
+              values,
+              distanceM: metresOf(values.distanceKm),
+              shoe: row.run.shoe,
+            });
             rows.push({ source: row.source, status: 'would_create' });
             continue;
           }
           rows.push({ source: row.source, status: 'skipped', reason: values });
         } else if ('skip' in row) {
-          rows.push({ source: row.source, status: 'skipped', reason: row.skip, ...(row.columns ? { columns: row.columns } : {}) });
+          rows.push({
+            source: row.source,
+            status: 'skipped',
+            reason: row.skip,
+            ...(row.columns ? { columns: row.columns } : {}),
+          });
         }
       }
     }
   }
 
-  const defaultShoe = accepted.some((a) => a.shoe === undefined) ? await shoeForRun(ctx, user.id, undefined, true) : null;
+  const defaultShoe = accepted.some((a) => a.shoe === undefined)
+    ? await shoeForRun(ctx, user.id, undefined, true)
+    : null;
   const dates = accepted.map((a) => a.values.date).sort();
   const decide = async (db: AppContext['db'], shoeIds: Map<string, number>) => {
     const stored = dates.length > 0 ? await imports.storedRunsBetween(db, user.id, dates[0]!, dates.at(-1)!) : [];
@@ -152,10 +168,13 @@ export async function importRuns(
       brought.set(me.date, [...(brought.get(me.date) ?? []), { ...me, group: run.group, source: row.source }]);
       if (twin || sibling) {
         row.status = 'duplicate';
-        row.reason = twin ? 'A run of the same day, distance and time is already stored.' : `The same run as ${sibling!.source}.`;
+        row.reason = twin
+          ? 'A run of the same day, distance and time is already stored.'
+          : `The same run as ${sibling!.source}.`;
         continue;
       }
-      run.values.shoeId = run.shoe === undefined ? (defaultShoe ?? null) : run.shoe === null ? null : (shoeIds.get(run.shoe) ?? null);
+      run.values.shoeId =
+        run.shoe === undefined ? (defaultShoe ?? null) : run.shoe === null ? null : (shoeIds.get(run.shoe) ?? null);
       fresh.push(run);
     }
     return fresh;
@@ -170,7 +189,12 @@ export async function importRuns(
       const now = nowIso(ctx);
       const shoeIds = await importShoes(trx, user.id, shoes, now);
       const fresh = await decide(trx, shoeIds);
-      const created = await insertRuns(trx, user.id, fresh.map((run) => run.values), now);
+      const created = await insertRuns(
+        trx,
+        user.id,
+        fresh.map((run) => run.values),
+        now,
+      );
       fresh.forEach((run, i) => {
         const row = rows[run.index]!;
         row.status = 'created';
@@ -244,7 +268,9 @@ export async function* exportJson(
   yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
   let first = true;
   for await (const page of everyRun(ctx, user.id)) {
-    const parts = page.map((e) => JSON.stringify({ ...e, shoe: e.shoe_id === null ? null : (shoeNames.get(e.shoe_id) ?? null) }));
+    const parts = page.map((e) =>
+      JSON.stringify({ ...e, shoe: e.shoe_id === null ? null : (shoeNames.get(e.shoe_id) ?? null) }),
+    );
     yield (first ? '\n' : ',\n') + parts.join(',\n');
     first = false;
   }

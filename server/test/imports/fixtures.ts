@@ -3,9 +3,23 @@
  * FIT activities written with Garmin's own encoder, GPX and TCX in the shape Garmin and
  * Strava export, a Strava bulk-export zip with its quirks, and hostile files.
  */
+import zlib from 'node:zlib';
 import { Encoder, Profile } from '@garmin/fitsdk';
-import { Deflate, Gzip, gzipSync, strToU8, zipSync, type Zippable } from 'fflate';
+import { gzipSync, strToU8, zipSync, type Zippable } from 'fflate';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+
+/** The message numbers used here (the profile types them as a plain record). */
+const MESG = {
+  FILE_ID: Profile.MesgNum.FILE_ID!,
+  EVENT: Profile.MesgNum.EVENT!,
+  RECORD: Profile.MesgNum.RECORD!,
+  LAP: Profile.MesgNum.LAP!,
+  SESSION: Profile.MesgNum.SESSION!,
+  ACTIVITY: Profile.MesgNum.ACTIVITY!,
+};
+
+/** Writes one message (the SDK's typings know each message's fields only by number). */
+const put = (encoder: Encoder, num: number, mesg: Record<string, unknown>) => encoder.onMesg(num, mesg as never);
 
 export interface FitRun {
   start: Date;
@@ -19,22 +33,22 @@ export function fitActivity(run: FitRun): Uint8Array {
   const sport = run.sport ?? 'running';
   const end = new Date(run.start.getTime() + (run.timerSeconds + 60) * 1000);
   const encoder = new Encoder();
-  encoder.onMesg(Profile.MesgNum.FILE_ID, {
+  put(encoder, MESG.FILE_ID, {
     manufacturer: 'garmin',
     product: 3113,
     serialNumber: 3_912_345_678,
     timeCreated: run.start,
     type: 'activity',
   });
-  encoder.onMesg(Profile.MesgNum.EVENT, { timestamp: run.start, event: 'timer', eventType: 'start' });
+  put(encoder, MESG.EVENT, { timestamp: run.start, event: 'timer', eventType: 'start' });
   for (let i = 0; i <= 4; i++) {
-    encoder.onMesg(Profile.MesgNum.RECORD, {
+    put(encoder, MESG.RECORD, {
       timestamp: new Date(run.start.getTime() + (i * run.timerSeconds * 1000) / 4),
       distance: (i * run.metres) / 4,
       heartRate: 140 + i,
     });
   }
-  encoder.onMesg(Profile.MesgNum.EVENT, { timestamp: end, event: 'timer', eventType: 'stopAll' });
+  put(encoder, MESG.EVENT, { timestamp: end, event: 'timer', eventType: 'stopAll' });
   const totals = {
     timestamp: end,
     startTime: run.start,
@@ -44,9 +58,9 @@ export function fitActivity(run: FitRun): Uint8Array {
     sport,
     subSport: 'generic',
   };
-  encoder.onMesg(Profile.MesgNum.LAP, { ...totals, messageIndex: 0, event: 'lap', eventType: 'stop' });
-  encoder.onMesg(Profile.MesgNum.SESSION, { ...totals, messageIndex: 0, firstLapIndex: 0, numLaps: 1 });
-  encoder.onMesg(Profile.MesgNum.ACTIVITY, {
+  put(encoder, MESG.LAP, { ...totals, messageIndex: 0, event: 'lap', eventType: 'stop' });
+  put(encoder, MESG.SESSION, { ...totals, messageIndex: 0, firstLapIndex: 0, numLaps: 1 });
+  put(encoder, MESG.ACTIVITY, {
     timestamp: end,
     totalTimerTime: run.timerSeconds,
     numSessions: 1,
@@ -63,6 +77,9 @@ export interface Point {
   /** Seconds after the start, or null for a point without time. */
   t: number | null;
 }
+
+const xmlEscape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A GPX file as a Garmin device or Strava writes it. */
 export function gpxFile(opts: { start: Date; name?: string; type?: string; segments: Point[][] }): string {
@@ -86,7 +103,7 @@ export function gpxFile(opts: { start: Date; name?: string; type?: string; segme
   <time>${iso(0)}</time>
  </metadata>
  <trk>
-  <name>${opts.name ?? 'Morning Run'}</name>
+  <name>${xmlEscape(opts.name ?? 'Morning Run')}</name>
 ${opts.type === undefined ? '' : `  <type>${opts.type}</type>\n`}${segments}
  </trk>
 </gpx>
@@ -166,10 +183,28 @@ export interface StravaRow {
 
 /** The real header of Strava's activities.csv (abridged after the columns that matter), duplicates included. */
 export const STRAVA_HEADER = [
-  'Activity ID', 'Activity Date', 'Activity Name', 'Activity Type', 'Activity Description', 'Elapsed Time',
-  'Distance', 'Max Heart Rate', 'Relative Effort', 'Commute', 'Activity Private Note', 'Activity Gear', 'Filename',
-  'Athlete Weight', 'Bike Weight', 'Elapsed Time', 'Moving Time', 'Distance', 'Max Speed', 'Average Speed',
-  'Elevation Gain', 'Elevation Loss',
+  'Activity ID',
+  'Activity Date',
+  'Activity Name',
+  'Activity Type',
+  'Activity Description',
+  'Elapsed Time',
+  'Distance',
+  'Max Heart Rate',
+  'Relative Effort',
+  'Commute',
+  'Activity Private Note',
+  'Activity Gear',
+  'Filename',
+  'Athlete Weight',
+  'Bike Weight',
+  'Elapsed Time',
+  'Moving Time',
+  'Distance',
+  'Max Speed',
+  'Average Speed',
+  'Elevation Gain',
+  'Elevation Loss',
 ];
 
 export function stravaCsv(rows: StravaRow[]): string {
@@ -178,9 +213,28 @@ export function stravaCsv(rows: StravaRow[]): string {
     const km = r.metres === null ? '' : (r.metres / 1000).toFixed(2);
     lines.push(
       [
-        r.id, csvCell(stravaDate(r.start)), csvCell(r.name), r.type, csvCell(r.description ?? ''), r.elapsed, km,
-        '172.0', '45', 'false', '', 'Pegasus 40', r.filename ?? '', '70.0', '', r.metres === null ? '' : `${r.elapsed}.0`,
-        r.moving === null ? '' : `${r.moving}.0`, r.metres === null ? '' : r.metres.toFixed(1), '4.1', '3.3', '12.0', '11.0',
+        r.id,
+        csvCell(stravaDate(r.start)),
+        csvCell(r.name),
+        r.type,
+        csvCell(r.description ?? ''),
+        r.elapsed,
+        km,
+        '172.0',
+        '45',
+        'false',
+        '',
+        'Pegasus 40',
+        r.filename ?? '',
+        '70.0',
+        '',
+        r.metres === null ? '' : `${r.elapsed}.0`,
+        r.moving === null ? '' : `${r.moving}.0`,
+        r.metres === null ? '' : r.metres.toFixed(1),
+        '4.1',
+        '3.3',
+        '12.0',
+        '11.0',
       ].join(','),
     );
   }
@@ -197,15 +251,6 @@ export function zip(files: Record<string, Uint8Array | string>): Uint8Array {
 
 export const gz = (content: Uint8Array | string) => gzipSync(typeof content === 'string' ? strToU8(content) : content);
 
-/** Streams `mib` MiB of zeros through a compressor, so a bomb never sits in memory whole. */
-function bombOf(make: (ondata: (chunk: Uint8Array) => void) => Gzip | Deflate, mib: number): Uint8Array {
-  const out: Uint8Array[] = [];
-  const stream = make((chunk) => out.push(chunk));
-  const zeros = new Uint8Array(1024 * 1024);
-  for (let i = 0; i < mib; i++) stream.push(zeros, i === mib - 1);
-  return concat(out);
-}
-
 export function concat(parts: Uint8Array[]): Uint8Array {
   const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
@@ -217,11 +262,11 @@ export function concat(parts: Uint8Array[]): Uint8Array {
 }
 
 /** A gzip file of `mib` MiB of zeros (about 1 KiB per MiB). */
-export const gzipBomb = (mib: number) => bombOf((ondata) => new Gzip({ level: 9 }, ondata), mib);
+export const gzipBomb = (mib: number): Uint8Array => zlib.gzipSync(Buffer.alloc(mib * 1024 * 1024), { level: 9 });
 
 /** A zip whose one entry is `mib` MiB of zeros, honestly declared (sizes up to 4 GiB - 1). */
 export function zipBomb(mib: number, name = 'activities/bomb.gpx'): Uint8Array {
-  const data = bombOf((ondata) => new Deflate({ level: 9 }, ondata), mib);
+  const data = zlib.deflateRawSync(Buffer.alloc(mib * 1024 * 1024), { level: 9 });
   return storedZip([{ name, data, method: 8, size: Math.min(mib * 1024 * 1024, 0xffffffff) }]);
 }
 
@@ -272,12 +317,7 @@ export function storedZip(entries: RawEntry[]): Uint8Array {
 }
 
 /** Deflates bytes raw (a zip entry's data). */
-export function deflateRaw(data: Uint8Array): Uint8Array {
-  const out: Uint8Array[] = [];
-  const d = new Deflate({ level: 6 }, (chunk) => out.push(chunk));
-  d.push(data, true);
-  return concat(out);
-}
+export const deflateRaw = (data: Uint8Array): Uint8Array => zlib.deflateRawSync(data);
 
 /** "Billion laughs": nested entities that would expand to gigabytes. */
 export function billionLaughs(): string {

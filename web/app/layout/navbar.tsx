@@ -51,10 +51,37 @@ export function Navbar() {
                       Entries
                     </NavLink>
                   </li>
+                  <li className="nav-item">
+                    <NavLink className={navLinkClass} to="/goals">
+                      Goals
+                    </NavLink>
+                  </li>
+                  <li className="nav-item">
+                    <NavLink className={navLinkClass} to="/shoes">
+                      Shoes
+                    </NavLink>
+                  </li>
                   <Dropdown label="Reports">
                     <li>
                       <Link className="dropdown-item" to="/report/weekly">
                         Weekly
+                      </Link>
+                    </li>
+                  </Dropdown>
+                  <Dropdown label="Insights">
+                    <li>
+                      <Link className="dropdown-item" to="/insights/records">
+                        Records
+                      </Link>
+                    </li>
+                    <li>
+                      <Link className="dropdown-item" to="/insights/load">
+                        Training load
+                      </Link>
+                    </li>
+                    <li>
+                      <Link className="dropdown-item" to="/insights/year">
+                        Year
                       </Link>
                     </li>
                   </Dropdown>
@@ -79,6 +106,11 @@ export function Navbar() {
                   <li>
                     <Link className="dropdown-item" to="/profile">
                       Profile
+                    </Link>
+                  </li>
+                  <li>
+                    <Link className="dropdown-item" to="/data">
+                      Your data
                     </Link>
                   </li>
                   <li>

@@ -1,6 +1,10 @@
 import { Component, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
+import type { User } from '../../../core/schemas.js';
 import { PageTitle } from '../../components/page-title';
+import { useUser } from '../../features/auth/api/get-me';
+import { applyTheme, storedTheme } from '../../lib/theme';
+import { UnitsContext } from '../../lib/units-context';
 import { Navbar } from './navbar';
 
 function Footer() {
@@ -70,21 +74,30 @@ class ScreenErrorBoundary extends Component<
   }
 }
 
+/** The signed-in runner's theme (a visitor keeps this browser's last one), applied and followed. */
+function useTheme(theme: User['theme'] | undefined) {
+  useEffect(() => applyTheme(theme ?? storedTheme()), [theme]);
+}
+
 export function RootLayout() {
   const location = useLocation();
+  const user = useUser();
   useScrollRestoration();
+  useTheme(user?.theme);
   return (
-    <div className="d-flex flex-column min-vh-100">
-      <a className="visually-hidden-focusable skip-link" href="#main-content">
-        Skip to main content
-      </a>
-      <Navbar />
-      <main id="main-content" className="container py-4 flex-grow-1" tabIndex={-1}>
-        <ScreenErrorBoundary resetKey={location.key}>
-          <Outlet />
-        </ScreenErrorBoundary>
-      </main>
-      <Footer />
-    </div>
+    <UnitsContext.Provider value={user?.units ?? 'km'}>
+      <div className="d-flex flex-column min-vh-100">
+        <a className="visually-hidden-focusable skip-link" href="#main-content">
+          Skip to main content
+        </a>
+        <Navbar />
+        <main id="main-content" className="container py-4 flex-grow-1" tabIndex={-1}>
+          <ScreenErrorBoundary resetKey={location.key}>
+            <Outlet />
+          </ScreenErrorBoundary>
+        </main>
+        <Footer />
+      </div>
+    </UnitsContext.Provider>
   );
 }

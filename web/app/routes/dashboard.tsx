@@ -1,20 +1,32 @@
 import { PageTitle } from '../../components/page-title';
 import { Panel } from '../../components/panel';
 import { DashboardStats } from '../../features/dashboard/components/dashboard-stats';
+import { useUser } from '../../features/auth/api/get-me';
 import { CreateEntryForm } from '../../features/entries/components/create-entry-form';
+import { GoalsPanel } from '../../features/goals/components/goal-progress';
+import { TodayLoadWarnings } from '../../features/insights/components/load-warnings';
+import { StreaksCard } from '../../features/insights/components/streaks-card';
+import { useShoes } from '../../features/shoes/api/get-shoes';
+import { ShoeAlerts } from '../../features/shoes/components/shoe-alerts';
 
 export function Component() {
+  const units = useUser()?.units ?? 'km';
+  const shoes = useShoes();
   return (
     <>
       <PageTitle title="Dashboard">Dashboard</PageTitle>
+      <ShoeAlerts units={units} />
+      <TodayLoadWarnings />
       <div className="row">
         <div className="col-xl-8">
           <DashboardStats />
         </div>
         <div className="col-xl-4">
           <Panel title="Add new Time Record">
-            <CreateEntryForm />
+            <CreateEntryForm shoes={shoes.data} />
           </Panel>
+          <GoalsPanel units={units} />
+          <StreaksCard />
         </div>
       </div>
     </>

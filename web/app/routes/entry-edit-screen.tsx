@@ -1,19 +1,23 @@
 import { PageTitle } from '../../components/page-title';
 import { Panel } from '../../components/panel';
+import { useUser } from '../../features/auth/api/get-me';
 import { EditEntryForm } from '../../features/entries/components/edit-entry-form';
+import { useShoes } from '../../features/shoes/api/get-shoes';
 import { useGoBack } from '../../lib/use-go-back';
 import { BackButton } from '../../components/back-button';
 
 /** The edit screen of a run; the runner's and the admin's routes both show it. */
 export function EntryEditScreen({ id, fallback }: { id: number; fallback: string }) {
   const goBack = useGoBack(fallback);
+  const shoes = useShoes();
+  const viewer = useUser();
   return (
     <div className="col-lg-8">
       <PageTitle title="Edit Entry" actions={<BackButton onClick={goBack} />}>
         Edit Entry
       </PageTitle>
       <Panel title="Edit Time Record">
-        <EditEntryForm id={id} onUpdated={goBack} />
+        <EditEntryForm id={id} onUpdated={goBack} shoes={shoes.data} viewerId={viewer?.id} />
       </Panel>
     </div>
   );

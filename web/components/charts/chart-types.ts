@@ -3,3 +3,27 @@ export interface ChartPoint {
   speed: number;
   distance: number;
 }
+
+export interface Series {
+  label: string;
+  /** One value per label; null leaves a gap. */
+  values: readonly (number | null)[];
+  color: string;
+}
+
+export interface SeriesChartProps {
+  kind: 'line' | 'bar';
+  labels: readonly string[];
+  series: readonly Series[];
+  /** What the chart shows, for screen readers. */
+  label: string;
+  yTitle?: string;
+  /** A time axis in minutes, faster (lower) on top. */
+  reverse?: boolean;
+}
+
+/** The units of the chart's values, e.g. `{ speed: 'mph', distance: 'mi' }`. */
+export interface ChartLabels {
+  speed: string;
+  distance: string;
+}

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import type { ChartPoint } from './chart-types';
+import type { ChartLabels, ChartPoint } from './chart-types';
 
 const PerformanceChart = lazy(() => import('./performance-chart'));
 
@@ -10,10 +10,12 @@ interface Props {
   /** What the chart shows, for screen readers. */
   label: string;
   emptyText?: string;
+  /** The units of the values (km/h and km when absent). */
+  labels?: ChartLabels;
 }
 
 /** Loads Chart.js only when a chart is on screen. */
-export function LazyPerformanceChart({ points, height, label, emptyText = 'No runs to show yet.' }: Props) {
+export function LazyPerformanceChart({ points, height, label, labels, emptyText = 'No runs to show yet.' }: Props) {
   if (points.length === 0) {
     return (
       <p className="text-body-secondary mb-0" style={{ minHeight: height / 2 }}>
@@ -24,7 +26,7 @@ export function LazyPerformanceChart({ points, height, label, emptyText = 'No ru
   return (
     <div className="chart-box" style={{ height }}>
       <Suspense fallback={<div className="chart-placeholder" style={{ height }} aria-hidden="true" />}>
-        <PerformanceChart points={points} label={label} />
+        <PerformanceChart points={points} label={label} labels={labels} />
       </Suspense>
     </div>
   );

@@ -193,8 +193,13 @@ function stravaRow(cell: Cell): RowBody {
   const moving = looseDuration(cell('moving time'));
   const elapsed = looseDuration(cell('elapsed time', 1)) ?? looseDuration(cell('elapsed time', 0));
   const seconds = positive(moving) ? moving : elapsed;
-  const partial = { start, title: text(cell('activity name')) ?? null, notes: text(cell('activity description')) ?? null };
-  if (positive(distanceKm) && positive(seconds)) return { run: { ...partial, distanceKm, seconds }, ...(named ? { named } : {}) };
+  const partial = {
+    start,
+    title: text(cell('activity name')) ?? null,
+    notes: text(cell('activity description')) ?? null,
+  };
+  if (positive(distanceKm) && positive(seconds))
+    return { run: { ...partial, distanceKm, seconds }, ...(named ? { named } : {}) };
   if (named) return { named, partial };
   return { run: { ...partial, distanceKm: distanceKm ?? NaN, seconds: seconds ?? NaN } };
 }

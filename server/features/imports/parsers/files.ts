@@ -102,12 +102,19 @@ export function parseUpload(name: string, bytes: Uint8Array, options: ParseOptio
     const rows = parsed.rows.map((row): ParsedRow => {
       if (!('named' in row)) return row;
       const member = byName.get(folder + row.named);
-      if (!member) return { source: row.source, skip: `The row has no distance or time and its file (${row.named}) is not in the archive.` };
+      if (!member)
+        return {
+          source: row.source,
+          skip: `The row has no distance or time and its file (${row.named}) is not in the archive.`,
+        };
       const file = expand(member).rows.find((r) => 'run' in r || 'skip' in r);
       if (!file) return { source: row.source, skip: `Its file (${row.named}) holds no activity.` };
       if ('skip' in file) return { source: row.source, skip: `${file.skip} (${row.named})` };
       if (!('run' in file)) return { source: row.source, skip: `Its file (${row.named}) holds no activity.` };
-      return { source: row.source, run: { ...row.partial, distanceKm: file.run.distanceKm, seconds: file.run.seconds } };
+      return {
+        source: row.source,
+        run: { ...row.partial, distanceKm: file.run.distanceKm, seconds: file.run.seconds },
+      };
     });
     out.push({ group: strava.name, rows });
   }
@@ -116,7 +123,11 @@ export function parseUpload(name: string, bytes: Uint8Array, options: ParseOptio
     // In a Strava export only activity files stand on their own (profile.csv and the like are left out).
     if (strava && !ACTIVITY.test(member.name)) continue;
     const parsed = expand(member);
-    out.push({ group: member.name, rows: withoutFiles(parsed.rows), ...(parsed.extras ? { extras: parsed.extras } : {}) });
+    out.push({
+      group: member.name,
+      rows: withoutFiles(parsed.rows),
+      ...(parsed.extras ? { extras: parsed.extras } : {}),
+    });
   }
   return out;
 }

@@ -1,12 +1,10 @@
 /**
- * Bounded inflation (gzip and zip's deflate): the compressed bytes go in by small slices and
- * the output is counted as it comes, so a bomb is stopped at the bound, never expanded in full.
+ * Bounded inflation (gzip and zip's deflate) with Node's own zlib: `maxOutputLength` stops
+ * the inflater as soon as its output would pass the bound, so a bomb is refused at the bound,
+ * never expanded in full (and native zlib gets there about ten times faster than JavaScript).
  */
-import { Gunzip, Inflate } from 'fflate';
+import zlib from 'node:zlib';
 import { Unreadable } from './types.js';
-
-/** Compressed bytes fed per step: deflate expands at most ~1,032 times, so one step adds at most ~16 MiB. */
-const SLICE = 16 * 1024;
 
 export const MiB = 1024 * 1024;
 
@@ -14,48 +12,31 @@ export const tooLarge = (bound: number) =>
   new Unreadable(`The file expands beyond ${Math.round(bound / MiB)} MiB and was not expanded (a compression bomb?).`);
 
 function bounded(
-  make: (ondata: (chunk: Uint8Array, final: boolean) => void) => Gunzip | Inflate,
+  inflate: (data: Uint8Array, options: zlib.ZlibOptions) => Buffer,
   data: Uint8Array,
   bound: number,
   what: string,
   overflow: () => Unreadable = () => tooLarge(bound),
 ): Uint8Array {
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  let done = false;
-  const stream = make((chunk, final) => {
-    size += chunk.length;
-    if (size > bound) throw overflow();
-    chunks.push(chunk);
-    if (final) done = true;
-  });
   try {
-    for (let at = 0; at < data.length && !done; at += SLICE) {
-      const end = Math.min(at + SLICE, data.length);
-      stream.push(data.subarray(at, end), end === data.length);
-    }
+    // maxOutputLength must be at least 1; an empty result is checked by the caller.
+    return inflate(data, { maxOutputLength: Math.max(1, bound) });
   } catch (error) {
-    if (error instanceof Unreadable) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE') throw overflow();
+    if (code === 'Z_BUF_ERROR') throw new Unreadable(`The ${what} data is incomplete (the file is truncated).`);
     throw new Unreadable(`The ${what} data is damaged.`);
   }
-  if (!done) throw new Unreadable(`The ${what} data is incomplete (the file is truncated).`);
-  const out = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
 }
 
 export const isGzip = (bytes: Uint8Array) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 /** A gzip file's content, at most `bound` bytes. */
 export function gunzipBounded(data: Uint8Array, bound: number): Uint8Array {
-  return bounded((ondata) => new Gunzip(ondata), data, bound, 'gzip');
+  return bounded(zlib.gunzipSync, data, bound, 'gzip');
 }
 
-/** Raw deflate data (a zip entry), at most `bound` bytes. */
+/** Raw deflate data (a zip entry), at most `bound` bytes; past it, `overflow`. */
 export function inflateBounded(data: Uint8Array, bound: number, overflow?: () => Unreadable): Uint8Array {
-  return bounded((ondata) => new Inflate(ondata), data, bound, 'compressed', overflow);
+  return bounded(zlib.inflateRawSync, data, bound, 'compressed', overflow);
 }

@@ -15,14 +15,18 @@ export function parseTcx(source: string, bytes: Uint8Array): ParsedFile {
     if (sport.toLowerCase() !== 'running') return { source: where, skip: notARun(sport) };
     const id = xmlText(child(activity, 'Id'));
     const start = id ? new Date(id) : null;
-    if (!start || Number.isNaN(start.getTime())) return { source: where, skip: 'The activity has no valid Id (start).' };
+    if (!start || Number.isNaN(start.getTime()))
+      return { source: where, skip: 'The activity has no valid Id (start).' };
     let metres = 0;
     let seconds = 0;
     for (const lap of asArray(child(activity, 'Lap') as unknown[] | undefined)) {
       metres += Number(xmlText(child(lap, 'DistanceMeters')) ?? 0) || 0;
       seconds += Number(xmlText(child(lap, 'TotalTimeSeconds')) ?? 0) || 0;
     }
-    return { source: where, run: { start, distanceKm: metres / 1000, seconds, notes: xmlText(child(activity, 'Notes')) } };
+    return {
+      source: where,
+      run: { start, distanceKm: metres / 1000, seconds, notes: xmlText(child(activity, 'Notes')) },
+    };
   });
   return { rows };
 }

@@ -87,7 +87,8 @@ export function expandMember(bytes: Uint8Array, member: ZipMember, bound: number
   let content: Uint8Array;
   if (member.method === 0) content = data;
   else if (member.method === 8) content = inflateBounded(data, member.declaredSize, forged);
-  else throw new Unreadable(`The archive entry uses a compression method this server does not read (${member.method}).`);
+  else
+    throw new Unreadable(`The archive entry uses a compression method this server does not read (${member.method}).`);
   if (content.length !== member.declaredSize) {
     throw new Unreadable('The archive entry is not the size its archive declares (damaged or forged).');
   }

@@ -4,6 +4,7 @@ import { formatDate, formatNumber } from '../../../../core/format.js';
 import { can } from '../../../../core/permissions.js';
 import type { EntryWithUser, User } from '../../../../core/schemas.js';
 import { Panel } from '../../../components/panel';
+import { useUnits } from '../../../lib/units';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 
 /** Where a run can be edited by this viewer: their own edit screen, the admin one, or nowhere. */
@@ -40,6 +41,7 @@ function RunLine({ me, run, value }: { me: User; run: EntryWithUser | null; valu
 export function AdminDashboardStats({ me }: { me: User }) {
   const { data } = useAdminDashboard();
   const count = (value: number | undefined) => (value === undefined ? '—' : String(value));
+  const units = useUnits();
   return (
     <div className="row">
       <div className="col-lg-6">
@@ -60,14 +62,16 @@ export function AdminDashboardStats({ me }: { me: User }) {
               <RunLine
                 me={me}
                 run={data?.fastest_run ?? null}
-                value={data?.fastest_run ? `${formatNumber(data.fastest_run.speed)} km/h` : '—'}
+                value={data?.fastest_run ? `${units.formatSpeed(data.fastest_run.speed)} ${units.labels.speed}` : '—'}
               />
             </Row>
             <Row label="Longest run">
               <RunLine
                 me={me}
                 run={data?.longest_run ?? null}
-                value={data?.longest_run ? `${data.longest_run.distance} km` : '—'}
+                value={
+                  data?.longest_run ? `${units.runDistance(data.longest_run.distance)} ${units.labels.distance}` : '—'
+                }
               />
             </Row>
           </dl>

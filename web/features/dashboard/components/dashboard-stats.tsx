@@ -1,7 +1,8 @@
-import { formatNumber, formatText } from '../../../../core/format.js';
+import { formatText } from '../../../../core/format.js';
 import type { Dashboard } from '../../../../core/schemas.js';
 import { LazyPerformanceChart } from '../../../components/charts/lazy-performance-chart';
 import { Panel } from '../../../components/panel';
+import { useUnits } from '../../../lib/units';
 import { useDashboard } from '../api/get-dashboard';
 
 /**
@@ -22,23 +23,29 @@ function Stat({ label, value, unit }: { label: string; value: string; unit?: str
 }
 
 export function ThisWeekPanel({ dashboard }: { dashboard: Dashboard | undefined }) {
+  const units = useUnits();
   return (
     <Panel title="This week">
       <dl className="row text-center mb-0">
         <Stat label="Records" value={dashboard ? String(dashboard.weekly_count) : '—'} />
-        <Stat label="Average speed" value={formatNumber(dashboard?.weekly_avg_speed)} unit="km/h" />
-        <Stat label="Average pace" value={formatNumber(dashboard?.weekly_avg_pace)} unit="min/km" />
+        <Stat label="Average speed" value={units.formatSpeed(dashboard?.weekly_avg_speed)} unit={units.labels.speed} />
+        <Stat label="Average pace" value={units.formatPace(dashboard?.weekly_avg_pace)} unit={units.labels.pace} />
       </dl>
     </Panel>
   );
 }
 
 export function BestResultsPanel({ dashboard }: { dashboard: Dashboard | undefined }) {
+  const units = useUnits();
   return (
     <Panel title="Best results">
       <dl className="row text-center mb-0">
-        <Stat label="Best speed" value={formatNumber(dashboard?.max_speed)} unit="km/h" />
-        <Stat label="Longest distance" value={formatNumber(dashboard?.max_distance)} unit="km" />
+        <Stat label="Best speed" value={units.formatSpeed(dashboard?.max_speed)} unit={units.labels.speed} />
+        <Stat
+          label="Longest distance"
+          value={units.formatDistance(dashboard?.max_distance)}
+          unit={units.labels.distance}
+        />
         <Stat label="Longest run" value={formatText(dashboard?.max_time)} />
       </dl>
     </Panel>
@@ -46,13 +53,19 @@ export function BestResultsPanel({ dashboard }: { dashboard: Dashboard | undefin
 }
 
 export function PerformancePanel({ dashboard }: { dashboard: Dashboard | undefined }) {
-  const points = (dashboard?.week_chart ?? []).map(([label, speed, distance]) => ({ label, speed, distance }));
+  const units = useUnits();
+  const points = (dashboard?.week_chart ?? []).map(([label, speed, distance]) => ({
+    label,
+    speed: units.speed(speed),
+    distance: units.distance(distance),
+  }));
   return (
     <Panel title="My Performance">
       <LazyPerformanceChart
         points={points}
         height={250}
-        label="Speed (km/h) and distance (km) per day over the last 14 days"
+        labels={units.labels}
+        label={`Speed (${units.labels.speed}) and distance (${units.labels.distance}) per day over the last 14 days`}
         emptyText="No runs in the last 14 days."
       />
     </Panel>

@@ -7,6 +7,7 @@ import { useConfirm } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form/form-field';
 import { pageNumbers, Pagination } from '../../../components/pagination';
 import { notify } from '../../../components/toast/toast-store';
+import { useUnits } from '../../../lib/units';
 import type { EntryListParams } from '../api/get-entries';
 import { useDeleteEntry } from '../api/delete-entry';
 import { EntriesTable, type EntryRow } from './entries-table';
@@ -47,6 +48,7 @@ export function EntriesBrowser({ useList, editPath, userPath, toolbar }: Entries
   const params = readParams(search);
   const list = useList(params);
   const { confirm, dialog } = useConfirm();
+  const units = useUnits();
   const remove = useDeleteEntry({ onSuccess: () => notify('Entry was deleted!', 'success') });
 
   const go = (next: EntryListParams) => setSearch(toSearch(next));
@@ -60,7 +62,8 @@ export function EntriesBrowser({ useList, editPath, userPath, toolbar }: Entries
   };
 
   const onDelete = async (entry: EntryRow) => {
-    if (await confirm(`Delete the entry of ${formatDate(entry.date)} (${entry.distance} km, ${entry.time})?`)) {
+    const distance = `${units.runDistance(entry.distance)} ${units.labels.distance}`;
+    if (await confirm(`Delete the entry of ${formatDate(entry.date)} (${distance}, ${entry.time})?`)) {
       remove.mutate(entry.id);
     }
   };

@@ -25,11 +25,18 @@ describe('EntriesTable', () => {
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells.slice(0, 5)).toEqual(['03/09/2024', '10.5', '00:52:30', '12.00', '5.08']);
+    expect(cells.slice(0, 6)).toEqual(['03/09/2024', '—', '10.5', '00:52:30', '12.00', '5.08']);
     expect(within(row).getByRole('link', { name: 'Edit entry of 03/09/2024' })).toHaveAttribute(
       'href',
       '/entry/edit/3',
     );
+  });
+
+  it("shows each run's title", () => {
+    renderTable([makeEntry({ id: 4, title: 'Morning Run' })]);
+    const row = screen.getAllByRole('row')[1]!;
+    expect(within(row).getAllByRole('cell')[1]).toHaveTextContent('Morning Run');
+    expect(screen.getByRole('columnheader', { name: 'Title' })).toBeInTheDocument();
   });
 
   it('has a User column linking to the runner only when asked', () => {

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { formatDate, formatNumber } from '../../../../core/format.js';
+import { formatDate, formatText } from '../../../../core/format.js';
 import type { Entry } from '../../../../core/schemas.js';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
+import { useUnits } from '../../../lib/units';
 
 /** A run as listed: the admin list adds its runner. */
 export type EntryRow = Entry & { user?: { id: number; name: string } };
@@ -17,6 +18,7 @@ interface EntriesTableProps {
 /** The entries table of both the runner's list and the admin list. */
 export function EntriesTable({ entries, editPath, onDelete, userPath }: EntriesTableProps) {
   const showUser = Boolean(userPath);
+  const units = useUnits();
   return (
     <div className="table-responsive">
       <table className="table table-striped table-hover align-middle">
@@ -24,10 +26,11 @@ export function EntriesTable({ entries, editPath, onDelete, userPath }: EntriesT
           <tr>
             {showUser ? <th scope="col">User</th> : null}
             <th scope="col">Date</th>
-            <th scope="col">Distance (km)</th>
+            <th scope="col">Title</th>
+            <th scope="col">Distance ({units.labels.distance})</th>
             <th scope="col">Time</th>
-            <th scope="col">Avg. Speed (km/h)</th>
-            <th scope="col">Avg. Pace (min/km)</th>
+            <th scope="col">Avg. Speed ({units.labels.speed})</th>
+            <th scope="col">Avg. Pace ({units.labels.pace})</th>
             <th scope="col" className="text-end">
               Actions
             </th>
@@ -36,7 +39,7 @@ export function EntriesTable({ entries, editPath, onDelete, userPath }: EntriesT
         <tbody>
           {entries.length === 0 ? (
             <tr>
-              <td colSpan={showUser ? 7 : 6} className="text-center text-body-secondary py-4">
+              <td colSpan={showUser ? 8 : 7} className="text-center text-body-secondary py-4">
                 No entries found.
               </td>
             </tr>
@@ -47,10 +50,11 @@ export function EntriesTable({ entries, editPath, onDelete, userPath }: EntriesT
                   <td>{entry.user ? <Link to={userPath(entry.user.id)}>{entry.user.name}</Link> : '—'}</td>
                 ) : null}
                 <td>{formatDate(entry.date)}</td>
-                <td>{entry.distance}</td>
+                <td className="text-break">{formatText(entry.title)}</td>
+                <td>{units.runDistance(entry.distance)}</td>
                 <td>{entry.time}</td>
-                <td>{formatNumber(entry.speed)}</td>
-                <td>{formatNumber(entry.pace)}</td>
+                <td>{units.formatSpeed(entry.speed)}</td>
+                <td>{units.formatPace(entry.pace)}</td>
                 <td className="text-end text-nowrap">
                   <Link
                     to={editPath(entry)}

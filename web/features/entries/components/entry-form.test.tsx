@@ -1,9 +1,10 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
-import { makeEntry } from '../../../test/fixtures';
+import { makeEntry, makeShoe } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
+import { CreateEntryForm } from './create-entry-form';
 import { EditEntryForm } from './edit-entry-form';
 import { EntryForm, entryToFormValues } from './entry-form';
 
@@ -82,6 +83,11 @@ describe('edit prefill', () => {
       hours: '03',
       minutes: '05',
       seconds: '09',
+      title: '',
+      notes: '',
+      kind: '',
+      effort: '',
+      shoeId: '',
     });
     expect(entryToFormValues(makeEntry({ time: '1:2:3' }))).toMatchObject({
       hours: '01',
@@ -113,5 +119,124 @@ describe('edit prefill', () => {
     const update = calls.find((call) => call.method === 'POST');
     expect(update?.body).toEqual({ date: '2024-03-09', distance: 6, time: '00:07:03', _method: 'PUT' });
     expect(await screen.findByText('Time record was updated!')).toBeInTheDocument();
+  });
+});
+
+describe('the fields of §8: More and the shoe', () => {
+  const shoes = [
+    makeShoe({ id: 1, name: 'Daily', is_default: true }),
+    makeShoe({ id: 2, name: 'Racer' }),
+    makeShoe({ id: 3, name: 'Old pair', retired: true }),
+  ];
+
+  async function fillRun() {
+    await userEvent.type(screen.getByLabelText('Date'), '2024-03-09');
+    await userEvent.type(screen.getByLabelText('Distance (km)'), '10');
+    await userEvent.clear(screen.getByLabelText('Hours'));
+    await userEvent.type(screen.getByLabelText('Hours'), '1');
+  }
+
+  it('folds title, notes, kind and effort under More, closed at first', () => {
+    render(<EntryForm onSubmit={vi.fn()} />);
+    const more = screen.getByText(/^More/).closest('details')!;
+    expect(more).not.toHaveAttribute('open');
+    expect(within(more).getByLabelText('Title')).toBeInTheDocument();
+    expect(within(more).getByLabelText('Notes').tagName).toBe('TEXTAREA');
+    expect(within(more).getByLabelText('Kind')).toHaveValue('');
+    expect(
+      within(more)
+        .getAllByRole('option', { name: /^\d+$/ })
+        .map((o) => o.textContent),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => String(i + 1)));
+    // Without shoes there is no shoe select.
+    expect(screen.queryByLabelText('Shoe')).not.toBeInTheDocument();
+  });
+
+  it('sends the extras that were filled in, and the chosen shoe', async () => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} shoes={shoes} />);
+    await fillRun();
+    await userEvent.click(screen.getByText(/^More/));
+    await userEvent.type(screen.getByLabelText('Title'), ' Tempo Tuesday ');
+    await userEvent.type(screen.getByLabelText('Notes'), 'Windy.{enter}Felt good.');
+    await userEvent.selectOptions(screen.getByLabelText('Kind'), 'workout');
+    await userEvent.selectOptions(screen.getByLabelText('Effort (1-10)'), '7');
+    await userEvent.selectOptions(screen.getByLabelText('Shoe'), 'Racer');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      date: '2024-03-09',
+      distance: 10,
+      time: '01:00:00',
+      title: 'Tempo Tuesday',
+      notes: 'Windy.\nFelt good.',
+      kind: 'workout',
+      effort: 7,
+      shoe_id: 2,
+    });
+  });
+
+  it('preselects the default shoe on a new run and never offers a retired one', async () => {
+    const calls = mockFetch({ 'POST /api/v1/entry': { status: 201, body: { entry: makeEntry({ shoe_id: 1 }) } } });
+    renderWithApp(<CreateEntryForm shoes={shoes} />);
+    const select = screen.getByLabelText('Shoe');
+    expect(select).toHaveDisplayValue('Daily');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No shoe', 'Daily', 'Racer']);
+    await fillRun();
+    await userEvent.selectOptions(select, 'No shoe');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ shoe_id: null });
+  });
+
+  it("keeps a run's retired shoe on edit, and clears a title emptied", async () => {
+    const entry = makeEntry({ id: 42, user_id: 5, title: 'Long one', effort: 4, shoe_id: 3 });
+    const calls = mockFetch({
+      'GET /api/v1/entry/42': { body: { entry } },
+      'POST /api/v1/entry/42': { body: { entry } },
+    });
+    renderWithApp(<EditEntryForm id={42} onUpdated={vi.fn()} shoes={shoes} viewerId={5} />);
+    const select = await screen.findByLabelText('Shoe');
+    expect(select).toHaveDisplayValue('Old pair (retired)');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No shoe', 'Daily', 'Racer', 'Old pair (retired)']);
+    expect(screen.getByLabelText('Title')).toHaveValue('Long one');
+    expect(screen.getByLabelText('Effort (1-10)')).toHaveValue('4');
+    await userEvent.click(screen.getByText(/^More/));
+    await userEvent.clear(screen.getByLabelText('Title'));
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    // Untouched fields are not sent (unchanged on the server); the emptied title is cleared.
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      date: entry.date,
+      distance: entry.distance,
+      time: entry.time,
+      title: null,
+      _method: 'PUT',
+    });
+  });
+
+  it("offers no shoe select on another runner's run (an admin's edit)", async () => {
+    const entry = makeEntry({ id: 43, user_id: 9, shoe_id: 77 });
+    mockFetch({ 'GET /api/v1/entry/43': { body: { entry } } });
+    renderWithApp(<EditEntryForm id={43} onUpdated={vi.fn()} shoes={shoes} viewerId={5} />);
+    expect(await screen.findByLabelText('Date')).toHaveValue(entry.date);
+    expect(screen.queryByLabelText('Shoe')).not.toBeInTheDocument();
+  });
+
+  it('opens More to show a server error on one of its fields', () => {
+    render(
+      <EntryForm onSubmit={vi.fn()} serverErrors={{ effort: ['The effort must be a whole number from 1 to 10.'] }} />,
+    );
+    expect(screen.getByText(/^More/).closest('details')).toHaveAttribute('open');
+    expect(screen.getByLabelText('Effort (1-10)')).toHaveAccessibleDescription(
+      'The effort must be a whole number from 1 to 10.',
+    );
   });
 });

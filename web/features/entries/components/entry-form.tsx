@@ -9,6 +9,7 @@ import type { Entry, EntryBody } from '../../../../core/schemas.js';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import type { FieldErrors } from '../../../lib/api-client';
+import { useUnits } from '../../../lib/units';
 import {
   changedExtras,
   EMPTY_EXTRAS,
@@ -94,7 +95,13 @@ export function EntryForm({
   onSubmit,
   shoes,
 }: EntryFormProps) {
-  const [values, setValues] = useState(initial);
+  const units = useUnits();
+  // `initial.distance` is km, as the API has it; the field shows and takes the runner's unit, and
+  // sends the stored km back while its text is unchanged (10 km shown as 6.21 mi stays 10 km).
+  const [storedKm] = useState(() => (initial.distance.trim() ? Number(initial.distance) : null));
+  const [values, setValues] = useState(() =>
+    storedKm === null ? initial : { ...initial, distance: units.inputValue(storedKm) },
+  );
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const errors = mergeErrors(clientErrors, serverErrors);
   const timeErrorId = useId();
@@ -107,7 +114,7 @@ export function EntryForm({
     if (hasErrors(failed)) return;
     onSubmit({
       date: values.date,
-      distance: Number(values.distance),
+      distance: units.toKm(values.distance, storedKm) ?? Number(values.distance),
       time: joinTime(values.hours, values.minutes, values.seconds),
       ...changedExtras(initial, values),
     });
@@ -132,7 +139,7 @@ export function EntryForm({
         </div>
         <div className="col-sm-6">
           <FormField
-            label="Distance (km)"
+            label={`Distance (${units.labels.distance})`}
             type="number"
             name="distance"
             inputMode="decimal"

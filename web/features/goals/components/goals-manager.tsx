@@ -20,7 +20,13 @@ function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
       <summary>
         {HISTORY_CAPTION[goal.period]}: met {met} of {goal.history.length}
       </summary>
-      <div className="table-responsive">
+      {/* Focusable, so that a keyboard can scroll it on a narrow screen. */}
+      <div
+        className="table-responsive"
+        tabIndex={0}
+        role="region"
+        aria-label={`${HISTORY_CAPTION[goal.period]} of ${goalTitle(goal, units)}`}
+      >
         <table className="table table-sm mb-0 mt-2">
           <caption className="visually-hidden">
             {HISTORY_CAPTION[goal.period]} of {goalTitle(goal, units)}

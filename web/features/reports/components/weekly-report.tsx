@@ -1,8 +1,9 @@
-import { formatDate, formatNumber } from '../../../../core/format.js';
+import { formatDate } from '../../../../core/format.js';
 import type { WeeklyReport as Report } from '../../../../core/schemas.js';
 import { LazyPerformanceChart } from '../../../components/charts/lazy-performance-chart';
 import { Pagination } from '../../../components/pagination';
 import { Panel } from '../../../components/panel';
+import { useUnits } from '../../../lib/units';
 import { useWeeklyReport } from '../api/get-weekly-report';
 
 /** Years to page through, newest first: the span of the runner's runs plus the year shown. */
@@ -14,9 +15,14 @@ export function reportYears(report: Pick<Report, 'min_year' | 'max_year'>, year:
 
 export function WeeklyReport({ year, onYearChange }: { year: number; onYearChange: (year: number) => void }) {
   const { data: report, isError } = useWeeklyReport(year);
+  const units = useUnits();
   if (isError) return <p className="text-danger">The report could not be loaded.</p>;
   if (!report) return null;
-  const points = report.chart.map(([week, speed, distance]) => ({ label: `Week ${week}`, speed, distance }));
+  const points = report.chart.map(([week, speed, distance]) => ({
+    label: `Week ${week}`,
+    speed: units.speed(speed),
+    distance: units.distance(distance),
+  }));
   const years = reportYears(report, year);
 
   return (
@@ -33,7 +39,8 @@ export function WeeklyReport({ year, onYearChange }: { year: number; onYearChang
         <LazyPerformanceChart
           points={points}
           height={500}
-          label={`Average speed (km/h) and average distance (km) per week of ${report.year}`}
+          labels={units.labels}
+          label={`Average speed (${units.labels.speed}) and average distance (${units.labels.distance}) per week of ${report.year}`}
           emptyText={`No runs in ${report.year}.`}
         />
       </Panel>
@@ -43,8 +50,8 @@ export function WeeklyReport({ year, onYearChange }: { year: number; onYearChang
           <thead>
             <tr>
               <th scope="col">Week</th>
-              <th scope="col">Avg. Speed (km/h)</th>
-              <th scope="col">Avg. Distance (km)</th>
+              <th scope="col">Avg. Speed ({units.labels.speed})</th>
+              <th scope="col">Avg. Distance ({units.labels.distance})</th>
             </tr>
           </thead>
           <tbody>
@@ -61,8 +68,8 @@ export function WeeklyReport({ year, onYearChange }: { year: number; onYearChang
                     {formatDate(row.week_start)} - {formatDate(row.week_end)}{' '}
                     <span className="text-body-secondary">(week {row.week})</span>
                   </td>
-                  <td>{formatNumber(row.avg_speed)}</td>
-                  <td>{formatNumber(row.avg_distance)}</td>
+                  <td>{units.formatSpeed(row.avg_speed)}</td>
+                  <td>{units.formatDistance(row.avg_distance)}</td>
                 </tr>
               ))
             )}

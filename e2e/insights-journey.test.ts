@@ -1,0 +1,117 @@
+/**
+ * Insights in the browser: the menu, the records with their predictions, the training load with
+ * its warning explained, the year's heatmap by keyboard and its table, the dashboard's streaks and
+ * warning; every screen axe-clean and usable 375 px wide.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiRegister, callApi, isoDay, loginViaUi, settled, startJourney, type Journey } from './support/journey.js';
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  await settled(page);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+const NAME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', timeZone: 'UTC' });
+const dayName = (ymd: string) => NAME.format(new Date(`${ymd}T00:00:00Z`));
+
+describe('insights journey', () => {
+  let journey: Journey;
+  let recordRunId: number;
+  const email = 'ivy@example.com';
+  const password = 'ivy-password-1';
+
+  beforeAll(async () => {
+    journey = await startJourney();
+    const { baseUrl } = journey.server;
+    const runner = await apiRegister(baseUrl, { name: 'Ivy Insight', email, password });
+    const add = async (entry: Record<string, unknown>) => {
+      const result = await callApi(baseUrl, 'POST', '/entry', { token: runner.token, body: entry });
+      expect(result.status).toBe(201);
+      return (result.body.entry as { id: number }).id;
+    };
+    // Runs only in the last week: the last 7 days are 4x the 4-week average.
+    recordRunId = await add({ date: isoDay(1), distance: 5.1, time: '00:25:30', effort: 7 });
+    await add({ date: isoDay(2), distance: 10, time: '00:55:00' });
+    await add({ date: isoDay(3), distance: 8, time: '00:44:00', effort: 4 });
+  });
+
+  afterAll(async () => {
+    await journey?.close();
+  });
+
+  it('shows records, predictions, load and the year through the Insights menu', async () => {
+    const page = await journey.newPage();
+    await loginViaUi(page, email, password);
+
+    // The dashboard: streaks and the load warning in words.
+    await page.getByRole('heading', { name: 'Streaks' }).waitFor();
+    await page.getByText('Longest: 3 days').waitFor();
+    await page.getByText(/Your last 7 days are 4\.0x your 4-week average: injury risk rises above 1\.5\./).waitFor();
+    expect(await seriousViolations(page), '/dashboard').toEqual([]);
+
+    // Records, through the menu.
+    await page.getByRole('button', { name: 'Insights' }).click();
+    await page.getByRole('link', { name: 'Records' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Records' }).waitFor();
+    const row = page.getByRole('row', { name: /5 km/ });
+    await row.getByText('00:25:00').waitFor();
+    await row.getByRole('cell', { name: '5:00', exact: true }).waitFor();
+    expect(await row.getByRole('link').getAttribute('href')).toBe(`/entry/edit/${recordRunId}`);
+    await page.getByRole('heading', { name: 'Race predictions' }).waitFor();
+    await page.getByText(/VDOT \d+\.\d\), your best of the last 180 days/).waitFor();
+    await page.getByRole('columnheader', { name: 'Riegel' }).waitFor();
+    await page.locator('canvas').first().waitFor();
+    expect(await seriousViolations(page), '/insights/records').toEqual([]);
+
+    // Training load.
+    await page.getByRole('button', { name: 'Insights' }).click();
+    await page.getByRole('link', { name: 'Training load' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Training load' }).waitFor();
+    await page
+      .getByText('1 run of the last 28 days had no effort; each was counted as effort 5', { exact: false })
+      .waitFor();
+    await page.getByText(/injury risk rises above 1\.5/).waitFor();
+    await page.locator('canvas').nth(2).waitFor();
+    expect(await seriousViolations(page), '/insights/load').toEqual([]);
+
+    // The year: a named, keyboard-reachable day; the table alternative.
+    await page.getByRole('button', { name: 'Insights' }).click();
+    await page.getByRole('link', { name: 'Year' }).click();
+    await page.getByRole('heading', { level: 1, name: /^Year \d{4}$/ }).waitFor();
+    const runDay = isoDay(1);
+    if (runDay.slice(0, 4) === isoDay(0).slice(0, 4)) {
+      const cell = page.getByRole('gridcell', { name: `${dayName(runDay)}: 5.10 km, 1 run` });
+      await cell.focus();
+      await page.keyboard.press('ArrowDown');
+      const focusedName = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      expect(focusedName).toMatch(new RegExp(`^${dayName(isoDay(0))}: `));
+      await page.getByText('The days with runs as a table').click();
+      await page.getByRole('rowheader', { name: dayName(runDay) }).waitFor();
+    }
+    expect(await seriousViolations(page), '/insights/year').toEqual([]);
+  });
+
+  it('fits a phone-sized screen', async () => {
+    const page = await journey.newPage({ width: 375, height: 740 });
+    await loginViaUi(page, email, password);
+    for (const [path, heading] of [
+      ['/insights/records', 'Records'],
+      ['/insights/load', 'Training load'],
+      ['/insights/year', /^Year/],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await settled(page);
+      const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
+      expect(overflow, path).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(page), `${path} at 375 px`).toEqual([]);
+    }
+  });
+});

@@ -1,0 +1,13 @@
+import { PageTitle } from '../../components/page-title';
+import { useUser } from '../../features/auth/api/get-me';
+import { GoalsManager } from '../../features/goals/components/goals-manager';
+
+export function Component() {
+  const units = useUser()?.units ?? 'km';
+  return (
+    <div className="col-lg-8">
+      <PageTitle title="Goals">Goals</PageTitle>
+      <GoalsManager units={units} />
+    </div>
+  );
+}

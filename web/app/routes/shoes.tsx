@@ -1,0 +1,13 @@
+import { PageTitle } from '../../components/page-title';
+import { useUser } from '../../features/auth/api/get-me';
+import { ShoesManager } from '../../features/shoes/components/shoes-manager';
+
+export function Component() {
+  const units = useUser()?.units ?? 'km';
+  return (
+    <div className="col-lg-8">
+      <PageTitle title="Shoes">Shoes</PageTitle>
+      <ShoesManager units={units} />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Lines or bars of named series over labels. This module pulls in Chart.js, so it is only ever
+ * loaded through `LazySeriesChart` and ends up in its own chunk.
+ */
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  type ChartData,
+  type ChartOptions,
+} from 'chart.js';
+import { Chart } from 'react-chartjs-2';
+import type { SeriesChartProps } from './chart-types';
+
+ChartJS.register(
+  BarController,
+  BarElement,
+  LineController,
+  LineElement,
+  PointElement,
+  CategoryScale,
+  LinearScale,
+  Legend,
+  Tooltip,
+);
+
+export default function SeriesChart({ kind, labels, series, label, yTitle, reverse }: SeriesChartProps) {
+  const data: ChartData<'bar' | 'line'> = {
+    labels: [...labels],
+    datasets: series.map((s) => ({
+      label: s.label,
+      data: [...s.values],
+      borderColor: s.color,
+      backgroundColor: s.color,
+      pointRadius: kind === 'line' && labels.length > 30 ? 0 : 3,
+      tension: 0.2,
+      spanGaps: true,
+    })),
+  };
+  const options: ChartOptions<'bar' | 'line'> = {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    interaction: { mode: 'index', intersect: false },
+    scales: {
+      y: {
+        beginAtZero: !reverse,
+        reverse: Boolean(reverse),
+        title: yTitle ? { display: true, text: yTitle } : undefined,
+        ticks: reverse ? { callback: (value) => formatMinutes(Number(value)) } : undefined,
+      },
+    },
+  };
+  return <Chart type={kind} data={data} options={options} aria-label={label} role="img" />;
+}
+
+/** Minutes as `H:MM:SS` or `M:SS` on a time axis. */
+function formatMinutes(minutes: number): string {
+  const total = Math.round(minutes * 60);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Goal } from '../../../../core/goals.js';
+import { KM_PER_MILE } from '../../../../core/units.js';
+import { mockFetch } from '../../../test/fetch-mock';
+import { renderWithApp } from '../../../test/render';
+import { GoalsPanel } from './goal-progress';
+import { GoalsManager } from './goals-manager';
+
+function makeGoal(overrides: Partial<Goal> = {}): Goal {
+  return {
+    id: 5,
+    period: 'week',
+    metric: 'distance',
+    target: 40,
+    period_start: '2026-03-16',
+    period_end: '2026-03-22',
+    progress: 14.75,
+    remaining: 25.25,
+    per_day_needed: 5.05,
+    achieved: false,
+    history: Array.from({ length: 12 }, (_, i) => ({
+      period_start: `2026-0${i < 2 ? 3 : 2}-0${(i % 9) + 1}`,
+      progress: i * 5,
+      achieved: i * 5 >= 40,
+    })),
+    ...overrides,
+  };
+}
+
+describe('GoalsPanel (dashboard)', () => {
+  it('shows each goal with a bar, what remains and what is needed per day', async () => {
+    mockFetch({
+      'GET /api/v1/goals': {
+        body: {
+          goals: [
+            makeGoal(),
+            makeGoal({ id: 6, metric: 'runs', target: 3, progress: 3, remaining: 0, achieved: true }),
+          ],
+        },
+      },
+    });
+    renderWithApp(<GoalsPanel units="km" />);
+    const bar = await screen.findByRole('progressbar', { name: 'Weekly distance: 40 km' });
+    expect(bar).toHaveAttribute('aria-valuenow', String(Math.round((14.75 / 40) * 100)));
+    expect(bar).toHaveAttribute('aria-valuetext', '14.75 km of 40 km');
+    expect(screen.getByText(/25.25 km to go by 03\/22\/2026 · 5.05 km a day/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Weekly runs: 3 runs' })).toHaveAttribute('aria-valuenow', '100');
+    expect(screen.getByText(/Goal met!/)).toBeInTheDocument();
+  });
+
+  it('speaks miles when the runner does', async () => {
+    mockFetch({ 'GET /api/v1/goals': { body: { goals: [makeGoal({ target: 16.093, progress: 8.047 })] } } });
+    renderWithApp(<GoalsPanel units="mi" />);
+    expect(await screen.findByRole('progressbar', { name: 'Weekly distance: 10 mi' })).toHaveAttribute(
+      'aria-valuetext',
+      '5 mi of 10 mi',
+    );
+  });
+
+  it('invites to set a goal when there is none', async () => {
+    mockFetch({ 'GET /api/v1/goals': { body: { goals: [] } } });
+    renderWithApp(<GoalsPanel units="km" />);
+    expect(await screen.findByRole('link', { name: 'Set a goal' })).toHaveAttribute('href', '/goals');
+  });
+});
+
+describe('GoalsManager', () => {
+  it('shows the last 12 periods of a goal, met or not', async () => {
+    const goal = makeGoal();
+    mockFetch({ 'GET /api/v1/goals': { body: { goals: [goal] } } });
+    renderWithApp(<GoalsManager units="km" />);
+    const met = goal.history.filter((row) => row.achieved).length;
+    await userEvent.click(await screen.findByText(`The last 12 weeks: met ${met} of 12`));
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(12);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([`Week of 03/01/2026`, '0 km', 'No']);
+    expect(rows.filter((row) => within(row).queryByText('Yes'))).toHaveLength(met);
+  });
+
+  it('adds a time goal typed in hours, sent in seconds', async () => {
+    const calls = mockFetch({
+      'GET /api/v1/goals': { body: { goals: [] } },
+      'POST /api/v1/goals': { status: 201, body: { goal: makeGoal({ metric: 'time', target: 16200 }) } },
+    });
+    renderWithApp(<GoalsManager units="km" />);
+    await userEvent.selectOptions(await screen.findByLabelText('Period'), 'Monthly');
+    await userEvent.selectOptions(screen.getByLabelText('Measure'), 'time');
+    await userEvent.type(screen.getByLabelText('Target (hours)'), '4.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Add goal' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      period: 'month',
+      metric: 'time',
+      target: 16200,
+    });
+  });
+
+  it('takes a distance target in miles, and refuses a fraction of a run without sending it', async () => {
+    const calls = mockFetch({
+      'GET /api/v1/goals': { body: { goals: [] } },
+      'POST /api/v1/goals': { status: 201, body: { goal: makeGoal() } },
+    });
+    renderWithApp(<GoalsManager units="mi" />);
+    await userEvent.selectOptions(await screen.findByLabelText('Measure'), 'runs');
+    await userEvent.type(screen.getByLabelText('Target (runs)'), '2.5');
+    await userEvent.click(screen.getByRole('button', { name: 'Add goal' }));
+    expect(screen.getByLabelText('Target (runs)')).toHaveAccessibleDescription(
+      'The target must be a whole number of runs.',
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+
+    await userEvent.selectOptions(screen.getByLabelText('Measure'), 'distance');
+    await userEvent.clear(screen.getByLabelText('Target (mi)'));
+    await userEvent.type(screen.getByLabelText('Target (mi)'), '25');
+    await userEvent.click(screen.getByRole('button', { name: 'Add goal' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      period: 'week',
+      metric: 'distance',
+      target: Math.round(25 * KM_PER_MILE * 1000) / 1000,
+    });
+  });
+
+  it('says when the 20 goals are reached instead of offering the form', async () => {
+    mockFetch({
+      'GET /api/v1/goals': { body: { goals: Array.from({ length: 20 }, (_, i) => makeGoal({ id: i + 1 })) } },
+    });
+    renderWithApp(<GoalsManager units="km" />);
+    expect(await screen.findByText(/You have 20 goals/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add goal' })).not.toBeInTheDocument();
+  });
+});
