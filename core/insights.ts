@@ -274,23 +274,27 @@ export function computeLoad(days: readonly RunnerDay[], date: string): Load {
   const monotony = spread > 0 ? acuteEs / Math.sqrt(spread) : null;
   const strain = monotony === null ? null : acute * monotony;
 
-  // Fitness and fatigue from the first run on; the 90 days of the series start within or before.
+  // Fitness and fatigue from the first run on, over an array of days (a whole history is a few
+  // thousand days); the 90 days of the series start within or before.
   const seriesStart = addDays(date, 1 - SERIES_DAYS);
   const series: LoadDay[] = [];
   let fitness = 0;
   let fatigue = 0;
-  const first = upTo[0]?.date;
-  if (first !== undefined) {
-    for (let day = first < seriesStart ? first : seriesStart; day <= date; day = addDays(day, 1)) {
-      const load = effortSecondsOn(day) / 60;
-      if (day >= first) {
-        fitness += (load - fitness) / FITNESS_DAYS;
-        fatigue += (load - fatigue) / FATIGUE_DAYS;
-      }
-      if (day >= seriesStart) series.push(loadDay(day, load, fitness, fatigue));
+  let first: string | undefined;
+  for (const day of upTo) if (first === undefined || day.date < first) first = day.date;
+  const start = first !== undefined && first < seriesStart ? first : seriesStart;
+  const span = daysBetween(start, date) + 1;
+  const effortSeconds = new Float64Array(span);
+  for (const day of upTo) effortSeconds[daysBetween(start, day.date)]! += dayEffortSeconds(day);
+  const firstOffset = first === undefined ? span : daysBetween(start, first);
+  const seriesOffset = span - SERIES_DAYS;
+  for (let i = 0; i < span; i++) {
+    const load = effortSeconds[i]! / 60;
+    if (i >= firstOffset) {
+      fitness += (load - fitness) / FITNESS_DAYS;
+      fatigue += (load - fatigue) / FATIGUE_DAYS;
     }
-  } else {
-    for (let i = 0; i < SERIES_DAYS; i++) series.push(loadDay(addDays(seriesStart, i), 0, 0, 0));
+    if (i >= seriesOffset) series.push(loadDay(addDays(seriesStart, i - seriesOffset), load, fitness, fatigue));
   }
 
   const thisWeek = isoWeekStart(date);
@@ -359,23 +363,27 @@ function loadDay(date: string, load: number, fitness: number, fatigue: number): 
  * ended yesterday (last week).
  */
 export function computeStreaks(dates: readonly string[], today: string): Streaks {
-  const days = [...new Set(dates.filter((d) => d <= today))].sort();
-  const weeks = [...new Set(days.map(isoWeekStart))];
-  const streaks = (items: string[], step: number, now: string) => {
+  // Days as numbers (1970-01-01 is 0, a Thursday), so that consecutive days differ by 1; a day's ISO
+  // week is floor((day + 3) / 7), so that consecutive weeks differ by 1 too.
+  const now = daysBetween('1970-01-01', today);
+  const days = [...new Set(dates.filter((d) => d <= today).map((d) => daysBetween('1970-01-01', d)))].sort(
+    (a, b) => a - b,
+  );
+  const weekOf = (day: number) => Math.floor((day + 3) / 7);
+  const weeks = [...new Set(days.map(weekOf))];
+  const streaks = (items: number[], current: number) => {
     let longest = 0;
     let run = 0;
-    let previous: string | null = null;
+    let previous: number | null = null;
     for (const item of items) {
-      run = previous !== null && daysBetween(previous, item) === step ? run + 1 : 1;
+      run = previous !== null && item - previous === 1 ? run + 1 : 1;
       longest = Math.max(longest, run);
       previous = item;
     }
-    const last = items[items.length - 1];
-    const current = last !== undefined && daysBetween(last, now) <= step ? run : 0;
-    return { current, longest };
+    return { current: previous !== null && current - previous <= 1 ? run : 0, longest };
   };
-  const d = streaks(days, 1, today);
-  const w = streaks(weeks, 7, isoWeekStart(today));
+  const d = streaks(days, now);
+  const w = streaks(weeks, weekOf(now));
   return { current_days: d.current, longest_days: d.longest, current_weeks: w.current, longest_weeks: w.longest };
 }
 

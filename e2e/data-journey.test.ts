@@ -100,7 +100,7 @@ describe('your data journey', () => {
     await page.getByText('3 runs imported, 0 duplicates, 1 skipped').waitFor();
 
     await page.goto('/entries');
-    for (const day of ['2024-03-13', '2024-03-14', '2024-03-16'])
+    for (const day of ['2024-03-12', '2024-03-14', '2024-03-16'])
       await page.getByText(shownDate(day)).first().waitFor();
 
     await page.goto('/data');

@@ -134,7 +134,7 @@ describe('preferences and API tokens', () => {
     await shown.waitFor();
     const plain = await shown.inputValue();
     expect(plain).toMatch(/^rt_/);
-    await page.getByRole('cell', { name: 'Watch sync' }).waitFor();
+    await page.getByRole('cell', { name: 'Watch sync', exact: true }).waitFor();
     expect(await seriousViolations(page), '/profile with a new token').toEqual([]);
 
     const posted = await callApi(journey.server.baseUrl, 'POST', '/entry', {

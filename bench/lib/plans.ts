@@ -162,6 +162,8 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
       ['insights.listEfforts', (k) => insights.listEfforts(k, userId)],
       ['insights.listDays', (k) => insights.listDays(k, userId, '0000-01-01', `${year}-12-31`)],
       ['insights.listRunDates', (k) => insights.listRunDates(k, userId, `${year}-12-31`)],
+      ['insights.listDayLoads', (k) => insights.listDayLoads(k, userId, '0000-01-01', `${year}-12-31`)],
+      ['insights.totals', (k) => insights.totals(k, userId, `${year}-01-01`, `${year}-12-31`)],
       ['insights.listRuns', (k) => insights.listRuns(k, userId, `${year}-01-01`, `${year}-12-31`, 3000)],
     ];
 

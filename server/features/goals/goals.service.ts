@@ -33,14 +33,26 @@ function amountOf(totals: goals.RunTotals, metric: goals.GoalRecord['metric']): 
   return metric === 'distance' ? totals.distanceM : metric === 'time' ? totals.seconds : totals.runs;
 }
 
-/** Sums the metric over the totals whose key (a day, or a month) lies in [from, to]. */
-function sumBetween(rows: goals.RunTotals[], metric: goals.GoalRecord['metric'], from: string, to: string): number {
-  let sum = 0;
+/**
+ * The metric summed per period: each row (a day, or a month: `width` characters of a date)
+ * goes to the period holding it, periods newest first and contiguous.
+ */
+function sumPerPeriod(
+  rows: goals.RunTotals[],
+  metric: goals.GoalRecord['metric'],
+  periods: { start: string; end: string }[],
+  width: number,
+): number[] {
+  const starts = periods.map((period) => period.start.slice(0, width));
+  const last = periods[0]!.end.slice(0, width);
+  const sums = periods.map(() => 0);
   for (const row of rows) {
-    const width = row.key.length;
-    if (row.key >= from.slice(0, width) && row.key <= to.slice(0, width)) sum += amountOf(row, metric);
+    if (row.key > last || row.key < starts[starts.length - 1]!) continue;
+    let i = 0;
+    while (row.key < starts[i]!) i += 1;
+    sums[i] = sums[i]! + amountOf(row, metric);
   }
-  return sum;
+  return sums;
 }
 
 /** The goals in their API shape: progress of the current period and of the 12 before it. */
@@ -67,10 +79,12 @@ async function measure(ctx: AppContext, runner: Runner, records: goals.GoalRecor
     const rows = goal.period === 'week' ? days : months;
     const scale = goal.metric === 'distance' ? 1000 : 1;
     const target = Math.round(goal.target * scale);
-    const [current, ...before] = periods[i]!.map((period) => {
-      const amount = sumBetween(rows, goal.metric, period.start, period.end);
-      return { period, amount, achieved: amount >= target };
-    });
+    const sums = sumPerPeriod(rows, goal.metric, periods[i]!, goal.period === 'week' ? 10 : 7);
+    const [current, ...before] = periods[i]!.map((period, p) => ({
+      period,
+      amount: sums[p]!,
+      achieved: sums[p]! >= target,
+    }));
     const progress = current!.amount / scale;
     const remaining = Math.max(0, target - current!.amount) / scale;
     const daysLeft = daysBetween(today, current!.period.end) + 1;

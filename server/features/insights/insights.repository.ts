@@ -2,8 +2,9 @@
  * SQL of insights: a runner's counting runs (runner_efforts), days (runner_days) and runs of a date
  * range, each read from an index that starts with the runner, so that nobody else's data is read.
  */
-import type { Effort, Run, RunnerDay } from '../../../core/insights.js';
-import { compiled } from '../../db/compiled.js';
+import { ASSUMED_EFFORT, type Effort, type Run, type RunnerDay } from '../../../core/insights.js';
+import { compiled, type ParamOf } from '../../db/compiled.js';
+import { inOrder, packedColumns, unpack } from '../../db/packed.js';
 import type { Executor } from '../../db/schema.js';
 
 const effortsOf = compiled<{ userId: number }>()((db, param) =>
@@ -27,65 +28,121 @@ export async function listEfforts(db: Executor, userId: number): Promise<Effort[
   }));
 }
 
-const daysBetween = compiled<{ userId: number; from: string; to: string }>()((db, param) =>
+const DAY_COLUMNS = ['date', 'runs', 'distance_m', 'seconds', 'effort_seconds', 'unrated_seconds', 'unrated_runs'];
+
+/** A runner's days with runs in a range, packed into one text (db/packed.ts): a whole history is one row. */
+type DayRange = { userId: number; from: string; to: string };
+
+/** A runner's days with runs in a date range (inclusive). */
+const daysIn = (db: Executor, param: ParamOf<DayRange>) =>
   db
     .selectFrom('runner_days')
-    .select(['date', 'runs', 'distance_m', 'seconds', 'effort_seconds', 'unrated_seconds', 'unrated_runs'])
     .where('user_id', '=', param('userId'))
     .where('date', '>=', param('from'))
     .where('date', '<=', param('to'))
-    .where('runs', '>', 0)
-    .orderBy('date'),
+    .where('runs', '>', 0);
+
+const daysBetween = compiled<DayRange>()((db, param) =>
+  daysIn(db, param).select(packedColumns(db, DAY_COLUMNS).as('days')),
 );
 
 /** A runner's days with runs between two dates (inclusive), oldest first. */
 export async function listDays(db: Executor, userId: number, from: string, to: string): Promise<RunnerDay[]> {
-  const rows = await daysBetween(db, { userId, from, to });
-  return rows.map((r) => ({
-    date: r.date,
-    runs: Number(r.runs),
-    distanceM: Number(r.distance_m),
-    seconds: Number(r.seconds),
-    effortSeconds: Number(r.effort_seconds),
-    unratedSeconds: Number(r.unrated_seconds),
-    unratedRuns: Number(r.unrated_runs),
-  }));
+  const [row] = await daysBetween(db, { userId, from, to });
+  const days = unpack(row?.days).map(
+    ([date, runs, distanceM, seconds, effortSeconds, unratedSeconds, unratedRuns]) => ({
+      date: date!,
+      runs: Number(runs),
+      distanceM: Number(distanceM),
+      seconds: Number(seconds),
+      effortSeconds: Number(effortSeconds),
+      unratedSeconds: Number(unratedSeconds),
+      unratedRuns: Number(unratedRuns),
+    }),
+  );
+  return inOrder(days, (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
 }
 
 const runDates = compiled<{ userId: number; to: string }>()((db, param) =>
   db
     .selectFrom('runner_days')
-    .select('date')
+    .select(packedColumns(db, ['date']).as('dates'))
     .where('user_id', '=', param('userId'))
     .where('date', '<=', param('to'))
-    .where('runs', '>', 0)
-    .orderBy('date'),
+    .where('runs', '>', 0),
 );
 
 /** The dates on which a runner ran, up to a date, oldest first. */
 export async function listRunDates(db: Executor, userId: number, to: string): Promise<string[]> {
-  return (await runDates(db, { userId, to })).map((r) => r.date);
+  const [row] = await runDates(db, { userId, to });
+  return row?.dates ? inOrder(row.dates.split(';'), (a, b) => (a < b ? -1 : a > b ? 1 : 0)) : [];
 }
 
 const runsBetween = compiled<{ userId: number; from: string; to: string; minMetres: number }>()((db, param) =>
   db
     .selectFrom('entries')
-    .select(['id', 'date', 'distance_m', 'seconds'])
+    .select(packedColumns(db, ['id', 'date', 'distance_m', 'seconds']).as('runs'))
     .where('user_id', '=', param('userId'))
     .where('date', '>=', param('from'))
     .where('date', '<=', param('to'))
-    .where('distance_m', '>=', param('minMetres'))
-    .orderBy('date')
-    .orderBy('id'),
+    .where('distance_m', '>=', param('minMetres')),
 );
 
 /** A runner's runs of at least `minMetres` between two dates (inclusive), in (date, id) order. */
 export async function listRuns(db: Executor, userId: number, from: string, to: string, minMetres = 0): Promise<Run[]> {
-  const rows = await runsBetween(db, { userId, from, to, minMetres });
-  return rows.map((r) => ({
-    id: Number(r.id),
-    date: r.date,
-    distanceM: Number(r.distance_m),
-    seconds: Number(r.seconds),
+  const [row] = await runsBetween(db, { userId, from, to, minMetres });
+  const runs = unpack(row?.runs).map(([id, date, distanceM, seconds]) => ({
+    id: Number(id),
+    date: date!,
+    distanceM: Number(distanceM),
+    seconds: Number(seconds),
   }));
+  return inOrder(runs, (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+}
+
+const dayLoads = compiled<DayRange>()((db, param) =>
+  daysIn(db, param).select(
+    packedColumns(db, ['date', `(effort_seconds + ${ASSUMED_EFFORT} * unrated_seconds)`]).as('days'),
+  ),
+);
+
+/**
+ * Only the load (effort x seconds, unrated runs at the assumed effort) of a runner's days with runs
+ * between two dates: the long history behind fitness and fatigue, in as few bytes as it takes.
+ */
+export async function listDayLoads(db: Executor, userId: number, from: string, to: string): Promise<RunnerDay[]> {
+  const [row] = await dayLoads(db, { userId, from, to });
+  return unpack(row?.days).map(([date, effortSeconds]) => ({
+    date: date!,
+    runs: 1,
+    distanceM: 0,
+    seconds: 0,
+    effortSeconds: Number(effortSeconds),
+    unratedSeconds: 0,
+    unratedRuns: 0,
+  }));
+}
+
+const totalsBetween = compiled<{ userId: number; from: string; to: string }>()((db, param) =>
+  db
+    .selectFrom('runner_days')
+    .select((eb) => [
+      eb.fn.sum<number>('runs').as('runs'),
+      eb.fn.sum<number>('distance_m').as('distance_m'),
+      eb.fn.sum<number>('seconds').as('seconds'),
+    ])
+    .where('user_id', '=', param('userId'))
+    .where('date', '>=', param('from'))
+    .where('date', '<=', param('to')),
+);
+
+/** A runner's runs, metres and seconds between two dates (inclusive). */
+export async function totals(
+  db: Executor,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<{ runs: number; distanceM: number; seconds: number }> {
+  const [row] = await totalsBetween(db, { userId, from, to });
+  return { runs: Number(row?.runs ?? 0), distanceM: Number(row?.distance_m ?? 0), seconds: Number(row?.seconds ?? 0) };
 }

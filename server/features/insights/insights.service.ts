@@ -6,6 +6,7 @@
 import {
   PREDICTION_MIN_METRES,
   PREDICTION_WINDOW_DAYS,
+  WEEKLY_WEEKS,
   computeLoad,
   computeRecords,
   computeStreaks,
@@ -22,10 +23,10 @@ import {
   type YearReview,
 } from '../../../core/insights.js';
 import type { Actor } from '../../../core/permissions.js';
-import { addDays, dateInZone, formatDuration, round2 } from '../../../core/time.js';
+import { addDays, dateInZone, formatDuration, isoWeekStart, round2 } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
 import { showEntry } from '../entries/entries.service.js';
-import { listDays, listEfforts, listRunDates, listRuns } from './insights.repository.js';
+import { listDayLoads, listDays, listEfforts, listRunDates, listRuns, totals } from './insights.repository.js';
 
 type Owner = Actor & { timezone: string };
 
@@ -57,9 +58,18 @@ export async function predictions(ctx: AppContext, owner: Owner): Promise<Predic
   return source ? predict(source) : null;
 }
 
+/**
+ * The load needs every day from the first run on (fitness and fatigue) but the detail of days
+ * (distance, unrated runs) only for its windows: the older days come as their load alone.
+ */
 export async function load(ctx: AppContext, owner: Owner, date: string | undefined): Promise<Load> {
   const day = date ?? todayOf(ctx, owner);
-  return computeLoad(await listDays(ctx.db, owner.id, EVER, day), day);
+  const detailFrom = addDays(isoWeekStart(day), -7 * WEEKLY_WEEKS);
+  const [history, recent] = await Promise.all([
+    listDayLoads(ctx.db, owner.id, EVER, addDays(detailFrom, -1)),
+    listDays(ctx.db, owner.id, detailFrom, day),
+  ]);
+  return computeLoad([...history, ...recent], day);
 }
 
 export async function streaks(ctx: AppContext, owner: Owner): Promise<Streaks> {
@@ -84,26 +94,22 @@ export async function yearReview(ctx: AppContext, owner: Owner, requested: numbe
   const year = requested ?? currentYear(ctx, owner);
   const { from, to } = yearBounds(year);
   const previousYear = yearBounds(year - 1);
-  const [days, runs, efforts] = await Promise.all([
-    listDays(ctx.db, owner.id, previousYear.from, to),
+  const [days, previous, runs, efforts] = await Promise.all([
+    listDays(ctx.db, owner.id, from, to),
+    totals(ctx.db, owner.id, previousYear.from, previousYear.to),
     listRuns(ctx.db, owner.id, from, to),
     listEfforts(ctx.db, owner.id),
   ]);
-  const totals = (inYear: typeof days) => {
-    let metres = 0;
-    let seconds = 0;
-    let count = 0;
-    for (const d of inYear) {
-      metres += d.distanceM;
-      seconds += d.seconds;
-      count += d.runs;
-    }
-    return { runs: count, distance: metres / 1000, seconds };
-  };
-  const thisYear = days.filter((d) => d.date >= from);
   const months = Array.from({ length: 12 }, () => 0);
-  for (const d of thisYear) months[Number(d.date.slice(5, 7)) - 1]! += d.distanceM;
-  const current = totals(thisYear);
+  const current = { runs: 0, distance: 0, seconds: 0 };
+  let metres = 0;
+  for (const d of days) {
+    months[Number(d.date.slice(5, 7)) - 1]! += d.distanceM;
+    metres += d.distanceM;
+    current.runs += d.runs;
+    current.seconds += d.seconds;
+  }
+  current.distance = metres / 1000;
   const longest = longestRun(runs);
   const fastest = fastestRun(runs);
   const [longestEntry, fastestEntry] = await Promise.all([
@@ -120,6 +126,6 @@ export async function yearReview(ctx: AppContext, owner: Owner, requested: numbe
     records: computeRecords(efforts)
       .filter((r) => r.progression.some((mark) => mark.date >= from && mark.date <= to))
       .map((r) => r.distance.key),
-    previous: totals(days.filter((d) => d.date < from)),
+    previous: { runs: previous.runs, distance: previous.distanceM / 1000, seconds: previous.seconds },
   };
 }

@@ -101,7 +101,7 @@ function NewToken({ created, onDone }: { created: TokenCreated; onDone: () => vo
       .catch(() => notify('The token could not be copied: select it and copy it by hand.', 'warning'));
   };
   return (
-    <div className="alert alert-success" role="status">
+    <div className="border border-success rounded p-3 mb-3" role="status">
       <p className="mb-2">
         Your new token <strong>{created.token.name}</strong>. Copy it now: it is not shown again.
       </p>
@@ -114,11 +114,11 @@ function NewToken({ created, onDone }: { created: TokenCreated; onDone: () => vo
           onFocus={(event) => event.target.select()}
           data-testid="new-token"
         />
-        <button type="button" className="btn btn-outline-secondary" onClick={copy}>
+        <button type="button" className="btn btn-primary" onClick={copy}>
           Copy
         </button>
       </div>
-      <button type="button" className="btn btn-sm btn-link p-0" onClick={onDone}>
+      <button type="button" className="btn btn-sm btn-secondary" onClick={onDone}>
         Done, hide it
       </button>
     </div>

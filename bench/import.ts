@@ -1,0 +1,182 @@
+/**
+ * npm run bench:import -- [--csv-rows N] [--fit-files F] [--export-runs E]
+ *
+ * Import and export throughput (CONTRACT.md §9, §12) on a fresh database of the kind of
+ * DATABASE_URL (a SQLite file by default, or a new database on the PostgreSQL server of a
+ * postgres:// URL), through the real HTTP stack of one in-process server:
+ * - a Strava activities.csv of N rows (default 10,000), runs/s;
+ * - a zip of F FIT activities (default 200), runs/s;
+ * - the CSV and JSON exports of a runner with E runs (default 100,000; seeded by importing
+ *   this server's own CSV, itself measured), runs/s and the growth of the process's RSS
+ *   while streaming (sampled every 20 ms).
+ * Kept apart from bench/run.ts, which loads read endpoints with autocannon against the
+ * production build: an import is one long request whose cost is the work, not the stack.
+ * Results go to the terminal and to bench/results/<time>-import-<dialect>.json.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { scratchDatabase } from '../scripts/support/scratch-database.js';
+import { fitActivity, stravaCsv, zip, type StravaRow } from '../server/test/imports/fixtures.js';
+
+const { values: args } = parseArgs({
+  options: {
+    'csv-rows': { type: 'string', default: '10000' },
+    'fit-files': { type: 'string', default: '200' },
+    'export-runs': { type: 'string', default: '100000' },
+  },
+});
+const CSV_ROWS = Number(args['csv-rows']);
+const FIT_FILES = Number(args['fit-files']);
+const EXPORT_RUNS = Number(args['export-runs']);
+
+const DAY = 86_400_000;
+const FIRST = Date.UTC(2012, 0, 1, 7, 0, 0);
+const MiB = 1024 * 1024;
+const rss = () => process.memoryUsage().rss;
+
+/** Samples the RSS while `work` runs; answers its result and the peak growth in MiB. */
+async function withRss<T>(work: () => Promise<T>): Promise<{ result: T; growthMiB: number }> {
+  global.gc?.();
+  const before = rss();
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rss())), 20);
+  try {
+    const result = await work();
+    peak = Math.max(peak, rss());
+    return { result, growthMiB: Math.round(((peak - before) / MiB) * 10) / 10 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+async function main() {
+  const scratch = await scratchDatabase({ name: 'bench_import', baseUrl: process.env.DATABASE_URL });
+  const config = {
+    ...loadConfig({ DATABASE_URL: scratch.url }),
+    logLevel: 'warn',
+    webRoot: null,
+    importMaxBytes: 1024 * MiB,
+  };
+  const app = await buildApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
+  const results: Record<string, unknown> = {
+    dialect: scratch.dialect,
+    csvRows: CSV_ROWS,
+    fitFiles: FIT_FILES,
+    exportRuns: EXPORT_RUNS,
+  };
+  let n = 0;
+  const register = async () => {
+    n += 1;
+    const body = {
+      name: `Bench ${n}`,
+      email: `bench-${n}-${Date.now()}@example.com`,
+      password: 'bench-password-1',
+      password_confirmation: 'bench-password-1',
+      timezone: 'UTC',
+    };
+    const res = await fetch(`${base}/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return ((await res.json()) as { access_token: string }).access_token;
+  };
+  const importOne = async (token: string, name: string, bytes: Uint8Array | string) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes]), name);
+    const started = performance.now();
+    const res = await fetch(`${base}/import`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await res.json()) as { import?: { created: number }; message?: string };
+    const seconds = (performance.now() - started) / 1000;
+    if (!body.import) throw new Error(`import failed: ${res.status} ${body.message}`);
+    return { created: body.import.created, seconds, runsPerSecond: Math.round(body.import.created / seconds) };
+  };
+
+  try {
+    const rows: StravaRow[] = Array.from({ length: CSV_ROWS }, (_, i) => ({
+      id: i + 1,
+      start: new Date(FIRST + Math.floor(i / 3) * DAY + (i % 3) * 3 * 3600_000),
+      name: i % 10 === 0 ? `Long, "steady" run ${i}` : `Run ${i}`,
+      type: i % 7 === 0 ? 'Ride' : 'Run',
+      metres: 5000 + (i % 50) * 100,
+      moving: 1500 + (i % 50) * 30,
+      elapsed: 1600 + (i % 50) * 30,
+    }));
+    const strava = await importOne(await register(), 'activities.csv', stravaCsv(rows));
+    results.stravaCsv = strava;
+    console.log(
+      `Strava CSV, ${CSV_ROWS} rows: ${strava.created} runs in ${strava.seconds.toFixed(2)} s = ${strava.runsPerSecond} runs/s`,
+    );
+
+    const files: Record<string, Uint8Array> = {};
+    for (let i = 0; i < FIT_FILES; i++) {
+      files[`activities/${i}.fit`] = fitActivity({
+        start: new Date(FIRST + i * DAY),
+        metres: 8000 + i,
+        timerSeconds: 2400 + i,
+      });
+    }
+    const fit = await importOne(await register(), 'export.zip', zip(files));
+    results.fitZip = fit;
+    console.log(
+      `Zip of ${FIT_FILES} FIT files: ${fit.created} runs in ${fit.seconds.toFixed(2)} s = ${fit.runsPerSecond} runs/s`,
+    );
+
+    const lines = ['date,distance_km,time,title,notes,kind,effort,shoe'];
+    for (let i = 0; i < EXPORT_RUNS; i++) {
+      const day = new Date(FIRST + Math.floor(i / 4) * (DAY / 4)).toISOString().slice(0, 10);
+      lines.push(
+        `${day},${(5 + (i % 100) / 10).toFixed(1)},00:${String(25 + (i % 30)).padStart(2, '0')}:00,Run ${i},,easy,${(i % 10) + 1},`,
+      );
+    }
+    const owner = await register();
+    const seeded = await withRss(() => importOne(owner, 'own.csv', `${lines.join('\n')}\n`));
+    results.ownCsv = { ...seeded.result, rssGrowthMiB: seeded.growthMiB };
+    console.log(
+      `Own CSV, ${EXPORT_RUNS} rows: ${seeded.result.runsPerSecond} runs/s, RSS growth ${seeded.growthMiB} MiB`,
+    );
+
+    for (const format of ['csv', 'json'] as const) {
+      const measured = await withRss(async () => {
+        const started = performance.now();
+        const res = await fetch(`${base}/export?format=${format}`, { headers: { authorization: `Bearer ${owner}` } });
+        let bytes = 0;
+        let newlines = 0;
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          bytes += chunk.length;
+          for (let i = 0; i < chunk.length; i++) if (chunk[i] === 10) newlines += 1;
+        }
+        return { seconds: (performance.now() - started) / 1000, bytes, newlines };
+      });
+      const { seconds, bytes } = measured.result;
+      const runsPerSecond = Math.round(EXPORT_RUNS / seconds);
+      results[`export_${format}`] = { seconds, bytes, runsPerSecond, rssGrowthMiB: measured.growthMiB };
+      console.log(
+        `Export ${format.toUpperCase()}, ${EXPORT_RUNS} runs (${(bytes / MiB).toFixed(1)} MiB): ${seconds.toFixed(2)} s = ${runsPerSecond} runs/s, RSS growth ${measured.growthMiB} MiB`,
+      );
+    }
+  } finally {
+    await app.close();
+    await scratch.drop();
+  }
+  const dir = path.join(import.meta.dirname, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(
+    dir,
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-import-${String(results.dialect)}.json`,
+  );
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`Results: ${path.relative(process.cwd(), file)}`);
+}
+
+await main();

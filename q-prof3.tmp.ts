@@ -1,0 +1,21 @@
+import Database from 'better-sqlite3';
+import { unpack } from './server/db/packed.ts';
+const db = new Database('/tmp/prof-ins.sqlite', { readonly: true });
+const uid = (db.prepare("select id from users order by id desc limit 1").get() as { id: number }).id;
+const time = (name: string, fn: () => unknown) => {
+  for (let i = 0; i < 200; i++) fn();
+  const t0 = performance.now();
+  for (let i = 0; i < 500; i++) fn();
+  console.log(name.padEnd(24), ((performance.now() - t0) / 500).toFixed(3), 'ms');
+};
+const q = db.prepare(`select group_concat(date || ',' || runs || ',' || distance_m || ',' || seconds || ',' || effort_seconds || ',' || unrated_seconds || ',' || unrated_runs, ';' order by date) as days from runner_days where user_id = ? and date >= ? and date <= ? and runs > 0`);
+time('7 cols packed', () => q.get(uid, '0000-01-01', '2100'));
+const q2 = db.prepare(`select group_concat(date || ',' || effort_seconds, ';' order by date) as days from runner_days where user_id = ? and date >= ? and date <= ? and runs > 0`);
+time('2 cols packed', () => q2.get(uid, '0000-01-01', '2100'));
+const q3 = db.prepare(`select group_concat(date || ',' || effort_seconds, ';') as days from runner_days where user_id = ? and date >= ? and date <= ? and runs > 0`);
+time('2 cols no order', () => q3.get(uid, '0000-01-01', '2100'));
+const q4 = db.prepare(`select count(*) from runner_days where user_id = ? and date >= ? and date <= ? and runs > 0`);
+time('count', () => q4.get(uid, '0000-01-01', '2100'));
+console.log(db.prepare(`explain query plan select count(*) from runner_days where user_id = ? and date >= ? and date <= ? and runs > 0`).all(uid, '0', '2'));
+const text = (q.get(uid, '0000-01-01', '2100') as any).days;
+time('unpack', () => unpack(text).map(([a,b,c,d,e,f,g]) => ({a, b: Number(b), c: Number(c), d: Number(d), e: Number(e), f: Number(f), g: Number(g)})));
