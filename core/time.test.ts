@@ -310,4 +310,33 @@ describe('time zones', () => {
       { numRuns: 1000 },
     );
   });
+
+  it('gives the date Intl gives for instants of many days, next to offset changes too', () => {
+    const zones = [
+      'UTC',
+      'America/New_York',
+      'Europe/Paris',
+      'Australia/Lord_Howe',
+      'Africa/Casablanca',
+      'Pacific/Apia',
+    ];
+    const intlDate = (ms: number, timeZone: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ms);
+    // Any instant from 1990 to 2040, and instants within an hour of 01:00-03:00 UTC on March and October Sundays.
+    const anyInstant = fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2040, 0, 1) });
+    const nearChange = fc
+      .record({
+        year: fc.integer({ min: 1990, max: 2040 }),
+        month: fc.constantFrom(2, 3, 9, 10),
+        day: fc.integer({ min: 1, max: 31 }),
+        minute: fc.integer({ min: 0, max: 24 * 60 }),
+      })
+      .map((p) => Date.UTC(p.year, p.month, p.day) + p.minute * 60_000);
+    fc.assert(
+      fc.property(fc.oneof(anyInstant, nearChange), fc.constantFrom(...zones), (ms, zone) => {
+        expect(dateInZone(new Date(ms), zone)).toBe(intlDate(ms, zone));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });

@@ -216,6 +216,29 @@ function computeDateInZone(instant: Date, timeZone: string): string {
 /** Per zone, the last day asked for and the instants it spans: most calls fall in it (Intl is slow). */
 const lastDay = new Map<string, { from: number; to: number; date: string }>();
 
+/** Per zone, its offset at UTC midnights (by day number since the epoch); bounded. */
+const midnightOffsets = new Map<string, Map<number, number>>();
+let midnightOffsetCount = 0;
+
+function offsetAtUtcMidnight(day: number, timeZone: string): number {
+  let offsets = midnightOffsets.get(timeZone);
+  if (!offsets) {
+    if (midnightOffsets.size >= ZONE_CACHE_LIMIT || midnightOffsetCount >= MEMO_LIMIT) {
+      midnightOffsets.clear();
+      midnightOffsetCount = 0;
+    }
+    offsets = new Map();
+    midnightOffsets.set(timeZone, offsets);
+  }
+  let offset = offsets.get(day);
+  if (offset === undefined) {
+    offset = zoneOffsetMs(new Date(day * DAY_MS), timeZone);
+    offsets.set(day, offset);
+    midnightOffsetCount += 1;
+  }
+  return offset;
+}
+
 /** The calendar date of an instant in a time zone (in any spelling of its name). */
 export function dateInZone(instant: Date, spelling: string): string {
   if (!canonicalOf.has(spelling)) zoneFormatter(spelling);
@@ -223,6 +246,13 @@ export function dateInZone(instant: Date, spelling: string): string {
   const ms = instant.getTime();
   const known = lastDay.get(timeZone);
   if (known && ms >= known.from && ms < known.to) return known.date;
+  // Instants of many days (an import): the zone's offset is read once per UTC day, and a UTC
+  // day that starts and ends with the same offset holds no change of it (as below).
+  const day = Math.floor(ms / DAY_MS);
+  const offset = offsetAtUtcMidnight(day, timeZone);
+  if (offset === offsetAtUtcMidnight(day + 1, timeZone)) {
+    return utcDateOf(Math.floor((ms + offset) / DAY_MS) * DAY_MS);
+  }
   const date = computeDateInZone(instant, timeZone);
   const from = startOfDayInZone(date, timeZone).getTime();
   const to = startOfDayInZone(addDays(date, 1), timeZone).getTime();

@@ -90,7 +90,9 @@ describe('insights journey', () => {
       const cell = page.getByRole('gridcell', { name: `${dayName(runDay)}: 5.10 km, 1 run` });
       await cell.focus();
       await page.keyboard.press('ArrowDown');
-      const focusedName = await page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+      const focusedName = await page.evaluate<string | null>(
+        "document.activeElement && document.activeElement.getAttribute('aria-label')",
+      );
       expect(focusedName).toMatch(new RegExp(`^${dayName(isoDay(0))}: `));
       await page.getByText('The days with runs as a table').click();
       await page.getByRole('rowheader', { name: dayName(runDay) }).waitFor();

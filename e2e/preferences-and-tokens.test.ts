@@ -139,7 +139,7 @@ describe('preferences and API tokens', () => {
 
     const posted = await callApi(journey.server.baseUrl, 'POST', '/entry', {
       token: plain,
-      body: { date: isoDay(1), distance: 21.0975, time: '01:45:00' },
+      body: { date: isoDay(1), distance: 21.098, time: '01:45:00' },
     });
     expect(posted.status).toBe(201);
     // Tokens are managed by a signed-in session only.

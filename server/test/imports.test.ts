@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportEnvelopeSchema, type ImportResult } from '../../core/imports.js';
 import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
-import { call, createEntry, createTestApp, expectError, registerUser, type TestApp } from './helpers.js';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { call, createEntry, createTestApp, expectError, loginAdmin, registerUser, type TestApp } from './helpers.js';
 import {
   fitActivity,
   gpxFile,
@@ -427,6 +429,101 @@ describe('export and the round trip', () => {
     const { token } = await registerUser(t.app);
     expectError(await call(t.app, 'GET', '/api/v1/export', { token, query: { format: 'xml' } }), 422);
     expectError(await call(t.app, 'GET', '/api/v1/export'), 401);
+  });
+});
+
+describe('one transaction', () => {
+  const REFUSED = 'Refused by the database';
+
+  /** A test-only trigger: the database itself refuses to store a run of this title, as a failing disk or constraint would. */
+  async function refuseTitle(app: TestApp, on: boolean): Promise<void> {
+    const url = app.config.databaseUrl;
+    if (url.startsWith('sqlite:')) {
+      const db = new Database(url.slice('sqlite:'.length));
+      try {
+        db.exec(
+          on
+            ? `CREATE TRIGGER test_refused_run BEFORE INSERT ON entries WHEN NEW.title = '${REFUSED}' BEGIN SELECT RAISE(ABORT, 'refused'); END`
+            : 'DROP TRIGGER test_refused_run',
+        );
+      } finally {
+        db.close();
+      }
+      return;
+    }
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(
+        on
+          ? `CREATE FUNCTION test_refused_run() RETURNS trigger LANGUAGE plpgsql AS $$
+             BEGIN IF NEW.title = '${REFUSED}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$;
+             CREATE TRIGGER test_refused_run BEFORE INSERT ON entries FOR EACH ROW EXECUTE FUNCTION test_refused_run()`
+          : 'DROP TRIGGER test_refused_run ON entries; DROP FUNCTION test_refused_run()',
+      );
+    } finally {
+      await client.end();
+    }
+  }
+
+  it('stores all created runs of one import in one transaction: a failure creates none', async () => {
+    const own = await createTestApp({}, { sqliteFile: true });
+    try {
+      const { token } = await registerUser(own.app, { timezone: 'UTC' });
+      // More runs than one insert statement holds, the refused one late among them, with a shoe,
+      // a goal and another file of the same request.
+      const entries = Array.from({ length: 700 }, (_, i) => ({
+        date: new Date(Date.UTC(2020, 0, 1) + i * 86_400_000).toISOString().slice(0, 10),
+        distance: 5 + (i % 10),
+        time: '00:40:00',
+        title: i === 600 ? REFUSED : `Run ${i}`,
+        shoe: 'Pegasus',
+      }));
+      const json = JSON.stringify({
+        format: 'running-times',
+        version: 1,
+        shoes: [{ name: 'Pegasus', brand: 'Nike' }],
+        goals: [{ period: 'week', metric: 'distance', target: 30 }],
+        entries,
+      });
+      const files: Part[] = [
+        { name: 'export.json', content: json },
+        {
+          name: 'race.fit',
+          content: fitActivity({ start: new Date('2025-05-01T08:00:00Z'), metres: 10_000, timerSeconds: 2700 }),
+        },
+      ];
+      // Nothing: no run (the rows themselves, the runner's count, the day buckets of a range), no shoe, no goal.
+      const nothing = async () => {
+        type Page = { entries: { total: number; data: unknown[] } };
+        const runs = (await call(own.app, 'GET', '/api/v1/entry', { token })).json<Page>().entries;
+        expect([runs.total, runs.data.length]).toEqual([0, 0]);
+        const query = { dateFrom: '2019-01-01', dateTo: '2026-01-01' };
+        const ranged = (await call(own.app, 'GET', '/api/v1/entry', { token, query })).json<Page>().entries;
+        expect([ranged.total, ranged.data.length]).toEqual([0, 0]);
+        const admin = (await loginAdmin(own.app)).token;
+        const everyone = (await call(own.app, 'GET', '/api/v1/entry/all', { token: admin })).json<Page>().entries;
+        expect([everyone.total, everyone.data.length]).toEqual([0, 0]);
+        expect((await call(own.app, 'GET', '/api/v1/shoes', { token })).json<{ shoes: unknown[] }>().shoes).toEqual([]);
+        expect((await call(own.app, 'GET', '/api/v1/goals', { token })).json<{ goals: unknown[] }>().goals).toEqual([]);
+      };
+
+      await refuseTitle(own, true);
+      const failed = await importFiles(own.app, token, files);
+      expect(failed.statusCode).toBe(500);
+      expect(failed.json()).toEqual({ message: 'Server Error' });
+      await nothing();
+
+      await refuseTitle(own, false);
+      const res = await importFiles(own.app, token, files);
+      expect(res.statusCode, res.body).toBe(201);
+      const done = ImportEnvelopeSchema.parse(res.json()).import;
+      expect(done.created).toBe(entries.length + 1);
+      const runs = await call(own.app, 'GET', '/api/v1/entry', { token });
+      expect(runs.json<{ entries: { total: number } }>().entries.total).toBe(entries.length + 1);
+    } finally {
+      await own.close();
+    }
   });
 });
 

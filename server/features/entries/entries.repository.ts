@@ -79,6 +79,91 @@ export async function insertEntry(db: Executor, userId: number, values: EntryVal
   return toEntry(row);
 }
 
+/** The most rows of one insert statement (13 values each, well under either database's limit). */
+const INSERT_BATCH = 256;
+const INSERTED_COLUMNS = [
+  'user_id',
+  'date',
+  'distance_m',
+  'seconds',
+  'speed',
+  'title',
+  'notes',
+  'kind',
+  'effort',
+  'shoe_id',
+  'created_at',
+  'updated_at',
+] as const;
+
+type BatchArgs = Record<string, string | number | null>;
+
+/** `<column><row>`: the name of each value of a batch. */
+const valueNames = Array.from({ length: INSERT_BATCH }, (_, r) => INSERTED_COLUMNS.map((column) => `${column}${r}`));
+
+/** Insert statements of n rows (n a power of two), each compiled once. */
+const insertStatements = new Map<number, ReturnType<typeof compileInsert>>();
+
+function compileInsert(n: number) {
+  return compiled<BatchArgs>()((db, param) =>
+    db
+      .insertInto('entries')
+      .values(
+        valueNames
+          .slice(0, n)
+          .map((names) => Object.fromEntries(INSERTED_COLUMNS.map((column, c) => [column, param(names[c]!)]))) as never,
+      )
+      .returningAll(),
+  );
+}
+
+/**
+ * Stores runs of one user in statements of many rows (an import): the same rows as insertEntry
+ * would store one by one, each seen by the triggers. Answers the stored runs in the order given.
+ */
+export async function insertEntries(
+  db: Executor,
+  userId: number,
+  runs: EntryValues[],
+  nowIso: string,
+): Promise<Entry[]> {
+  const stored: Entry[] = [];
+  let at = 0;
+  while (at < runs.length) {
+    let n = INSERT_BATCH;
+    while (n > runs.length - at) n /= 2;
+    let statement = insertStatements.get(n);
+    if (!statement) {
+      statement = compileInsert(n);
+      insertStatements.set(n, statement);
+    }
+    const args: BatchArgs = {};
+    for (let r = 0; r < n; r++) {
+      const row = columns(runs[at + r]!);
+      const values = [
+        userId,
+        row.date,
+        row.distance_m,
+        row.seconds,
+        row.speed,
+        row.title ?? null,
+        row.notes ?? null,
+        row.kind ?? null,
+        row.effort ?? null,
+        row.shoe_id ?? null,
+        nowIso,
+        nowIso,
+      ];
+      valueNames[r]!.forEach((name, c) => (args[name] = values[c]!));
+    }
+    // Ids are given in the order of the values: sorting by id gives the rows back in input order.
+    const rows = (await statement(db, args)).sort((a, b) => Number(a.id) - Number(b.id));
+    for (const row of rows) stored.push(toEntry(row));
+    at += n;
+  }
+  return stored;
+}
+
 export async function findEntryById(db: Executor, id: number): Promise<Entry | null> {
   const row = await db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toEntry(row) : null;

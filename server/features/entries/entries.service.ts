@@ -15,9 +15,16 @@ export type { EntryValues } from './entries.repository.js';
 
 type Owner = Actor & { timezone: string };
 
-/** A valid body as the values of a run of `owner` (a 422 when its date is after the owner's today). */
-export function toValues(ctx: AppContext, owner: { timezone: string }, body: EntryBody): entries.EntryValues {
-  const today = dateInZone(ctx.config.now(), owner.timezone);
+/**
+ * A valid body as the values of a run of `owner` (a 422 when its date is after the owner's today;
+ * a caller with many runs at once passes that today, read once).
+ */
+export function toValues(
+  ctx: AppContext,
+  owner: { timezone: string },
+  body: EntryBody,
+  today: string = dateInZone(ctx.config.now(), owner.timezone),
+): entries.EntryValues {
   if (body.date > today) throw invalid('date', 'The date must not be in the future.');
   return {
     date: body.date,
@@ -85,8 +92,7 @@ export async function insertRuns(
   runs: entries.EntryValues[],
   createdAt: string,
 ): Promise<Entry[]> {
-  const created: Entry[] = [];
-  for (const values of runs) created.push(await entries.insertEntry(db, userId, values, createdAt));
+  const created = await entries.insertEntries(db, userId, runs, createdAt);
   if (created.length > 0) {
     await adjustEntryCount(db, userId, created.length);
     await adjustCounter(db, 'entries', created.length);

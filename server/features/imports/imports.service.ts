@@ -26,6 +26,7 @@ import { importShoes, listShoes, shoeForRun } from '../shoes/shoes.service.js';
 import * as imports from './imports.repository.js';
 import { parseUpload } from './parsers/files.js';
 import type { Candidate } from './parsers/types.js';
+import { plainEntryBody, type EntryInput } from './plain-entry.js';
 
 export interface UploadedFile {
   name: string;
@@ -59,10 +60,10 @@ export function sameRun(a: imports.StoredRun, b: imports.StoredRun): boolean {
 }
 
 /** A candidate as `POST /entry` would take it, or the first validation message. */
-function validate(ctx: AppContext, user: Importer, run: Candidate): EntryValues | string {
+function validate(ctx: AppContext, user: Importer, run: Candidate, today: string): EntryValues | string {
   const metres = Number.isFinite(run.distanceKm) ? metresOf(run.distanceKm) : NaN;
   const seconds = Number.isFinite(run.seconds) ? Math.round(run.seconds) : NaN;
-  const body = {
+  const body: EntryInput = {
     date: run.date ?? (run.start ? dateInZone(run.start, user.timezone) : undefined),
     distance: Number.isNaN(metres) ? undefined : metres / 1000,
     time: Number.isNaN(seconds) ? undefined : seconds < 0 ? '-' : formatDuration(seconds),
@@ -71,10 +72,14 @@ function validate(ctx: AppContext, user: Importer, run: Candidate): EntryValues 
     kind: run.kind ?? null,
     effort: run.effort ?? null,
   };
-  const parsed = EntryBodySchema.safeParse(body);
-  if (!parsed.success) return parsed.error.issues[0]?.message ?? 'The run is not valid.';
+  let valid = plainEntryBody(body);
+  if (!valid) {
+    const parsed = EntryBodySchema.safeParse(body);
+    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'The run is not valid.';
+    valid = parsed.data;
+  }
   try {
-    return toValues(ctx, user, parsed.data);
+    return toValues(ctx, user, valid, today);
   } catch (error) {
     if (error instanceof AppError) return error.message;
     throw error;
@@ -116,6 +121,7 @@ export async function importRuns(
   const accepted: Accepted[] = [];
   const shoes: ShoeBody[] = [];
   const goals: GoalBody[] = [];
+  const today = dateInZone(ctx.config.now(), user.timezone);
   for (const file of files) {
     for (const group of parseUpload(file.name, file.bytes, { mapping: options.mapping, accountUnits: user.units })) {
       if (group.extras) {
@@ -124,7 +130,7 @@ export async function importRuns(
       }
       for (const row of group.rows) {
         if ('run' in row) {
-          const values = validate(ctx, user, row.run);
+          const values = validate(ctx, user, row.run, today);
           if (typeof values !== 'string') {
             accepted.push({
               index: rows.length,

@@ -3,7 +3,8 @@
  * or any CSV with a column mapping. A CSV of none of these kinds, without a mapping, is one
  * skipped row that lists its columns. Sources are "<file>:<line>", the header being line 1.
  */
-import { parse } from 'csv-parse/sync';
+import { Readable } from 'node:stream';
+import { parse } from 'csv-parse';
 import type { ImportMapping } from '../../../../core/imports.js';
 import { isValidDate } from '../../../../core/time.js';
 import { KM_PER_MILE, type Units } from '../../../../core/units.js';
@@ -13,8 +14,8 @@ import {
   looseNumber,
   notARun,
   text,
+  type ByteSource,
   type Candidate,
-  type ParsedFile,
   type ParsedRow,
 } from './types.js';
 
@@ -84,61 +85,87 @@ function kindOf(columns: Map<string, number[]>, mapping: ImportMapping | undefin
 
 const positive = (n: number | null): n is number => n !== null && n > 0;
 
-export function parseCsv(source: string, bytes: Uint8Array, options: CsvOptions): ParsedFile {
-  let records: string[][];
-  try {
-    records = parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      trim: false,
-    }) as string[][];
-  } catch (error) {
-    const detail = error instanceof Error && 'lines' in error ? ` near line ${String(error.lines)}` : '';
-    throw new Unreadable(`The CSV file is damaged${detail} (unbalanced quotes or a binary file?).`);
-  }
-  const header = records[0];
-  if (!header) return { rows: [{ source, skip: 'The CSV file is empty.' }] };
-  const columns = indexHeader(header);
-  const kind = kindOf(columns, options.mapping);
-  if (!kind) {
-    return {
-      rows: [
-        {
-          source,
-          skip: 'This CSV is not one this server recognises: say which column holds the date, distance and time.',
-          columns: header.map((h) => h.trim()),
-        },
-      ],
-    };
-  }
-  const cell = (record: string[], name: string, nth = 0): string | undefined => {
-    const i = columns.get(name.toLowerCase())?.[nth];
-    return i === undefined ? undefined : record[i];
-  };
-  if (kind === 'mapped') {
-    const mapping = options.mapping!;
-    const missing = [mapping.date, mapping.distance, mapping.time, mapping.title, mapping.notes].find(
-      (name) => name !== undefined && !columns.has(name.toLowerCase()),
-    );
-    if (missing !== undefined) {
-      return {
-        rows: [{ source, skip: `The mapping names a column the file lacks ("${missing}").`, columns: header }],
-      };
+/** The file's bytes, a chunk at a time. */
+function* chunks(bytes: ByteSource): Generator<Uint8Array> {
+  for (let at = 0; at < bytes.size; at += CHUNK) yield bytes.read(at, CHUNK);
+}
+
+const CHUNK = 64 * 1024;
+
+/**
+ * The rows of a CSV file, parsed as a stream: one record is held at a time, never the file's
+ * records together. A Strava file, once read to its end without damage, adds the names of the
+ * files its rows name to `names`. A damaged file throws Unreadable when the parser reaches the
+ * damage (the caller drops the rows the file gave before it: one reason for the whole file).
+ */
+export async function* parseCsv(
+  source: string,
+  bytes: ByteSource,
+  options: CsvOptions,
+  names: Set<string> = new Set(),
+): AsyncGenerator<ParsedRow> {
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: false });
+  const input = Readable.from(chunks(bytes), { objectMode: false });
+  input.on('error', (error) => parser.destroy(error));
+  input.pipe(parser);
+  const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
+  const next = async (): Promise<string[] | undefined> => {
+    try {
+      const step = await records.next();
+      return step.done ? undefined : step.value;
+    } catch (error) {
+      const detail = error instanceof Error && 'lines' in error ? ` near line ${String(error.lines)}` : '';
+      throw new Unreadable(`The CSV file is damaged${detail} (unbalanced quotes or a binary file?).`);
     }
+  };
+  try {
+    const header = await next();
+    if (!header) {
+      yield { source, skip: 'The CSV file is empty.' };
+      return;
+    }
+    const columns = indexHeader(header);
+    const kind = kindOf(columns, options.mapping);
+    if (!kind) {
+      // The whole file is read all the same: a damaged file is said to be damaged.
+      while (await next());
+      yield {
+        source,
+        skip: 'This CSV is not one this server recognises: say which column holds the date, distance and time.',
+        columns: header.map((h) => h.trim()),
+      };
+      return;
+    }
+    if (kind === 'mapped') {
+      const mapping = options.mapping!;
+      const missing = [mapping.date, mapping.distance, mapping.time, mapping.title, mapping.notes].find(
+        (name) => name !== undefined && !columns.has(name.toLowerCase()),
+      );
+      if (missing !== undefined) {
+        while (await next());
+        yield { source, skip: `The mapping names a column the file lacks ("${missing}").`, columns: header };
+        return;
+      }
+    }
+    let record: string[] | undefined;
+    const cell: Cell = (name, nth = 0) => {
+      const i = columns.get(name.toLowerCase())?.[nth];
+      return i === undefined ? undefined : record![i];
+    };
+    const named = new Set<string>();
+    for (let line = 2; (record = await next()); line++) {
+      const where = `${source}:${line}`;
+      const row = readRecord(kind, cell, options);
+      if (row.named && kind === 'strava') named.add(row.named);
+      if ('partial' in row) yield { source: where, named: row.named, partial: row.partial };
+      else if ('run' in row) yield { source: where, run: row.run };
+      else yield { source: where, skip: row.skip };
+    }
+    for (const name of named) names.add(name);
+  } finally {
+    input.destroy();
+    parser.destroy();
   }
-  const names = new Set<string>();
-  const rows: ParsedRow[] = [];
-  for (let r = 1; r < records.length; r++) {
-    const record = records[r]!;
-    const where = `${source}:${r + 1}`;
-    const row = readRecord(kind, (name, nth) => cell(record, name, nth), options);
-    if (row.named) names.add(row.named);
-    if ('partial' in row) rows.push({ source: where, named: row.named, partial: row.partial });
-    else if ('run' in row) rows.push({ source: where, run: row.run });
-    else rows.push({ source: where, skip: row.skip });
-  }
-  return kind === 'strava' ? { rows, names } : { rows };
 }
 
 type Cell = (name: string, nth?: number) => string | undefined;

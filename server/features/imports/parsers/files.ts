@@ -9,7 +9,15 @@ import { isFit, parseFit } from './fit.js';
 import { parseGpx } from './gpx.js';
 import { parseJson } from './json.js';
 import { parseTcx } from './tcx.js';
-import { skipFile, Unreadable, type Extras, type ParsedFile, type ParsedRow } from './types.js';
+import {
+  memorySource,
+  skipFile,
+  Unreadable,
+  type ByteSource,
+  type Extras,
+  type ParsedFile,
+  type ParsedRow,
+} from './types.js';
 import { expandMember, isZip, zipMembers, type ZipMember } from './zip.js';
 
 /** The most one file may expand to (an activity file, or one CSV or JSON export). */
@@ -17,11 +25,16 @@ export const MAX_FILE_BYTES = 128 * MiB;
 
 export type ParseOptions = CsvOptions;
 
-/** The rows of one file: rows of one group are never duplicates of each other. */
+/**
+ * The rows of one file, as they are parsed: rows of one group are never duplicates of each
+ * other. `rows` is read to its end before the next group is asked for; it may throw
+ * Unreadable part-way (a damaged CSV), and then the whole file is skipped with that reason.
+ */
 export interface FileRows {
   group: string;
-  rows: ParsedRow[];
-  extras?: Extras;
+  rows: AsyncIterable<ParsedRow> | Iterable<ParsedRow>;
+  /** Known once `rows` is read. */
+  extras?: () => Extras | undefined;
 }
 
 const UNSUPPORTED =
@@ -33,31 +46,41 @@ function lowerExtension(name: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
+/** A parsed file, or the rows of a CSV file as they are read (with the names a Strava file's rows give). */
+type Single = ParsedFile | { csv: AsyncGenerator<ParsedRow>; names: Set<string> };
+
 /** One file that is not an archive. */
-function parseSingle(name: string, bytes: Uint8Array, options: ParseOptions, gzipped = false): ParsedFile {
+function parseSingle(name: string, file: ByteSource, options: ParseOptions, gzipped = false): Single {
   try {
-    if (isGzip(bytes)) {
+    const head = file.read(0, 512);
+    if (isGzip(head)) {
       if (gzipped) return skipFile(name, 'The file is gzipped twice.');
-      return parseSingle(name.replace(/\.gz$/i, ''), gunzipBounded(bytes, MAX_FILE_BYTES), options, true);
+      const bytes = gunzipBounded(file.read(0, file.size), MAX_FILE_BYTES);
+      return parseSingle(name.replace(/\.gz$/i, ''), memorySource(bytes), options, true);
     }
-    if (isZip(bytes)) return skipFile(name, 'Archives inside archives or gzip files are not read.');
-    if (isFit(bytes)) return parseFit(name, bytes);
-    const head = new TextDecoder().decode(bytes.subarray(0, 512)).trimStart();
+    if (isZip(head)) return skipFile(name, 'Archives inside archives or gzip files are not read.');
+    const bytes = () => file.read(0, file.size);
+    if (isFit(head)) return parseFit(name, bytes());
+    const csv = () => {
+      const names = new Set<string>();
+      return { csv: parseCsv(name, file, options, names), names };
+    };
     switch (lowerExtension(name)) {
       case 'fit':
-        return parseFit(name, bytes);
+        return parseFit(name, bytes());
       case 'tcx':
-        return parseTcx(name, bytes);
+        return parseTcx(name, bytes());
       case 'gpx':
-        return parseGpx(name, bytes);
+        return parseGpx(name, bytes());
       case 'csv':
-        return parseCsv(name, bytes, options);
+        return csv();
       case 'json':
-        return parseJson(name, bytes);
+        return parseJson(name, bytes());
     }
-    if (head.startsWith('<') && head.includes('<gpx')) return parseGpx(name, bytes);
-    if (head.startsWith('<') && head.includes('TrainingCenterDatabase')) return parseTcx(name, bytes);
-    if (head.startsWith('{')) return parseJson(name, bytes);
+    const text = new TextDecoder().decode(head).trimStart();
+    if (text.startsWith('<') && text.includes('<gpx')) return parseGpx(name, bytes());
+    if (text.startsWith('<') && text.includes('TrainingCenterDatabase')) return parseTcx(name, bytes());
+    if (text.startsWith('{')) return parseJson(name, bytes());
     return skipFile(name, UNSUPPORTED);
   } catch (error) {
     if (error instanceof Unreadable) return skipFile(name, error.message);
@@ -66,23 +89,32 @@ function parseSingle(name: string, bytes: Uint8Array, options: ParseOptions, gzi
   }
 }
 
+/** The rows of a parsed file; a CSV's rows are parsed as they are read. */
+function rowsOf(single: Single): AsyncIterable<ParsedRow> | Iterable<ParsedRow> {
+  return 'csv' in single ? single.csv : single.rows;
+}
+
 /** One uploaded file: an archive gives one group per member. */
-export function parseUpload(name: string, bytes: Uint8Array, options: ParseOptions): FileRows[] {
-  if (!isZip(bytes)) {
-    const parsed = parseSingle(name, bytes, options);
-    if (parsed.rows.some((row) => 'named' in row)) return [{ group: name, rows: withoutFiles(parsed.rows) }];
-    return [{ group: name, rows: parsed.rows, ...(parsed.extras ? { extras: parsed.extras } : {}) }];
+export async function* parseUpload(name: string, file: ByteSource, options: ParseOptions): AsyncGenerator<FileRows> {
+  if (!isZip(file.read(0, 4))) {
+    const parsed = parseSingle(name, file, options);
+    const extras = 'extras' in parsed ? parsed.extras : undefined;
+    yield { group: name, rows: withoutFiles(rowsOf(parsed)), extras: () => extras };
+    return;
   }
   let members: ZipMember[];
   try {
-    members = zipMembers(bytes).filter((m) => !/(^|\/)(__MACOSX\/|\.)/.test(m.name));
+    members = zipMembers(file).filter((m) => !/(^|\/)(__MACOSX\/|\.)/.test(m.name));
   } catch (error) {
-    if (error instanceof Unreadable) return [{ group: name, rows: [{ source: name, skip: error.message }] }];
+    if (error instanceof Unreadable) {
+      yield { group: name, rows: [{ source: name, skip: error.message }] };
+      return;
+    }
     throw error;
   }
-  const expand = (member: ZipMember): ParsedFile => {
+  const expand = (member: ZipMember): Single => {
     try {
-      return parseSingle(member.name, expandMember(bytes, member, MAX_FILE_BYTES), options);
+      return parseSingle(member.name, memorySource(expandMember(file, member, MAX_FILE_BYTES)), options);
     } catch (error) {
       if (error instanceof Unreadable) return skipFile(member.name, error.message);
       throw error;
@@ -91,52 +123,69 @@ export function parseUpload(name: string, bytes: Uint8Array, options: ParseOptio
   const strava = members
     .filter((m) => /(^|\/)activities\.csv$/i.test(m.name))
     .sort((a, b) => a.name.length - b.name.length)[0];
-  const out: FileRows[] = [];
   const consumed = new Set<string>();
   if (strava) {
     const folder = strava.name.slice(0, strava.name.length - 'activities.csv'.length);
     const byName = new Map(members.map((m) => [m.name, m]));
     const parsed = expand(strava);
     consumed.add(strava.name);
-    for (const named of parsed.names ?? []) consumed.add(folder + named);
-    const rows = parsed.rows.map((row): ParsedRow => {
-      if (!('named' in row)) return row;
-      const member = byName.get(folder + row.named);
-      if (!member)
-        return {
-          source: row.source,
-          skip: `The row has no distance or time and its file (${row.named}) is not in the archive.`,
-        };
-      const file = expand(member).rows.find((r) => 'run' in r || 'skip' in r);
-      if (!file) return { source: row.source, skip: `Its file (${row.named}) holds no activity.` };
-      if ('skip' in file) return { source: row.source, skip: `${file.skip} (${row.named})` };
-      if (!('run' in file)) return { source: row.source, skip: `Its file (${row.named}) holds no activity.` };
-      return {
-        source: row.source,
-        run: { ...row.partial, distanceKm: file.run.distanceKm, seconds: file.run.seconds },
-      };
-    });
-    out.push({ group: strava.name, rows });
+    yield { group: strava.name, rows: withMembers(rowsOf(parsed), folder, byName, expand) };
+    // The CSV is read by now: the files its rows name are not imported on their own.
+    if ('names' in parsed) for (const named of parsed.names) consumed.add(folder + named);
   }
   for (const member of members) {
     if (consumed.has(member.name)) continue;
     // In a Strava export only activity files stand on their own (profile.csv and the like are left out).
     if (strava && !ACTIVITY.test(member.name)) continue;
     const parsed = expand(member);
-    out.push({
-      group: member.name,
-      rows: withoutFiles(parsed.rows),
-      ...(parsed.extras ? { extras: parsed.extras } : {}),
-    });
+    const extras = 'extras' in parsed ? parsed.extras : undefined;
+    yield { group: member.name, rows: withoutFiles(rowsOf(parsed)), extras: () => extras };
   }
-  return out;
+}
+
+/** A Strava row without numbers takes them from the file of the archive it names. */
+async function* withMembers(
+  rows: AsyncIterable<ParsedRow> | Iterable<ParsedRow>,
+  folder: string,
+  byName: Map<string, ZipMember>,
+  expand: (member: ZipMember) => Single,
+): AsyncGenerator<ParsedRow> {
+  for await (const row of rows) {
+    if (!('named' in row)) {
+      yield row;
+      continue;
+    }
+    const member = byName.get(folder + row.named);
+    if (!member) {
+      yield {
+        source: row.source,
+        skip: `The row has no distance or time and its file (${row.named}) is not in the archive.`,
+      };
+      continue;
+    }
+    const expanded = expand(member);
+    let file: ParsedRow | undefined;
+    for await (const r of rowsOf(expanded)) {
+      if ('run' in r || 'skip' in r) {
+        file = r;
+        break;
+      }
+    }
+    if (!file || !('run' in file || 'skip' in file)) {
+      yield { source: row.source, skip: `Its file (${row.named}) holds no activity.` };
+    } else if ('skip' in file) {
+      yield { source: row.source, skip: `${file.skip} (${row.named})` };
+    } else {
+      yield { source: row.source, run: { ...row.partial, distanceKm: file.run.distanceKm, seconds: file.run.seconds } };
+    }
+  }
 }
 
 /** Rows that name a file no archive brings: skipped with the reason. */
-function withoutFiles(rows: ParsedRow[]): ParsedRow[] {
-  return rows.map((row) =>
-    'named' in row
+async function* withoutFiles(rows: AsyncIterable<ParsedRow> | Iterable<ParsedRow>): AsyncGenerator<ParsedRow> {
+  for await (const row of rows) {
+    yield 'named' in row
       ? { source: row.source, skip: `The row has no distance or time and its file (${row.named}) was not uploaded.` }
-      : row,
-  );
+      : row;
+  }
 }

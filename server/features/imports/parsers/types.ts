@@ -40,6 +40,18 @@ export interface ParsedFile {
   names?: Set<string>;
 }
 
+/** The bytes of an uploaded file, read where they are needed (a file on disk, or bytes already in memory). */
+export interface ByteSource {
+  size: number;
+  /** Up to `length` bytes from `at` (fewer at the end). */
+  read(at: number, length: number): Uint8Array;
+}
+
+export const memorySource = (bytes: Uint8Array): ByteSource => ({
+  size: bytes.length,
+  read: (at, length) => bytes.subarray(at, at + length),
+});
+
 /** An unreadable file: skipped with this sentence. */
 export class Unreadable extends Error {}
 

@@ -5,7 +5,7 @@
  * per-file bound) is stopped there.
  */
 import { inflateBounded, MiB, tooLarge } from './inflate.js';
-import { Unreadable } from './types.js';
+import { Unreadable, type ByteSource } from './types.js';
 
 export const MAX_ZIP_ENTRIES = 20_000;
 export const MAX_ZIP_TOTAL = 1024 * MiB;
@@ -25,19 +25,59 @@ const LOCAL = 0x04034b50;
 export const isZip = (bytes: Uint8Array) =>
   bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && (bytes[2] === 3 || bytes[2] === 5);
 
+/** Reads little-endian numbers anywhere in a source through a window of it: an archive is never read whole. */
+class Reader {
+  private window = new Uint8Array(0);
+  private view = new DataView(this.window.buffer);
+  private from = 0;
+
+  constructor(private readonly source: ByteSource) {}
+
+  get size(): number {
+    return this.source.size;
+  }
+
+  /** `length` bytes at `at` (fewer past the end), from the window, moved there when it does not hold them. */
+  bytes(at: number, length: number): Uint8Array {
+    if (at < this.from || at + length > this.from + this.window.length) {
+      this.window = this.source.read(at, Math.max(length, WINDOW));
+      this.view = new DataView(this.window.buffer, this.window.byteOffset, this.window.byteLength);
+      this.from = at;
+    }
+    return this.window.subarray(at - this.from, at - this.from + length);
+  }
+
+  u16(at: number): number {
+    this.bytes(at, 2);
+    return this.view.getUint16(at - this.from, true);
+  }
+
+  u32(at: number): number {
+    this.bytes(at, 4);
+    return this.view.getUint32(at - this.from, true);
+  }
+}
+
+const WINDOW = 256 * 1024;
+
 /** The members of an archive (directories left out), or Unreadable with the reason. */
-export function zipMembers(bytes: Uint8Array): ZipMember[] {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+export function zipMembers(source: ByteSource): ZipMember[] {
+  const file = new Reader(source);
+  const size = file.size;
+  // The end of central directory record is in the last 22 + 65,535 bytes (its comment).
+  const tailFrom = Math.max(0, size - 22 - 0xffff);
+  const tail = file.bytes(tailFrom, size - tailFrom);
+  const tailView = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
   let eocd = -1;
-  for (let at = bytes.length - 22; at >= Math.max(0, bytes.length - 22 - 0xffff); at--) {
-    if (view.getUint32(at, true) === EOCD) {
+  for (let at = size - 22; at >= tailFrom; at--) {
+    if (tailView.getUint32(at - tailFrom, true) === EOCD) {
       eocd = at;
       break;
     }
   }
   if (eocd < 0) throw new Unreadable('The zip archive is damaged or truncated (no central directory).');
-  const count = view.getUint16(eocd + 10, true);
-  const dirOffset = view.getUint32(eocd + 16, true);
+  const count = file.u16(eocd + 10);
+  const dirOffset = file.u32(eocd + 16);
   if (count === 0xffff || dirOffset === 0xffffffff) {
     throw new Unreadable('Zip64 archives are not supported: split the archive into smaller ones.');
   }
@@ -49,17 +89,17 @@ export function zipMembers(bytes: Uint8Array): ZipMember[] {
   let total = 0;
   let at = dirOffset;
   for (let i = 0; i < count; i++) {
-    if (at + 46 > bytes.length || view.getUint32(at, true) !== CENTRAL) {
+    if (at + 46 > size || file.u32(at) !== CENTRAL) {
       throw new Unreadable('The zip archive is damaged (its directory is cut short).');
     }
-    const method = view.getUint16(at + 10, true);
-    const compressedSize = view.getUint32(at + 20, true);
-    const declaredSize = view.getUint32(at + 24, true);
-    const nameLength = view.getUint16(at + 28, true);
-    const extraLength = view.getUint16(at + 30, true);
-    const commentLength = view.getUint16(at + 32, true);
-    const localOffset = view.getUint32(at + 42, true);
-    const name = decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength));
+    const method = file.u16(at + 10);
+    const compressedSize = file.u32(at + 20);
+    const declaredSize = file.u32(at + 24);
+    const nameLength = file.u16(at + 28);
+    const extraLength = file.u16(at + 30);
+    const commentLength = file.u16(at + 32);
+    const localOffset = file.u32(at + 42);
+    const name = decoder.decode(file.bytes(at + 46, nameLength));
     at += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith('/')) continue;
     total += declaredSize;
@@ -72,17 +112,17 @@ export function zipMembers(bytes: Uint8Array): ZipMember[] {
 }
 
 /** One member's content: at most its declared size and at most `bound` bytes. */
-export function expandMember(bytes: Uint8Array, member: ZipMember, bound: number): Uint8Array {
+export function expandMember(source: ByteSource, member: ZipMember, bound: number): Uint8Array {
   if (member.declaredSize > bound) throw tooLarge(bound);
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const at = member.localOffset;
-  if (at + 30 > bytes.length || view.getUint32(at, true) !== LOCAL) {
+  const header = source.read(member.localOffset, 30);
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+  if (header.length < 30 || view.getUint32(0, true) !== LOCAL) {
     throw new Unreadable('The archive entry is damaged (no local header).');
   }
-  const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+  const start = member.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
   const end = start + member.compressedSize;
-  if (end > bytes.length) throw new Unreadable('The archive entry is truncated.');
-  const data = bytes.subarray(start, end);
+  if (end > source.size) throw new Unreadable('The archive entry is truncated.');
+  const data = source.read(start, member.compressedSize);
   const forged = () => new Unreadable('The archive entry is larger than its archive declares (damaged or forged).');
   let content: Uint8Array;
   if (member.method === 0) content = data;
