@@ -11,7 +11,7 @@ export interface Totals {
   entryCounts: Record<number, number>;
   counters: Record<string, number>;
   entryDays: Record<string, number>;
-  entryMonths: Record<string, number>;
+  entryMonths: Record<string, string>;
   userDays: Record<string, number>;
   runnerDays: Record<string, string>;
   shoes: Record<number, string>;
@@ -30,6 +30,22 @@ const dayTotals = (r: Record<string, unknown>) =>
 const nonZero = <T extends { n: number | string }>(rows: T[], key: (row: T) => string | number) =>
   Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [key(r), Number(r.n)]));
 
+interface MonthRow {
+  user_id: number;
+  month: string;
+  n: number | string;
+  distance_m: number | string;
+  seconds: number | string;
+}
+
+/** Each runner's months with runs: count, distance and time. */
+const monthTotals = (rows: MonthRow[]) =>
+  Object.fromEntries(
+    rows
+      .filter((r) => Number(r.n) !== 0)
+      .map((r) => [`${r.user_id}/${r.month}`, `${Number(r.n)}/${Number(r.distance_m)}/${Number(r.seconds)}`]),
+  );
+
 /** What the tables say. */
 export async function maintainedTotals(db: Kysely<Database>): Promise<Totals> {
   const users = await db.selectFrom('users').select(['id', 'entry_count']).execute();
@@ -38,9 +54,8 @@ export async function maintainedTotals(db: Kysely<Database>): Promise<Totals> {
     entryCounts: Object.fromEntries(users.map((u) => [Number(u.id), Number(u.entry_count)])),
     counters: Object.fromEntries(counters.map((c) => [c.name, Number(c.value)])),
     entryDays: nonZero(await db.selectFrom('entry_days').select(['date', 'n']).execute(), (r) => r.date),
-    entryMonths: nonZero(
-      await db.selectFrom('entry_months').select(['user_id', 'month', 'n']).execute(),
-      (r) => `${r.user_id}/${r.month}`,
+    entryMonths: monthTotals(
+      await db.selectFrom('entry_months').select(['user_id', 'month', 'n', 'distance_m', 'seconds']).execute(),
     ),
     userDays: nonZero(await db.selectFrom('user_days').select(['day', 'n']).execute(), (r) => r.day),
     runnerDays: Object.fromEntries(
@@ -75,10 +90,9 @@ export async function recountedTotals(db: Kysely<Database>): Promise<Totals> {
     .select((eb) => ['date', eb.fn.countAll<number>().as('n')])
     .groupBy('date')
     .execute();
-  const months = await sql<{ user_id: number; month: string; n: number }>`
-    select user_id, substr(date, 1, 7) as month, count(*) as n from entries group by user_id, substr(date, 1, 7)`.execute(
-    db,
-  );
+  const months = await sql<MonthRow>`
+    select user_id, substr(date, 1, 7) as month, count(*) as n, sum(distance_m) as distance_m, sum(seconds) as seconds
+    from entries group by user_id, substr(date, 1, 7)`.execute(db);
   const signups = await sql<{ day: string; n: number }>`
     select substr(created_at, 1, 10) as day, count(*) as n from users group by substr(created_at, 1, 10)`.execute(db);
   const runnerDays = await sql<Record<string, unknown>>`
@@ -103,7 +117,7 @@ export async function recountedTotals(db: Kysely<Database>): Promise<Totals> {
     entryCounts: Object.fromEntries(users.map((u) => [Number(u.id), counts.get(Number(u.id)) ?? 0])),
     counters: { users: users.length, entries: [...counts.values()].reduce((a, b) => a + b, 0) },
     entryDays: nonZero(days, (r) => r.date),
-    entryMonths: nonZero(months.rows, (r) => `${r.user_id}/${r.month}`),
+    entryMonths: monthTotals(months.rows),
     userDays: nonZero(signups.rows, (r) => r.day),
   };
 }

@@ -172,9 +172,11 @@ function bucketSql(firstId: number): string[] {
     `insert into entry_days (date, n)
      select date, count(*) from entries where id >= ${firstId} group by date
      on conflict (date) do update set n = entry_days.n + excluded.n`,
-    `insert into entry_months (user_id, month, n)
-     select user_id, substr(date, 1, 7), count(*) from entries where id >= ${firstId} group by user_id, substr(date, 1, 7)
-     on conflict (user_id, month) do update set n = entry_months.n + excluded.n`,
+    `insert into entry_months (user_id, month, n, distance_m, seconds)
+     select user_id, substr(date, 1, 7), count(*), sum(distance_m), sum(seconds)
+     from entries where id >= ${firstId} group by user_id, substr(date, 1, 7)
+     on conflict (user_id, month) do update set n = entry_months.n + excluded.n,
+       distance_m = entry_months.distance_m + excluded.distance_m, seconds = entry_months.seconds + excluded.seconds`,
     `insert into runner_days (user_id, date, runs, distance_m, seconds, effort_seconds, unrated_seconds, unrated_runs)
      select user_id, date, count(*), sum(distance_m), sum(seconds), 0, sum(seconds), count(*)
      from entries where id >= ${firstId} group by user_id, date

@@ -197,6 +197,43 @@ const steps: Record<string, Step> = {
   },
 
   /**
+   * Each runner's month buckets also add up distance and time, so that monthly and yearly
+   * totals (goals, the year in review) read at most 12 rows a year, never a day per run.
+   * The entries_buckets triggers are recreated to keep the sums, and follow distance and time.
+   */
+  async '007-month-totals'(db, dialect) {
+    await db.schema
+      .alterTable('entry_months')
+      .addColumn('distance_m', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await db.schema
+      .alterTable('entry_months')
+      .addColumn('seconds', 'bigint', (c) => c.notNull().defaultTo(0))
+      .execute();
+    await sql`update entry_months set
+      distance_m = (select coalesce(sum(d.distance_m), 0) from runner_days d
+        where d.user_id = entry_months.user_id and d.date >= entry_months.month || '-01' and d.date <= entry_months.month || '-31'),
+      seconds = (select coalesce(sum(d.seconds), 0) from runner_days d
+        where d.user_id = entry_months.user_id and d.date >= entry_months.month || '-01' and d.date <= entry_months.month || '-31')`.execute(
+      db,
+    );
+    if (dialect === 'sqlite') {
+      for (const event of ['insert', 'delete', 'update'])
+        await sql.raw(`drop trigger entries_buckets_${event}`).execute(db);
+    } else {
+      await sql`drop trigger entries_buckets on entries`.execute(db);
+      await sql`drop function entries_buckets()`.execute(db);
+    }
+    await createRowTriggers(db, dialect, {
+      name: 'entries_buckets',
+      table: 'entries',
+      updateOf: 'date, user_id, distance_m, seconds',
+      add: (row) => addRunToBuckets(row, true),
+      remove: (row) => removeRunFromBuckets(row, true),
+    });
+  },
+
+  /**
    * Preferences and personal API tokens (CONTRACT.md §11): each user's units and theme; tokens
    * gain a kind (`sign-in`: §6's idle expiry; `personal`: a name, a scope, an optional expiry
    * and a last use that stays null until the first one).
@@ -277,6 +314,28 @@ async function createSearchIndex(db: Kysely<unknown>, dialect: Dialect): Promise
   }
 }
 
+/** A run (`new`) added to its day's and its runner's month's buckets (count, distance, time). */
+function addRunToBuckets(row: string, withSums: boolean): string {
+  const sums = withSums ? ', distance_m, seconds' : '';
+  const values = withSums ? `, ${row}.distance_m, ${row}.seconds` : '';
+  const onConflict = withSums
+    ? ', distance_m = entry_months.distance_m + excluded.distance_m, seconds = entry_months.seconds + excluded.seconds'
+    : '';
+  return `
+    insert into entry_days (date, n) values (${row}.date, 1)
+      on conflict (date) do update set n = entry_days.n + 1;
+    insert into entry_months (user_id, month, n${sums}) values (${row}.user_id, substr(${row}.date, 1, 7), 1${values})
+      on conflict (user_id, month) do update set n = entry_months.n + 1${onConflict};`;
+}
+
+/** A run (`old`) taken out of the same buckets. */
+function removeRunFromBuckets(row: string, withSums: boolean): string {
+  const sums = withSums ? `, distance_m = distance_m - ${row}.distance_m, seconds = seconds - ${row}.seconds` : '';
+  return `
+    update entry_days set n = n - 1 where date = ${row}.date;
+    update entry_months set n = n - 1${sums} where user_id = ${row}.user_id and month = substr(${row}.date, 1, 7);`;
+}
+
 /**
  * Bucket counts, so that deep pages and range totals never read what they skip:
  * runs per day (everyone's list), runs per user and month (a runner's own list) and
@@ -302,14 +361,6 @@ async function createBuckets(db: Kysely<unknown>, dialect: Dialect): Promise<voi
     .addColumn('n', 'integer', (c) => c.notNull())
     .execute();
 
-  const addRun = (row: string) => `
-    insert into entry_days (date, n) values (${row}.date, 1)
-      on conflict (date) do update set n = entry_days.n + 1;
-    insert into entry_months (user_id, month, n) values (${row}.user_id, substr(${row}.date, 1, 7), 1)
-      on conflict (user_id, month) do update set n = entry_months.n + 1;`;
-  const removeRun = (row: string) => `
-    update entry_days set n = n - 1 where date = ${row}.date;
-    update entry_months set n = n - 1 where user_id = ${row}.user_id and month = substr(${row}.date, 1, 7);`;
   const addUser = (row: string) => `
     insert into user_days (day, n) values (substr(${row}.created_at, 1, 10), 1)
       on conflict (day) do update set n = user_days.n + 1;`;
@@ -320,8 +371,8 @@ async function createBuckets(db: Kysely<unknown>, dialect: Dialect): Promise<voi
     name: 'entries_buckets',
     table: 'entries',
     updateOf: 'date, user_id',
-    add: addRun,
-    remove: removeRun,
+    add: (row) => addRunToBuckets(row, false),
+    remove: (row) => removeRunFromBuckets(row, false),
   });
   await createRowTriggers(db, dialect, {
     name: 'users_buckets',

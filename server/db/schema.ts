@@ -133,6 +133,9 @@ export interface EntryMonthsTable {
   user_id: number;
   month: string;
   n: number;
+  /** Sums of the month's runs (migration 007), kept by the same triggers. */
+  distance_m: Generated<number>;
+  seconds: Generated<number>;
 }
 
 /** Sign-ups per UTC day of created_at, kept by triggers. */

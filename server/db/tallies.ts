@@ -222,3 +222,38 @@ export async function totalsAndSignupsSince(
     sinceB: Number(row?.b_days ?? 0) + Number(row?.b_partial ?? 0),
   };
 }
+
+/** A runner's totals of one month (`YYYY-MM`): runs, metres and seconds. */
+export interface MonthTotals {
+  month: string;
+  runs: number;
+  distanceM: number;
+  seconds: number;
+}
+
+const monthTotalRows = compiled<{ userId: number; from: string; to: string }>()((db, param) =>
+  db
+    .selectFrom('entry_months')
+    .select(['month', 'n', 'distance_m', 'seconds'])
+    .where('user_id', '=', param('userId'))
+    .where('month', '>=', param('from'))
+    .where('month', '<=', param('to'))
+    .where('n', '>', 0)
+    .orderBy('month'),
+);
+
+/** A runner's months with runs between two months (inclusive), oldest first, from the month buckets. */
+export async function runnerMonthTotals(
+  db: Executor,
+  userId: number,
+  fromMonth: string,
+  toMonth: string,
+): Promise<MonthTotals[]> {
+  const rows = await monthTotalRows(db, { userId, from: fromMonth, to: toMonth });
+  return rows.map((r) => ({
+    month: r.month,
+    runs: Number(r.n),
+    distanceM: Number(r.distance_m),
+    seconds: Number(r.seconds),
+  }));
+}

@@ -101,42 +101,41 @@ type BatchArgs = Record<string, string | number | null>;
 /** `<column><row>`: the name of each value of a batch. */
 const valueNames = Array.from({ length: INSERT_BATCH }, (_, r) => INSERTED_COLUMNS.map((column) => `${column}${r}`));
 
-/** Insert statements of n rows (n a power of two), each compiled once. */
-const insertStatements = new Map<number, ReturnType<typeof compileInsert>>();
+/** Insert statements of n rows (n a power of two), each compiled once: answering whole rows, or only ids. */
+const insertStatements = {
+  rows: new Map<number, ReturnType<typeof compileInsert>>(),
+  ids: new Map<number, ReturnType<typeof compileInsertIds>>(),
+};
+
+const batchValues = (n: number, param: (name: string) => unknown) =>
+  valueNames
+    .slice(0, n)
+    .map((names) => Object.fromEntries(INSERTED_COLUMNS.map((column, c) => [column, param(names[c]!)]))) as never;
 
 function compileInsert(n: number) {
-  return compiled<BatchArgs>()((db, param) =>
-    db
-      .insertInto('entries')
-      .values(
-        valueNames
-          .slice(0, n)
-          .map((names) => Object.fromEntries(INSERTED_COLUMNS.map((column, c) => [column, param(names[c]!)]))) as never,
-      )
-      .returningAll(),
-  );
+  return compiled<BatchArgs>()((db, param) => db.insertInto('entries').values(batchValues(n, param)).returningAll());
+}
+
+function compileInsertIds(n: number) {
+  return compiled<BatchArgs>()((db, param) => db.insertInto('entries').values(batchValues(n, param)).returning('id'));
 }
 
 /**
  * Stores runs of one user in statements of many rows (an import): the same rows as insertEntry
- * would store one by one, each seen by the triggers. Answers the stored runs in the order given.
+ * would store one by one, each seen by the triggers. `run` executes one statement of n rows
+ * with its values; the rows it answers come back in the order given.
  */
-export async function insertEntries(
-  db: Executor,
+async function insertBatches<Row extends { id: unknown }>(
   userId: number,
   runs: EntryValues[],
   nowIso: string,
-): Promise<Entry[]> {
-  const stored: Entry[] = [];
+  run: (n: number, args: BatchArgs) => Promise<Row[]>,
+): Promise<Row[]> {
+  const stored: Row[] = [];
   let at = 0;
   while (at < runs.length) {
     let n = INSERT_BATCH;
     while (n > runs.length - at) n /= 2;
-    let statement = insertStatements.get(n);
-    if (!statement) {
-      statement = compileInsert(n);
-      insertStatements.set(n, statement);
-    }
     const args: BatchArgs = {};
     for (let r = 0; r < n; r++) {
       const row = columns(runs[at + r]!);
@@ -157,11 +156,41 @@ export async function insertEntries(
       valueNames[r]!.forEach((name, c) => (args[name] = values[c]!));
     }
     // Ids are given in the order of the values: sorting by id gives the rows back in input order.
-    const rows = (await statement(db, args)).sort((a, b) => Number(a.id) - Number(b.id));
-    for (const row of rows) stored.push(toEntry(row));
+    const rows = (await run(n, args)).sort((a, b) => Number(a.id) - Number(b.id));
+    for (const row of rows) stored.push(row);
     at += n;
   }
   return stored;
+}
+
+/** Stores runs of one user, many rows a statement; answers them as stored, in the order given. */
+export async function insertEntries(
+  db: Executor,
+  userId: number,
+  runs: EntryValues[],
+  nowIso: string,
+): Promise<Entry[]> {
+  const rows = await insertBatches(userId, runs, nowIso, (n, args) => {
+    let statement = insertStatements.rows.get(n);
+    if (!statement) insertStatements.rows.set(n, (statement = compileInsert(n)));
+    return statement(db, args);
+  });
+  return rows.map(toEntry);
+}
+
+/** As insertEntries, answering only the new ids (an import of many runs keeps no more). */
+export async function insertEntryIds(
+  db: Executor,
+  userId: number,
+  runs: EntryValues[],
+  nowIso: string,
+): Promise<number[]> {
+  const rows = await insertBatches(userId, runs, nowIso, (n, args) => {
+    let statement = insertStatements.ids.get(n);
+    if (!statement) insertStatements.ids.set(n, (statement = compileInsertIds(n)));
+    return statement(db, args);
+  });
+  return rows.map((row) => Number(row.id));
 }
 
 export async function findEntryById(db: Executor, id: number): Promise<Entry | null> {
@@ -348,10 +377,7 @@ const runsAfter = compiled<{ userId: number; date: string; id: number; limit: nu
     .selectAll()
     .where('user_id', '=', param('userId'))
     .where((eb) =>
-      eb.or([
-        eb('date', '>', param('date')),
-        eb.and([eb('date', '=', param('date')), eb('id', '>', param('id'))]),
-      ]),
+      eb.or([eb('date', '>', param('date')), eb.and([eb('date', '=', param('date')), eb('id', '>', param('id'))])]),
     )
     .orderBy('date', 'asc')
     .orderBy('id', 'asc')

@@ -93,11 +93,30 @@ export async function insertRuns(
   createdAt: string,
 ): Promise<Entry[]> {
   const created = await entries.insertEntries(db, userId, runs, createdAt);
-  if (created.length > 0) {
-    await adjustEntryCount(db, userId, created.length);
-    await adjustCounter(db, 'entries', created.length);
-  }
+  await countNewRuns(db, userId, created.length);
   return created;
+}
+
+/**
+ * As insertRuns, for many runs at once (an import): answers only the new ids, in the order of
+ * `runs` (each stored run is its values with that id, created and updated at `createdAt`).
+ */
+export async function insertManyRuns(
+  db: Executor,
+  userId: number,
+  runs: entries.EntryValues[],
+  createdAt: string,
+): Promise<number[]> {
+  const ids = await entries.insertEntryIds(db, userId, runs, createdAt);
+  await countNewRuns(db, userId, ids.length);
+  return ids;
+}
+
+/** The tallies new runs move, once for all of them. */
+async function countNewRuns(db: Executor, userId: number, count: number): Promise<void> {
+  if (count === 0) return;
+  await adjustEntryCount(db, userId, count);
+  await adjustCounter(db, 'entries', count);
 }
 
 /**

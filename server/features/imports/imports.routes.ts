@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
+import fastJson from 'fast-json-stringify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +12,7 @@ import {
   ExportQuerySchema,
   ImportEnvelopeSchema,
   ImportMappingSchema,
+  ImportRowSchema,
   type ImportMapping,
 } from '../../../core/imports.js';
 import { ErrorSchema } from '../../../core/schemas.js';
@@ -14,7 +20,8 @@ import { dateInZone } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
 import { AppError, invalid } from '../../errors.js';
 import { sessionOf } from '../../http/authenticate.js';
-import { exportCsv, exportJson, importRuns, type UploadedFile } from './imports.service.js';
+import { responseJsonSchema } from '../../http/serializer.js';
+import { exportCsv, exportJson, importRuns, type ImportSummary, type UploadedFile } from './imports.service.js';
 
 /** At most this many files in one request (an archive counts as one). */
 const MAX_FILES = 1000;
@@ -22,35 +29,53 @@ const MAX_FILES = 1000;
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
 interface Upload {
+  /** A folder of its own in the system's temporary folder: removed by the caller once the import is done. */
+  dir: string;
   files: UploadedFile[];
   dryRun: boolean;
   mapping: ImportMapping | undefined;
 }
 
-/** Reads the multipart request, counting every byte: past `max` it stops with a 413. */
+/**
+ * Reads the multipart request, each file straight to a file of its own on disk (memory does
+ * not grow with the upload), counting every byte: past `max` it stops with a 413.
+ */
 async function readUpload(request: FastifyRequest, max: number): Promise<Upload> {
   const tooLarge = () =>
     new AppError(413, `The upload is larger than the import limit of ${mib(max)}: send fewer or smaller files.`);
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send the files as multipart/form-data, each in a field named "file".');
   }
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'running-times-import-'));
+  try {
+    return await readParts(request, max, dir, tooLarge);
+  } catch (error) {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function readParts(request: FastifyRequest, max: number, dir: string, tooLarge: () => AppError): Promise<Upload> {
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
   let total = 0;
+  const count = async function* (chunks: AsyncIterable<Buffer>) {
+    for await (const chunk of chunks) {
+      total += chunk.length;
+      if (total > max) throw tooLarge();
+      yield chunk;
+    }
+  };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
         continue;
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file as AsyncIterable<Buffer>) {
-        total += chunk.length;
-        if (total > max) throw tooLarge();
-        chunks.push(chunk);
-      }
+      const file = path.join(dir, String(files.length));
+      await pipeline(part.file, count, fs.createWriteStream(file));
       if (part.file.truncated) throw tooLarge();
-      files.push({ name: part.filename || part.fieldname || 'file', bytes: Buffer.concat(chunks) });
+      files.push({ name: part.filename || part.fieldname || 'file', path: file });
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
@@ -77,7 +102,35 @@ async function readUpload(request: FastifyRequest, max: number): Promise<Upload>
     mapping = parsed.data;
   }
   const dryRun = ['1', 'true', 'yes', 'on'].includes((fields.dry_run ?? '').toLowerCase());
-  return { files, dryRun, mapping };
+  return { dir, files, dryRun, mapping };
+}
+
+const rowJson = fastJson(responseJsonSchema(ImportRowSchema));
+
+/**
+ * The answer's text, a piece at a time: the same text as the serializer of ImportEnvelopeSchema
+ * writes (each row by that schema's own row serializer), never the whole of it at once.
+ */
+function* answer(summary: ImportSummary): Generator<string> {
+  let chunk = `{"import":{"created":${summary.created},"duplicates":${summary.duplicates},"skipped":${summary.skipped},"rows":[`;
+  let first = true;
+  for (const row of summary.rows()) {
+    chunk += first ? rowJson(row) : `,${rowJson(row)}`;
+    first = false;
+    if (chunk.length >= 64 * 1024) {
+      yield chunk;
+      chunk = '';
+    }
+  }
+  yield `${chunk}]}}`;
+}
+
+/** With verifyResponses (the tests), the answer must be exactly what its schema gives. */
+function verified(summary: ImportSummary): string[] {
+  const text = [...answer(summary)].join('');
+  const expected = JSON.stringify(ImportEnvelopeSchema.parse(JSON.parse(text)));
+  if (text !== expected) throw new Error(`The import's answer ${text} differs from its schema's ${expected}`);
+  return [text];
 }
 
 export function importsRoutes(ctx: AppContext) {
@@ -123,9 +176,20 @@ export function importsRoutes(ctx: AppContext) {
       },
       handler: async (request, reply) => {
         const upload = await readUpload(request, max);
-        const { user } = sessionOf(request);
-        const result = await importRuns(ctx, user, upload.files, { dryRun: upload.dryRun, mapping: upload.mapping });
-        return reply.code(upload.dryRun ? 200 : 201).send({ import: result });
+        let summary: ImportSummary;
+        try {
+          const { user } = sessionOf(request);
+          summary = await importRuns(ctx, user, upload.files, { dryRun: upload.dryRun, mapping: upload.mapping });
+        } finally {
+          await fs.promises.rm(upload.dir, { recursive: true, force: true });
+        }
+        // Streamed: an import of 100,000 rows answers them all without holding the text at once.
+        const text = ctx.config.verifyResponses ? verified(summary) : answer(summary);
+        void reply
+          .code(upload.dryRun ? 200 : 201)
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(Readable.from(text) as never);
+        return reply;
       },
     });
 

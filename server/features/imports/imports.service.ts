@@ -4,13 +4,13 @@
  * apart, and stores the new runs, shoes and goals in one transaction in which the runner is
  * locked, so that the same file sent twice at once creates each run once.
  */
+import fs from 'node:fs';
 import { GoalBodySchema, type GoalBody } from '../../../core/goals.js';
 import {
   EXPORT_CSV_COLUMNS,
   EXPORT_FORMAT_NAME,
   EXPORT_VERSION,
   type ImportMapping,
-  type ImportResult,
   type ImportRow,
   type ImportedEntry,
 } from '../../../core/imports.js';
@@ -20,17 +20,18 @@ import { dateInZone, formatDuration, paceMinPerKm, round2, speedKmh } from '../.
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
 import { AppError } from '../../errors.js';
-import { insertRuns, ownRunsAfter, toValues, type EntryValues } from '../entries/entries.service.js';
+import { insertManyRuns, ownRunsAfter, toValues, type EntryValues } from '../entries/entries.service.js';
 import { importGoals, listGoals } from '../goals/goals.service.js';
 import { importShoes, listShoes, shoeForRun } from '../shoes/shoes.service.js';
 import * as imports from './imports.repository.js';
 import { parseUpload } from './parsers/files.js';
-import type { Candidate } from './parsers/types.js';
+import { Unreadable, type ByteSource, type Candidate } from './parsers/types.js';
 import { plainEntryBody, type EntryInput } from './plain-entry.js';
 
+/** An uploaded file, on disk for as long as the import runs. */
 export interface UploadedFile {
   name: string;
-  bytes: Uint8Array;
+  path: string;
 }
 
 export interface ImportOptions {
@@ -40,18 +41,41 @@ export interface ImportOptions {
 
 type Importer = Pick<User, 'id' | 'timezone' | 'units'>;
 
+/**
+ * A row of the answer as the import keeps it until it is written: small, because an import
+ * may have 100,000 of them. A run's entry is made from its values (and its id once stored)
+ * only when the answer is written.
+ */
+interface Row {
+  source: string;
+  status: ImportRow['status'];
+  reason?: string;
+  columns?: string[];
+  /** A run that passed validation. */
+  run?: Accepted;
+}
+
 /** A run that passed validation, waiting for the duplicate test. */
 interface Accepted {
-  index: number;
   group: string;
   values: EntryValues;
   distanceM: number;
   shoe: string | null | undefined;
+  id?: number;
+}
+
+/** What an import did: the counts, and its rows, each made as the answer is written. */
+export interface ImportSummary {
+  created: number;
+  duplicates: number;
+  skipped: number;
+  rows(): Generator<ImportRow>;
 }
 
 /** Distances half-up to the metre and durations to the second, before validation and the duplicate test. */
 const metresOf = (km: number) => Math.round(km * 1000 + 1e-7);
 
+/** §9's match: same date, distances within 1% of the larger, times within max(5 s, 1% of the longer). */
 /** §9's match: same date, distances within 1% of the larger, times within max(5 s, 1% of the longer). */
 export function sameRun(a: imports.StoredRun, b: imports.StoredRun): boolean {
   if (a.date !== b.date) return false;
@@ -111,72 +135,124 @@ const validItems = <T>(
     return parsed.success ? [parsed.data as T] : [];
   });
 
+/** Reads an uploaded file where it lies, a piece at a time. */
+function openUpload(path: string): ByteSource & { close(): void } {
+  const fd = fs.openSync(path, 'r');
+  return {
+    size: fs.fstatSync(fd).size,
+    read(at, length) {
+      const buffer = Buffer.allocUnsafe(Math.max(0, Math.min(length, this.size - at)));
+      const read = buffer.length > 0 ? fs.readSync(fd, buffer, 0, buffer.length, at) : 0;
+      return buffer.subarray(0, read);
+    },
+    close: () => fs.closeSync(fd),
+  };
+}
+
 export async function importRuns(
   ctx: AppContext,
   user: Importer,
   files: UploadedFile[],
   options: ImportOptions,
-): Promise<ImportResult> {
-  const rows: ImportRow[] = [];
+): Promise<ImportSummary> {
+  const rows: Row[] = [];
   const accepted: Accepted[] = [];
+  const groups = new Set<string>();
   const shoes: ShoeBody[] = [];
   const goals: GoalBody[] = [];
   const today = dateInZone(ctx.config.now(), user.timezone);
+  const parseOptions = { mapping: options.mapping, accountUnits: user.units };
   for (const file of files) {
-    for (const group of parseUpload(file.name, file.bytes, { mapping: options.mapping, accountUnits: user.units })) {
-      if (group.extras) {
-        shoes.push(...validItems<ShoeBody>(group.extras.shoes, ShoeBodySchema));
-        goals.push(...validItems<GoalBody>(group.extras.goals, GoalBodySchema));
-      }
-      for (const row of group.rows) {
-        if ('run' in row) {
-          const values = validate(ctx, user, row.run, today);
-          if (typeof values !== 'string') {
-            accepted.push({
-              index: rows.length,
-              group: group.group,
-              values,
-              distanceM: metresOf(values.distanceKm),
-              shoe: row.run.shoe,
-            });
-            rows.push({ source: row.source, status: 'would_create' });
-            continue;
+    const upload = openUpload(file.path);
+    try {
+      for await (const group of parseUpload(file.name, upload, parseOptions)) {
+        const rowsBefore = rows.length;
+        const acceptedBefore = accepted.length;
+        try {
+          for await (const row of group.rows) {
+            if ('run' in row) {
+              const values = validate(ctx, user, row.run, today);
+              if (typeof values === 'string') {
+                rows.push({ source: row.source, status: 'skipped', reason: values });
+                continue;
+              }
+              const run: Accepted = {
+                group: group.group,
+                values,
+                distanceM: metresOf(values.distanceKm),
+                shoe: row.run.shoe,
+              };
+              accepted.push(run);
+              rows.push({ source: row.source, status: 'would_create', run });
+            } else if ('skip' in row) {
+              rows.push({
+                source: row.source,
+                status: 'skipped',
+                reason: row.skip,
+                ...(row.columns ? { columns: row.columns } : {}),
+              });
+            }
           }
-          rows.push({ source: row.source, status: 'skipped', reason: values });
-        } else if ('skip' in row) {
-          rows.push({
-            source: row.source,
-            status: 'skipped',
-            reason: row.skip,
-            ...(row.columns ? { columns: row.columns } : {}),
-          });
+        } catch (error) {
+          if (!(error instanceof Unreadable)) throw error;
+          // A file found damaged part-way is skipped whole, with the reason.
+          rows.length = rowsBefore;
+          accepted.length = acceptedBefore;
+          rows.push({ source: error.source ?? group.group, status: 'skipped', reason: error.message });
+          continue;
+        }
+        groups.add(group.group);
+        const extras = group.extras?.();
+        if (extras) {
+          shoes.push(...validItems<ShoeBody>(extras.shoes, ShoeBodySchema));
+          goals.push(...validItems<GoalBody>(extras.goals, GoalBodySchema));
         }
       }
+    } finally {
+      upload.close();
     }
   }
 
   const defaultShoe = accepted.some((a) => a.shoe === undefined)
     ? await shoeForRun(ctx, user.id, undefined, true)
     : null;
-  const dates = accepted.map((a) => a.values.date).sort();
+  let from: string | undefined;
+  let to: string | undefined;
+  for (const run of accepted) {
+    if (from === undefined || run.values.date < from) from = run.values.date;
+    if (to === undefined || run.values.date > to) to = run.values.date;
+  }
+  // Runs of other files are only compared when there are other files.
+  const severalFiles = groups.size > 1;
   const decide = async (db: AppContext['db'], shoeIds: Map<string, number>) => {
-    const stored = dates.length > 0 ? await imports.storedRunsBetween(db, user.id, dates[0]!, dates.at(-1)!) : [];
+    const stored = from && to ? await imports.storedRunsBetween(db, user.id, from, to) : [];
     const storedByDate = new Map<string, (imports.StoredRun & { used?: boolean })[]>();
-    for (const run of stored) storedByDate.set(run.date, [...(storedByDate.get(run.date) ?? []), run]);
+    for (const run of stored) {
+      const day = storedByDate.get(run.date);
+      if (day) day.push(run);
+      else storedByDate.set(run.date, [run]);
+    }
     const brought = new Map<string, (imports.StoredRun & { group: string; source: string })[]>();
     const fresh: Accepted[] = [];
-    for (const run of accepted) {
+    for (const row of rows) {
+      const run = row.run;
+      if (!run) continue;
       const me = { date: run.values.date, distanceM: run.distanceM, seconds: run.values.seconds };
-      const row = rows[run.index]!;
       const twin = storedByDate.get(me.date)?.find((s) => !s.used && sameRun(s, me));
       const sibling = twin ? undefined : brought.get(me.date)?.find((b) => b.group !== run.group && sameRun(b, me));
       if (twin) twin.used = true;
-      brought.set(me.date, [...(brought.get(me.date) ?? []), { ...me, group: run.group, source: row.source }]);
+      if (severalFiles) {
+        const day = brought.get(me.date);
+        const mine = { ...me, group: run.group, source: row.source };
+        if (day) day.push(mine);
+        else brought.set(me.date, [mine]);
+      }
       if (twin || sibling) {
         row.status = 'duplicate';
         row.reason = twin
           ? 'A run of the same day, distance and time is already stored.'
           : `The same run as ${sibling!.source}.`;
+        delete row.run;
         continue;
       }
       run.values.shoeId =
@@ -186,35 +262,48 @@ export async function importRuns(
     return fresh;
   };
 
+  let now = nowIso(ctx);
   if (options.dryRun) {
-    const fresh = await decide(ctx.db, new Map((await listShoes(ctx, user.id)).map((s) => [s.name, s.id])));
-    for (const run of fresh) rows[run.index]!.entry = preview(user.id, run.values, run.values.shoeId ?? null);
+    await decide(ctx.db, new Map((await listShoes(ctx, user.id)).map((s) => [s.name, s.id])));
   } else {
     await inTransaction(ctx, async (trx) => {
       await lockRunner(trx, user.id);
-      const now = nowIso(ctx);
+      now = nowIso(ctx);
       const shoeIds = await importShoes(trx, user.id, shoes, now);
       const fresh = await decide(trx, shoeIds);
-      const created = await insertRuns(
+      const ids = await insertManyRuns(
         trx,
         user.id,
         fresh.map((run) => run.values),
         now,
       );
-      fresh.forEach((run, i) => {
-        const row = rows[run.index]!;
-        row.status = 'created';
-        row.entry = created[i]!;
-      });
+      fresh.forEach((run, i) => (run.id = ids[i]!));
       if (goals.length > 0) await importGoals(trx, user.id, goals, now);
     });
   }
-  const count = (status: ImportRow['status']) => rows.filter((row) => row.status === status).length;
+  const counts = { created: 0, duplicates: 0, skipped: 0 };
+  for (const row of rows) {
+    if (row.status === 'duplicate') counts.duplicates += 1;
+    else if (row.status === 'skipped') counts.skipped += 1;
+    else {
+      if (!options.dryRun) row.status = 'created';
+      counts.created += 1;
+    }
+  }
   return {
-    created: count(options.dryRun ? 'would_create' : 'created'),
-    duplicates: count('duplicate'),
-    skipped: count('skipped'),
-    rows,
+    ...counts,
+    *rows() {
+      for (const row of rows) {
+        const out: ImportRow = { source: row.source, status: row.status };
+        if (row.reason !== undefined) out.reason = row.reason;
+        if (row.run) {
+          const entry = preview(user.id, row.run.values, row.run.values.shoeId ?? null);
+          out.entry = row.run.id === undefined ? entry : { id: row.run.id, ...entry, created_at: now, updated_at: now };
+        }
+        if (row.columns) out.columns = row.columns;
+        yield out;
+      }
+    },
   };
 }
 

@@ -115,7 +115,7 @@ export async function* parseCsv(
       return step.done ? undefined : step.value;
     } catch (error) {
       const detail = error instanceof Error && 'lines' in error ? ` near line ${String(error.lines)}` : '';
-      throw new Unreadable(`The CSV file is damaged${detail} (unbalanced quotes or a binary file?).`);
+      throw new Unreadable(`The CSV file is damaged${detail} (unbalanced quotes or a binary file?).`, source);
     }
   };
   try {

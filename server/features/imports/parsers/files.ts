@@ -131,7 +131,7 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
     consumed.add(strava.name);
     yield { group: strava.name, rows: withMembers(rowsOf(parsed), folder, byName, expand) };
     // The CSV is read by now: the files its rows name are not imported on their own.
-    if ('names' in parsed) for (const named of parsed.names) consumed.add(folder + named);
+    if ('csv' in parsed) for (const named of parsed.names) consumed.add(folder + named);
   }
   for (const member of members) {
     if (consumed.has(member.name)) continue;

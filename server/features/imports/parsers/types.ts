@@ -36,8 +36,6 @@ export interface Extras {
 export interface ParsedFile {
   rows: ParsedRow[];
   extras?: Extras;
-  /** For a Strava activities.csv: the files its rows name (these are not imported on their own). */
-  names?: Set<string>;
 }
 
 /** The bytes of an uploaded file, read where they are needed (a file on disk, or bytes already in memory). */
@@ -52,8 +50,15 @@ export const memorySource = (bytes: Uint8Array): ByteSource => ({
   read: (at, length) => bytes.subarray(at, at + length),
 });
 
-/** An unreadable file: skipped with this sentence. */
-export class Unreadable extends Error {}
+/** An unreadable file: skipped with this sentence (under `source`, the file's name, when it is given). */
+export class Unreadable extends Error {
+  constructor(
+    message: string,
+    readonly source?: string,
+  ) {
+    super(message);
+  }
+}
 
 export const skipFile = (source: string, reason: string): ParsedFile => ({ rows: [{ source, skip: reason }] });
 

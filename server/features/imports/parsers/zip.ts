@@ -27,7 +27,7 @@ export const isZip = (bytes: Uint8Array) =>
 
 /** Reads little-endian numbers anywhere in a source through a window of it: an archive is never read whole. */
 class Reader {
-  private window = new Uint8Array(0);
+  private window: Uint8Array = new Uint8Array(0);
   private view = new DataView(this.window.buffer);
   private from = 0;
 
