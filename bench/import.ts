@@ -9,6 +9,8 @@
  * - the CSV and JSON exports of a runner with E runs (default 100,000; seeded by importing
  *   this server's own CSV, itself measured), runs/s and the growth of the process's RSS
  *   while streaming (sampled every 20 ms).
+ * The client reads each import's answer as a stream and keeps only its counts, so that the
+ * RSS measured is the server's (an answer lists every row: 100,000 rows are ~30 MB of JSON).
  * Kept apart from bench/run.ts, which loads read endpoints with autocannon against the
  * production build: an import is one long request whose cost is the work, not the stack.
  * Results go to the terminal and to bench/results/<time>-import-<dialect>.json.
@@ -123,10 +125,13 @@ async function main() {
       moving: 1500 + (i % 50) * 30,
       elapsed: 1600 + (i % 50) * 30,
     }));
-    const strava = await importOne(await register(), 'activities.csv', stravaCsv(rows));
-    results.stravaCsv = strava;
+    const csv = stravaCsv(rows);
+    const stravaToken = await register();
+    const measured = await withRss(() => importOne(stravaToken, 'activities.csv', csv));
+    const strava = measured.result;
+    results.stravaCsv = { ...strava, rssGrowthMiB: measured.growthMiB };
     console.log(
-      `Strava CSV, ${CSV_ROWS} rows: ${strava.created} runs in ${strava.seconds.toFixed(2)} s = ${strava.runsPerSecond} runs/s`,
+      `Strava CSV, ${CSV_ROWS} rows: ${strava.created} runs in ${strava.seconds.toFixed(2)} s = ${strava.runsPerSecond} runs/s, RSS growth ${measured.growthMiB} MiB`,
     );
 
     const files: Record<string, Uint8Array> = {};

@@ -90,7 +90,7 @@ describe('your data journey', () => {
     await page.getByText('3 new runs, 0 duplicates, 1 skipped').waitFor();
     await page.getByText('Not a run (Ride).').waitFor();
     expect(await seriousViolations(page), '/data preview').toEqual([]);
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    const width = await page.evaluate<number>('document.documentElement.scrollWidth');
     expect(width).toBeLessThanOrEqual(375);
 
     // The import button is reached by keyboard.

@@ -30,8 +30,9 @@ const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', '
 
 /** Strava's Activity Date, in UTC: "Mar 12, 2024, 6:00:00 PM" (or "12 Mar 2024, 18:00:00"). */
 export function stravaDate(value: string): Date | null {
-  const us = /^([a-z]{3})[a-z]*\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2}):(\d{2})\s*([ap]m)?$/i.exec(value.trim());
-  const eu = /^(\d{1,2}) ([a-z]{3})[a-z]*\.? (\d{4}),? (\d{1,2}):(\d{2}):(\d{2})$/i.exec(value.trim());
+  const text = value.trim();
+  const us = /^([a-z]{3})[a-z]*\.? (\d{1,2}), (\d{4}),? (\d{1,2}):(\d{2}):(\d{2})\s*([ap]m)?$/i.exec(text);
+  const eu = us ? null : /^(\d{1,2}) ([a-z]{3})[a-z]*\.? (\d{4}),? (\d{1,2}):(\d{2}):(\d{2})$/i.exec(text);
   const [mon, day, year, h, m, s, half] = us
     ? [us[1]!, us[2]!, us[3]!, us[4]!, us[5]!, us[6]!, us[7]]
     : eu

@@ -77,8 +77,11 @@ export function looseNumber(text: string | undefined | null): number | null {
   if (text === undefined || text === null) return null;
   let t = text.trim();
   if (t === '' || t === '--') return null;
-  if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, '');
-  else if (/^-?\d+,\d+$/.test(t)) t = t.replace(',', '.');
+  // Most numbers of an export have no comma to read.
+  if (t.includes(',')) {
+    if (/^-?\d{1,3}(,\d{3})+(\.\d+)?$/.test(t)) t = t.replace(/,/g, '');
+    else if (/^-?\d+,\d+$/.test(t)) t = t.replace(',', '.');
+  }
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(t)) return null;
   const value = Number(t);
   return Number.isFinite(value) ? value : null;
