@@ -5,6 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportEnvelopeSchema, type ImportResult } from '../../core/imports.js';
 import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { call, createEntry, createTestApp, expectError, loginAdmin, registerUser, type TestApp } from './helpers.js';
@@ -468,6 +471,10 @@ describe('one transaction', () => {
 
   it('stores all created runs of one import in one transaction: a failure creates none', async () => {
     const own = await createTestApp({}, { sqliteFile: true });
+    // Uploads are written to the temporary folder while an import runs, and removed after it, failed or not.
+    const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'import-test-'));
+    const tmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = tmp;
     try {
       const { token } = await registerUser(own.app, { timezone: 'UTC' });
       // More runs than one insert statement holds, the refused one late among them, with a shoe,
@@ -521,7 +528,11 @@ describe('one transaction', () => {
       expect(done.created).toBe(entries.length + 1);
       const runs = await call(own.app, 'GET', '/api/v1/entry', { token });
       expect(runs.json<{ entries: { total: number } }>().entries.total).toBe(entries.length + 1);
+      expect(fs.readdirSync(tmp)).toEqual([]);
     } finally {
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
+      fs.rmSync(tmp, { recursive: true, force: true });
       await own.close();
     }
   });

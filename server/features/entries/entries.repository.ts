@@ -101,24 +101,27 @@ type BatchArgs = Record<string, string | number | null>;
 /** `<column><row>`: the name of each value of a batch. */
 const valueNames = Array.from({ length: INSERT_BATCH }, (_, r) => INSERTED_COLUMNS.map((column) => `${column}${r}`));
 
-/** Insert statements of n rows (n a power of two), each compiled once: answering whole rows, or only ids. */
-const insertStatements = {
-  rows: new Map<number, ReturnType<typeof compileInsert>>(),
-  ids: new Map<number, ReturnType<typeof compileInsertIds>>(),
-};
-
 const batchValues = (n: number, param: (name: string) => unknown) =>
   valueNames
     .slice(0, n)
     .map((names) => Object.fromEntries(INSERTED_COLUMNS.map((column, c) => [column, param(names[c]!)]))) as never;
 
-function compileInsert(n: number) {
-  return compiled<BatchArgs>()((db, param) => db.insertInto('entries').values(batchValues(n, param)).returningAll());
+/** A statement per batch size (a power of two), compiled when first needed. */
+function bySize<S>(compile: (n: number) => S): (n: number) => S {
+  const made = new Map<number, S>();
+  return (n) => {
+    let statement = made.get(n);
+    if (!statement) made.set(n, (statement = compile(n)));
+    return statement;
+  };
 }
 
-function compileInsertIds(n: number) {
-  return compiled<BatchArgs>()((db, param) => db.insertInto('entries').values(batchValues(n, param)).returning('id'));
-}
+const insertRows = bySize((n) =>
+  compiled<BatchArgs>()((db, param) => db.insertInto('entries').values(batchValues(n, param)).returningAll()),
+);
+const insertIds = bySize((n) =>
+  compiled<BatchArgs>()((db, param) => db.insertInto('entries').values(batchValues(n, param)).returning('id')),
+);
 
 /**
  * Stores runs of one user in statements of many rows (an import): the same rows as insertEntry
@@ -164,32 +167,14 @@ async function insertBatches<Row extends { id: unknown }>(
 }
 
 /** Stores runs of one user, many rows a statement; answers them as stored, in the order given. */
-export async function insertEntries(
-  db: Executor,
-  userId: number,
-  runs: EntryValues[],
-  nowIso: string,
-): Promise<Entry[]> {
-  const rows = await insertBatches(userId, runs, nowIso, (n, args) => {
-    let statement = insertStatements.rows.get(n);
-    if (!statement) insertStatements.rows.set(n, (statement = compileInsert(n)));
-    return statement(db, args);
-  });
+export async function insertEntries(db: Executor, userId: number, runs: EntryValues[], nowIso: string) {
+  const rows = await insertBatches(userId, runs, nowIso, (n, args) => insertRows(n)(db, args));
   return rows.map(toEntry);
 }
 
 /** As insertEntries, answering only the new ids (an import of many runs keeps no more). */
-export async function insertEntryIds(
-  db: Executor,
-  userId: number,
-  runs: EntryValues[],
-  nowIso: string,
-): Promise<number[]> {
-  const rows = await insertBatches(userId, runs, nowIso, (n, args) => {
-    let statement = insertStatements.ids.get(n);
-    if (!statement) insertStatements.ids.set(n, (statement = compileInsertIds(n)));
-    return statement(db, args);
-  });
+export async function insertEntryIds(db: Executor, userId: number, runs: EntryValues[], nowIso: string) {
+  const rows = await insertBatches(userId, runs, nowIso, (n, args) => insertIds(n)(db, args));
   return rows.map((row) => Number(row.id));
 }
 

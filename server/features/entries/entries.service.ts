@@ -86,37 +86,36 @@ export async function showEntry(ctx: AppContext, actor: Actor, id: number): Prom
  * Stores runs of one user on `db` (the caller's transaction) with the tallies they move:
  * the owner's entry count and the runs counter. (Day and month buckets follow by trigger.)
  */
-export async function insertRuns(
+export function insertRuns(
   db: Executor,
   userId: number,
   runs: entries.EntryValues[],
   createdAt: string,
 ): Promise<Entry[]> {
-  const created = await entries.insertEntries(db, userId, runs, createdAt);
-  await countNewRuns(db, userId, created.length);
-  return created;
+  return counted(db, userId, entries.insertEntries(db, userId, runs, createdAt));
 }
 
 /**
  * As insertRuns, for many runs at once (an import): answers only the new ids, in the order of
  * `runs` (each stored run is its values with that id, created and updated at `createdAt`).
  */
-export async function insertManyRuns(
+export function insertManyRuns(
   db: Executor,
   userId: number,
   runs: entries.EntryValues[],
   createdAt: string,
 ): Promise<number[]> {
-  const ids = await entries.insertEntryIds(db, userId, runs, createdAt);
-  await countNewRuns(db, userId, ids.length);
-  return ids;
+  return counted(db, userId, entries.insertEntryIds(db, userId, runs, createdAt));
 }
 
-/** The tallies new runs move, once for all of them. */
-async function countNewRuns(db: Executor, userId: number, count: number): Promise<void> {
-  if (count === 0) return;
-  await adjustEntryCount(db, userId, count);
-  await adjustCounter(db, 'entries', count);
+/** Once the runs are stored, the tallies they move, once for all of them. */
+async function counted<T>(db: Executor, userId: number, inserting: Promise<T[]>): Promise<T[]> {
+  const stored = await inserting;
+  if (stored.length > 0) {
+    await adjustEntryCount(db, userId, stored.length);
+    await adjustCounter(db, 'entries', stored.length);
+  }
+  return stored;
 }
 
 /**

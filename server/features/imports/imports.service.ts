@@ -2,7 +2,9 @@
  * Import and export of runs (CONTRACT.md §9). An import parses every file (parsers/), turns
  * each run into the values `POST /entry` would store (same validation), tells duplicates
  * apart, and stores the new runs, shoes and goals in one transaction in which the runner is
- * locked, so that the same file sent twice at once creates each run once.
+ * locked, so that the same file sent twice at once creates each run once. Files are read where
+ * they lie (the upload's temporary files), CSVs as streams, and each row is kept small until
+ * the answer is written: memory does not grow with the upload, and little with its rows.
  */
 import fs from 'node:fs';
 import { GoalBodySchema, type GoalBody } from '../../../core/goals.js';
