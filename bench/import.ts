@@ -1,5 +1,5 @@
 /**
- * npm run bench:import -- [--csv-rows N] [--fit-files F] [--export-runs E]
+ * npm run bench:import -- [--csv-rows N] [--fit-files F] [--export-runs E] [--large-mib M] [--load-seconds S]
  *
  * Import and export throughput (CONTRACT.md §9, §12) on a fresh database of the kind of
  * DATABASE_URL (a SQLite file by default, or a new database on the PostgreSQL server of a
@@ -8,7 +8,12 @@
  * - a zip of F FIT activities (default 200), runs/s;
  * - the CSV and JSON exports of a runner with E runs (default 100,000; seeded by importing
  *   this server's own CSV, itself measured), runs/s and the growth of the process's RSS
- *   while streaming (sampled every 20 ms).
+ *   while streaming (sampled every 20 ms);
+ * - this server's own CSV with long notes, written to a temporary folder until it is M MiB
+ *   (default 190, under the default IMPORT_MAX_BYTES of 200 MiB, which the server keeps here),
+ *   imported from the file (the upload is read from disk, not held by the client): runs/s and
+ *   RSS growth; meanwhile GET /api/v1/entry of another runner is loaded for S seconds (default
+ *   30, longer than the import) by autocannon in a child process, and its p99 is set beside the same load without an import.
  * The client reads each import's answer as a stream and keeps only its counts, so that the
  * RSS measured is the server's (an answer lists every row: 100,000 rows are ~30 MB of JSON).
  * Kept apart from bench/run.ts, which loads read endpoints with autocannon against the
@@ -16,11 +21,13 @@
  * Results go to the terminal and to bench/results/<time>-import-<dialect>.json.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
+import { loadInChild } from './lib/load-process.js';
 import { scratchDatabase } from '../scripts/support/scratch-database.js';
 import { fitActivity, stravaCsv, zip, type StravaRow } from '../server/test/imports/fixtures.js';
 
@@ -29,11 +36,15 @@ const { values: args } = parseArgs({
     'csv-rows': { type: 'string', default: '10000' },
     'fit-files': { type: 'string', default: '200' },
     'export-runs': { type: 'string', default: '100000' },
+    'large-mib': { type: 'string', default: '190' },
+    'load-seconds': { type: 'string', default: '30' },
   },
 });
 const CSV_ROWS = Number(args['csv-rows']);
 const FIT_FILES = Number(args['fit-files']);
 const EXPORT_RUNS = Number(args['export-runs']);
+const LARGE_MIB = Number(args['large-mib']);
+const LOAD_SECONDS = Number(args['load-seconds']);
 
 const DAY = 86_400_000;
 const FIRST = Date.UTC(2012, 0, 1, 7, 0, 0);
@@ -61,17 +72,18 @@ async function main() {
     ...loadConfig({ DATABASE_URL: scratch.url }),
     logLevel: 'warn',
     webRoot: null,
-    importMaxBytes: 1024 * MiB,
   };
   const app = await buildApp(config);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1`;
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const base = `${origin}/api/v1`;
   const results: Record<string, unknown> = {
     dialect: scratch.dialect,
     csvRows: CSV_ROWS,
     fitFiles: FIT_FILES,
     exportRuns: EXPORT_RUNS,
   };
+  const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
   let n = 0;
   const register = async () => {
     n += 1;
@@ -89,9 +101,9 @@ async function main() {
     });
     return ((await res.json()) as { access_token: string }).access_token;
   };
-  const importOne = async (token: string, name: string, bytes: Uint8Array | string) => {
+  const importOne = async (token: string, name: string, bytes: Uint8Array | string | Blob) => {
     const form = new FormData();
-    form.append('file', new Blob([bytes]), name);
+    form.append('file', bytes instanceof Blob ? bytes : new Blob([bytes]), name);
     const started = performance.now();
     const res = await fetch(`${base}/import`, {
       method: 'POST',
@@ -113,6 +125,70 @@ async function main() {
     if (!counts) throw new Error(`unexpected answer: ${head.slice(0, 100)}`);
     const created = Number(counts[1]);
     return { created, seconds, runsPerSecond: Math.round(created / seconds), answerBytes };
+  };
+
+  /** A ~LARGE_MIB file imported while another runner's first page of runs is loaded. */
+  const largeImport = async () => {
+    const reader = await register();
+    const history = ['date,distance_km,time,title,notes,kind,effort,shoe'];
+    for (let i = 0; i < 500; i++) {
+      history.push(`${new Date(FIRST + i * DAY).toISOString().slice(0, 10)},${5 + (i % 10)},00:30:00,Run ${i},,easy,,`);
+    }
+    await importOne(reader, 'history.csv', `${history.join('\n')}\n`);
+    const load = () =>
+      loadInChild({
+        url: origin,
+        requests: [{ method: 'GET', path: '/api/v1/entry', headers: { authorization: `Bearer ${reader}` } }],
+        connections: 10,
+        duration: LOAD_SECONDS,
+      });
+    const alone = await load();
+
+    // This server's own CSV, notes of about 1,000 characters a run, written a page at a time.
+    const file = path.join(temp, 'large.csv');
+    const out = fs.openSync(file, 'w');
+    let size = 0;
+    let runs = 0;
+    const note = 'Easy along the river, then strides; legs fine, a little wind. '.repeat(16);
+    fs.writeSync(out, 'date,distance_km,time,title,notes,kind,effort,shoe\n');
+    while (size < LARGE_MIB * MiB - 64 * 1024) {
+      let page = '';
+      for (let i = 0; i < 500; i++, runs++) {
+        const day = new Date(FIRST + Math.floor(runs / 8) * (DAY / 8)).toISOString().slice(0, 10);
+        page += `${day},${(5 + (runs % 100) / 10).toFixed(1)},00:${String(25 + (runs % 30)).padStart(2, '0')}:00,Run ${runs},"${runs} ${note}",easy,${(runs % 10) + 1},\n`;
+      }
+      size += fs.writeSync(out, page);
+    }
+    fs.closeSync(out);
+    const importer = await register();
+    const during = loadInChild({
+      url: origin,
+      requests: [{ method: 'GET', path: '/api/v1/entry', headers: { authorization: `Bearer ${reader}` } }],
+      connections: 10,
+      duration: LOAD_SECONDS,
+    });
+    // A Blob backed by the file: the client sends it from disk.
+    const upload = (await fs.openAsBlob(file)) as unknown as Blob;
+    const measured = await withRss(() => importOne(importer, 'large.csv', upload));
+    const loaded = await during;
+    const imported = measured.result;
+    const fileMiB = Math.round((size / MiB) * 10) / 10;
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    console.log(
+      `Own CSV of ${fileMiB} MiB (${runs} rows): ${imported.created} runs in ${imported.seconds.toFixed(2)} s = ${imported.runsPerSecond} runs/s, RSS growth ${measured.growthMiB} MiB`,
+    );
+    console.log(
+      `GET /entry of another runner, 10 connections, ${LOAD_SECONDS} s: p50 ${round(alone.p50)} ms, p99 ${round(alone.p99)} ms, ${Math.round(alone.rps)} req/s alone; ` +
+        `p50 ${round(loaded.p50)} ms, p99 ${round(loaded.p99)} ms, ${Math.round(loaded.rps)} req/s during the import (${loaded.failures} failed)`,
+    );
+    return {
+      fileMiB,
+      rows: runs,
+      ...imported,
+      rssGrowthMiB: measured.growthMiB,
+      entryAlone: alone,
+      entryDuringImport: loaded,
+    };
   };
 
   try {
@@ -181,8 +257,11 @@ async function main() {
         `Export ${format.toUpperCase()}, ${EXPORT_RUNS} runs (${(bytes / MiB).toFixed(1)} MiB): ${seconds.toFixed(2)} s = ${runsPerSecond} runs/s, RSS growth ${measured.growthMiB} MiB`,
       );
     }
+
+    if (LARGE_MIB > 0) results.large = await largeImport();
   } finally {
     await app.close();
+    fs.rmSync(temp, { recursive: true, force: true });
     await scratch.drop();
   }
   const dir = path.join(import.meta.dirname, 'results');

@@ -4,19 +4,11 @@
  * recreates the runs once (a second time, nothing new). Axe-clean and usable 375 px wide.
  */
 import { readFile } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitActivity, gz, stravaCsv, zip } from '../server/test/imports/fixtures.js';
-import { apiRegister, loginViaUi, settled, shownDate, startJourney, type Journey } from './support/journey.js';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await settled(page);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { seriousViolations } from './support/axe.js';
+import { apiRegister, loginViaUi, shownDate, startJourney, type Journey } from './support/journey.js';
 
 const archive = Buffer.from(
   zip({

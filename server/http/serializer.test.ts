@@ -36,6 +36,8 @@ const user = {
   email: 'ada@example.com',
   role: 'user',
   timezone: 'Europe/Paris',
+  units: 'mi',
+  theme: 'dark',
   date: '2026-01-01T00:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',

@@ -428,6 +428,43 @@ describe('export and the round trip', () => {
     }
   });
 
+  it('writes the JSON export page by page: every run once, in (date, id) order, as GET /entry shows it', async () => {
+    const owner = await registerUser(t.app);
+    const shoe = await call(t.app, 'POST', '/api/v1/shoes', { token: owner.token, body: { name: 'Road, "1"' } });
+    expect(shoe.statusCode, shoe.body).toBe(201);
+    // More runs than a page of the export, seven a day, so that pages end inside a day.
+    const count = 2345;
+    const lines = ['date,distance_km,time,title,notes,kind,effort,shoe'];
+    for (let i = 0; i < count; i++) {
+      const day = new Date(Date.UTC(2020, 0, 1) + Math.floor(i / 7) * 86_400_000).toISOString().slice(0, 10);
+      const notes = i % 3 === 0 ? `"Line ${i}\nsaid ""hi"", \\ é"` : '';
+      const shoeCell = i % 2 === 1 ? '"Road, ""1"""' : '';
+      lines.push(
+        `${day},${5 + (i % 40) / 10},00:${20 + (i % 30)}:00,Run ${i},${notes},easy,${(i % 10) + 1},${shoeCell}`,
+      );
+    }
+    expect((await runImport(owner.token, [{ name: 'many.csv', content: `${lines.join('\n')}\n` }])).created).toBe(
+      count,
+    );
+    const stored: Entry[] = [];
+    for (let page = 1; stored.length < count; page++) {
+      const res = await call(t.app, 'GET', '/api/v1/entry', { token: owner.token, query: { per_page: 100, page } });
+      const data = EntriesEnvelopeSchema.parse(res.json()).entries.data;
+      expect(data.length).toBeGreaterThan(0);
+      stored.push(...data);
+    }
+    stored.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id));
+    expect(stored.filter((e) => e.shoe_id !== null)).toHaveLength(Math.floor(count / 2));
+    const res = await call(t.app, 'GET', '/api/v1/export', { token: owner.token, query: { format: 'json' } });
+    expect(res.statusCode).toBe(200);
+    const withShoe = (e: Entry) => ({ ...e, shoe: e.shoe_id === null ? null : 'Road, "1"' });
+    const exported = JSON.parse(res.body) as { entries: unknown[] };
+    expect(exported.entries).toEqual(stored.map(withShoe));
+    // Written as JSON.stringify writes an entry, keys in the same order.
+    const first = res.body.slice(res.body.indexOf('"entries":[') + '"entries":['.length).trimStart();
+    expect(first.startsWith(JSON.stringify(withShoe(stored[0]!)))).toBe(true);
+  });
+
   it('refuses an unknown format with a 422', async () => {
     const { token } = await registerUser(t.app);
     expectError(await call(t.app, 'GET', '/api/v1/export', { token, query: { format: 'xml' } }), 422);

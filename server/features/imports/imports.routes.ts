@@ -212,7 +212,8 @@ export function importsRoutes(ctx: AppContext) {
           .header('content-type', format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="running-times-${day}.${format}"`)
           .header('cache-control', 'no-store')
-          .send(Readable.from(chunks) as never);
+          // One chunk (a page of runs) read ahead at most: the next page is read once the socket takes this one.
+          .send(Readable.from(chunks, { highWaterMark: 1 }) as never);
         return reply;
       },
     });

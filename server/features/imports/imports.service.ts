@@ -311,7 +311,8 @@ export async function importRuns(
 
 // ---- Export ----
 
-const PAGE = 2000;
+/** Runs a page of the export: a page is read, written and let go before the next is read. */
+const PAGE = 1000;
 
 /** Every run of the runner, oldest first, a page at a time. */
 async function* everyRun(ctx: AppContext, userId: number): AsyncGenerator<Entry[]> {
@@ -346,7 +347,21 @@ export async function* exportCsv(ctx: AppContext, userId: number): AsyncGenerato
   }
 }
 
-/** The JSON export, in chunks of text: the runner, their shoes and goals, then every run. */
+/** One run of the JSON export: the fields of an Entry, in its order, and its shoe's name. */
+function jsonRun(e: Entry, shoe: string | null): string {
+  const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
+  return (
+    `{"id":${e.id},"user_id":${e.user_id},"date":"${e.date}","distance":${e.distance},"time":"${e.time}",` +
+    `"speed":${e.speed},"pace":${e.pace},"title":${text(e.title)},"notes":${text(e.notes)},` +
+    `"kind":${text(e.kind)},"effort":${e.effort ?? 'null'},"shoe_id":${e.shoe_id ?? 'null'},` +
+    `"created_at":${text(e.created_at)},"updated_at":${text(e.updated_at)},"shoe":${text(shoe)}}`
+  );
+}
+
+/**
+ * The JSON export, in chunks of text: the runner, their shoes and goals, then every run, one
+ * chunk per page of runs (read by key, never by offset), each written as it is read.
+ */
 export async function* exportJson(
   ctx: AppContext,
   user: Pick<User, 'id' | 'name' | 'email' | 'timezone' | 'units'>,
@@ -363,13 +378,14 @@ export async function* exportJson(
     goals,
   };
   yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
-  let first = true;
+  let separator = '\n';
   for await (const page of everyRun(ctx, user.id)) {
-    const parts = page.map((e) =>
-      JSON.stringify({ ...e, shoe: e.shoe_id === null ? null : (shoeNames.get(e.shoe_id) ?? null) }),
-    );
-    yield (first ? '\n' : ',\n') + parts.join(',\n');
-    first = false;
+    let chunk = '';
+    for (const e of page) {
+      chunk += separator + jsonRun(e, e.shoe_id === null ? null : (shoeNames.get(e.shoe_id) ?? null));
+      separator = ',\n';
+    }
+    yield chunk;
   }
   yield '\n]}\n';
 }
