@@ -93,7 +93,7 @@ describe('the admin panel', () => {
     it('changes the role on the user edit screen', async () => {
       await page.getByRole('link', { name: 'Edit', exact: true }).click();
       await page.waitForURL(`**/admin/user/edit/${runnerId}`);
-      expect(await page.getByLabel('Name').inputValue()).toBe(runner.name);
+      expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(runner.name);
       await page.getByLabel('Role').selectOption('manager');
       await page.getByRole('button', { name: 'Update' }).click();
       await page.getByText('User was updated!').waitFor();
@@ -110,7 +110,7 @@ describe('the admin panel', () => {
     it('has no role selector for its own account', async () => {
       const me = await callApi(journey.server.baseUrl, 'GET', '/user/me', { token: adminToken });
       await page.goto(`/admin/user/edit/${String(me.body.id)}`);
-      await page.getByLabel('Name').waitFor();
+      await page.getByLabel('Name', { exact: true }).waitFor();
       expect(await page.getByLabel('Role').count()).toBe(0);
     });
 
@@ -186,9 +186,9 @@ describe('the admin panel', () => {
 
     it('edits a plain user but is not offered the role selector', async () => {
       await page.goto(`/admin/user/edit/${runnerId}`);
-      await page.getByLabel('Name').waitFor();
+      await page.getByLabel('Name', { exact: true }).waitFor();
       expect(await page.getByLabel('Role').count()).toBe(0);
-      await page.getByLabel('Name').fill('Bob Quick');
+      await page.getByLabel('Name', { exact: true }).fill('Bob Quick');
       await page.getByRole('button', { name: 'Update' }).click();
       await page.getByText('User was updated!').waitFor();
     });

@@ -30,7 +30,7 @@ describe('a runner', () => {
     await page.goto('/');
     await page.getByRole('main').getByRole('link', { name: 'Register' }).click();
     await page.waitForURL('**/register');
-    await page.getByLabel('Name').fill(runner.name);
+    await page.getByLabel('Name', { exact: true }).fill(runner.name);
     await page.getByLabel('E-Mail Address').fill(runner.email);
     await page.getByLabel('Password', { exact: true }).fill(runner.password);
     await page.getByLabel('Confirm Password').fill(runner.password);
@@ -156,9 +156,9 @@ describe('a runner', () => {
     await page.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL('**/profile');
     await page.getByRole('heading', { level: 1, name: 'My Profile' }).waitFor();
-    expect(await page.getByLabel('Name').inputValue()).toBe(runner.name);
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(runner.name);
     expect(await page.getByLabel('E-Mail Address').inputValue()).toBe(runner.email);
-    await page.getByLabel('Name').fill('Rita Fast');
+    await page.getByLabel('Name', { exact: true }).fill('Rita Fast');
     await page.getByLabel('Time zone').selectOption('Europe/Berlin');
     await page.getByRole('button', { name: 'Update' }).click();
     await page.getByText('Your profile was updated!').waitFor();
