@@ -3,24 +3,11 @@
  * out of the new-run form; goals are set and shown with their progress; both screens are axe
  * clean and fit a 375 px phone.
  */
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, isoDay, loginViaUi, settled, startJourney, apiRegister, type Journey } from './support/journey.js';
+import { seriousViolations } from './support/axe.js';
 import { watchErrors } from './support/browser.js';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-}
 
 const overflow = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
 
