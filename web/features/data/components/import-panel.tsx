@@ -1,0 +1,165 @@
+import { useId, useState, type DragEvent } from 'react';
+import type { ImportMapping, ImportResult } from '../../../../core/imports.js';
+import type { Units } from '../../../../core/units.js';
+import { ProgressBar } from '../../../components/progress-bar';
+import { useImportRuns } from '../api/import-runs';
+import { ColumnMapping } from './column-mapping';
+import { ImportPreview } from './import-preview';
+
+const ACCEPT = '.fit,.tcx,.gpx,.csv,.json,.zip,.gz';
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+/**
+ * Pick or drop files (or a zip), preview what an import would do (every row with its status
+ * and reason), then store the new runs. The upload shows the bytes sent, then "processing".
+ */
+export function ImportPanel({ units }: { units: Units }) {
+  const id = useId();
+  const [files, setFiles] = useState<File[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const [sent, setSent] = useState<{ sent: number; total: number } | null>(null);
+  const [preview, setPreview] = useState<ImportResult | null>(null);
+  const [stored, setStored] = useState<ImportResult | null>(null);
+  const [mapping, setMapping] = useState<ImportMapping | undefined>(undefined);
+  const mutation = useImportRuns((s, total) => setSent({ sent: s, total }));
+  const busy = mutation.isPending;
+  const uploaded = sent !== null && sent.total > 0 && sent.sent >= sent.total;
+
+  const choose = (list: FileList | null) => {
+    if (!list || list.length === 0) return;
+    setFiles(Array.from(list));
+    setPreview(null);
+    setStored(null);
+    setMapping(undefined);
+    mutation.reset();
+  };
+
+  const send = (dryRun: boolean, withMapping = mapping) => {
+    setSent({ sent: 0, total: 0 });
+    mutation.mutate(
+      { files, dryRun, mapping: withMapping },
+      {
+        onSuccess: (result) => (dryRun ? setPreview(result) : (setStored(result), setPreview(null))),
+        onSettled: () => setSent(null),
+      },
+    );
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    choose(event.dataTransfer.files);
+  };
+
+  const unknownCsv = preview?.rows.find((row) => row.columns && row.columns.length > 0);
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mb-4">
+      <h2 id={`${id}-title`} className="h4">
+        Import runs
+      </h2>
+      <p className="text-body-secondary">
+        FIT, TCX and GPX files from a watch, a Strava bulk export (the zip), Garmin Connect&rsquo;s Activities.csv, or
+        an export of Running Times; each may be gzipped. Nothing is stored until you confirm.
+      </p>
+      <div
+        className={`border border-2 rounded p-4 mb-3 text-center ${dragging ? 'border-primary bg-primary-subtle' : 'border-dashed'}`}
+        style={{ borderStyle: 'dashed' }}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <label htmlFor={`${id}-files`} className="form-label d-block">
+          Drop files here, or choose them
+        </label>
+        <input
+          id={`${id}-files`}
+          type="file"
+          className="form-control"
+          multiple
+          accept={ACCEPT}
+          onChange={(e) => choose(e.target.files)}
+          disabled={busy}
+        />
+        {files.length > 0 ? (
+          <p className="small mt-2 mb-0">
+            {files.length === 1 ? files[0]!.name : `${files.length} files`} (
+            {sizeText(files.reduce((n, f) => n + f.size, 0))})
+          </p>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className="btn btn-primary mb-3"
+        disabled={files.length === 0 || busy}
+        onClick={() => send(true)}
+      >
+        Preview import
+      </button>
+
+      {busy && sent ? (
+        <div className="mb-3" aria-live="polite">
+          {uploaded ? (
+            <p className="mb-1">
+              <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
+              Processing the files&hellip;
+            </p>
+          ) : (
+            <>
+              <p className="mb-1">Uploading&hellip;</p>
+              <ProgressBar
+                value={sent.sent}
+                max={sent.total || 1}
+                label="Upload"
+                valueText={`${sizeText(sent.sent)} of ${sizeText(sent.total)} sent`}
+              />
+            </>
+          )}
+        </div>
+      ) : null}
+
+      {mutation.error ? (
+        <div className="alert alert-danger" role="alert">
+          {mutation.error.message}
+        </div>
+      ) : null}
+
+      {unknownCsv?.columns ? (
+        <ColumnMapping
+          key={unknownCsv.columns.join('\u0000')}
+          columns={unknownCsv.columns}
+          busy={busy}
+          onSubmit={(chosen) => {
+            setMapping(chosen);
+            send(true, chosen);
+          }}
+        />
+      ) : null}
+
+      {preview ? (
+        <>
+          <ImportPreview result={preview} units={units} stored={false} />
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={preview.created === 0 || busy}
+            onClick={() => send(false)}
+          >
+            Import {preview.created.toLocaleString('en')} {preview.created === 1 ? 'run' : 'runs'}
+          </button>
+        </>
+      ) : null}
+
+      {stored ? (
+        <div className="alert alert-success" role="status">
+          <ImportPreview result={stored} units={units} stored />
+        </div>
+      ) : null}
+    </section>
+  );
+}
