@@ -1,7 +1,20 @@
 import { useId, type ReactNode } from 'react';
 
-/** A titled card, the "panel" of the screens (This week, Best results, ...). */
-export function Panel({ title, children, className = '' }: { title: string; children: ReactNode; className?: string }) {
+/**
+ * A titled card, the "panel" of the screens (This week, Best results, My shoes, ...). `flush`
+ * leaves out the card body, for content that brings its own (a flush list group).
+ */
+export function Panel({
+  title,
+  children,
+  className = '',
+  flush = false,
+}: {
+  title: string;
+  children: ReactNode;
+  className?: string;
+  flush?: boolean;
+}) {
   const id = useId();
   return (
     <section className={`card mb-4 ${className}`} aria-labelledby={id}>
@@ -10,7 +23,7 @@ export function Panel({ title, children, className = '' }: { title: string; chil
           {title}
         </h2>
       </div>
-      <div className="card-body">{children}</div>
+      {flush ? children : <div className="card-body">{children}</div>}
     </section>
   );
 }

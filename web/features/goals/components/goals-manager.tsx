@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { MAX_GOALS, type Goal } from '../../../../core/goals.js';
 import type { Units } from '../../../../core/units.js';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { Panel } from '../../../components/panel';
+import { QueryList } from '../../../components/query-list';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useGoals } from '../api/get-goals';
@@ -118,47 +120,25 @@ export function GoalsManager({ units }: { units: Units }) {
   const count = goals.data?.length ?? 0;
   return (
     <>
-      <section className="card mb-4" aria-labelledby="goals-list-title">
-        <div className="card-header">
-          <h2 id="goals-list-title" className="h6 mb-0">
-            My goals
-          </h2>
-        </div>
-        {goals.isError ? (
-          <p className="card-body text-danger mb-0">Your goals could not be loaded.</p>
-        ) : !goals.data ? (
-          <p className="card-body text-body-secondary mb-0">Loading…</p>
-        ) : count === 0 ? (
-          <p className="card-body mb-0">No goals yet. Add one below.</p>
+      <Panel title="My goals" flush>
+        <QueryList items={goals.data} isError={goals.isError} noun="goals" empty="No goals yet. Add one below.">
+          {(goal) => <GoalItem key={goal.id} goal={goal} units={units} />}
+        </QueryList>
+      </Panel>
+      <Panel title="Add a goal">
+        {count >= MAX_GOALS ? (
+          <p className="mb-0">You have {MAX_GOALS} goals, the most there can be. Remove one to add another.</p>
         ) : (
-          <ul className="list-group list-group-flush">
-            {goals.data.map((goal) => (
-              <GoalItem key={goal.id} goal={goal} units={units} />
-            ))}
-          </ul>
+          <GoalForm
+            key={generation}
+            units={units}
+            submitLabel="Add goal"
+            pending={create.isPending}
+            serverErrors={fieldErrorsOf(create.error)}
+            onSubmit={(input) => create.mutate(input)}
+          />
         )}
-      </section>
-      <section className="card mb-4" aria-labelledby="goals-add-title">
-        <div className="card-header">
-          <h2 id="goals-add-title" className="h6 mb-0">
-            Add a goal
-          </h2>
-        </div>
-        <div className="card-body">
-          {count >= MAX_GOALS ? (
-            <p className="mb-0">You have {MAX_GOALS} goals, the most there can be. Remove one to add another.</p>
-          ) : (
-            <GoalForm
-              key={generation}
-              units={units}
-              submitLabel="Add goal"
-              pending={create.isPending}
-              serverErrors={fieldErrorsOf(create.error)}
-              onSubmit={(input) => create.mutate(input)}
-            />
-          )}
-        </div>
-      </section>
+      </Panel>
     </>
   );
 }

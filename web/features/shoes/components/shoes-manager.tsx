@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { Shoe } from '../../../../core/shoes.js';
 import type { Units } from '../../../../core/units.js';
 import { useConfirm } from '../../../components/confirm-dialog';
+import { Panel } from '../../../components/panel';
+import { QueryList } from '../../../components/query-list';
 import { ProgressBar } from '../../../components/progress-bar';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
@@ -124,43 +126,26 @@ export function ShoesManager({ units }: { units: Units }) {
   const list = [...(shoes.data ?? [])].sort(byUse);
   return (
     <>
-      <section className="card mb-4" aria-labelledby="shoes-list-title">
-        <div className="card-header">
-          <h2 id="shoes-list-title" className="h6 mb-0">
-            My shoes
-          </h2>
-        </div>
-        {shoes.isError ? (
-          <p className="card-body text-danger mb-0">Your shoes could not be loaded.</p>
-        ) : !shoes.data ? (
-          <p className="card-body text-body-secondary mb-0">Loading…</p>
-        ) : list.length === 0 ? (
-          <p className="card-body mb-0">No shoes yet. Add your first pair below.</p>
-        ) : (
-          <ul className="list-group list-group-flush">
-            {list.map((shoe) => (
-              <ShoeItem key={shoe.id} shoe={shoe} units={units} />
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="card mb-4" aria-labelledby="shoes-add-title">
-        <div className="card-header">
-          <h2 id="shoes-add-title" className="h6 mb-0">
-            Add a shoe
-          </h2>
-        </div>
-        <div className="card-body">
-          <ShoeForm
-            key={generation}
-            units={units}
-            submitLabel="Add shoe"
-            pending={create.isPending}
-            serverErrors={fieldErrorsOf(create.error)}
-            onSubmit={(input) => create.mutate(input)}
-          />
-        </div>
-      </section>
+      <Panel title="My shoes" flush>
+        <QueryList
+          items={shoes.data ? list : undefined}
+          isError={shoes.isError}
+          noun="shoes"
+          empty="No shoes yet. Add your first pair below."
+        >
+          {(shoe) => <ShoeItem key={shoe.id} shoe={shoe} units={units} />}
+        </QueryList>
+      </Panel>
+      <Panel title="Add a shoe">
+        <ShoeForm
+          key={generation}
+          units={units}
+          submitLabel="Add shoe"
+          pending={create.isPending}
+          serverErrors={fieldErrorsOf(create.error)}
+          onSubmit={(input) => create.mutate(input)}
+        />
+      </Panel>
     </>
   );
 }
