@@ -159,6 +159,37 @@ describe('writes while their runner is deleted', () => {
   });
 });
 
+describe('shoes and goals written while their runner is deleted', () => {
+  it('answer 201, 401 or 409, never 500, and leave nothing of the runner behind', async () => {
+    for (let trial = 0; trial < TRIALS / 2; trial++) {
+      const runner = await registerUser(t.app, { email: `gear${trial}-${Date.now()}@example.com` });
+      const shoe = (i: number) => () =>
+        call(t.app, 'POST', '/api/v1/shoes', { token: runner.token, body: { name: `Pair ${i}` } });
+      const goal = (i: number) => () =>
+        call(t.app, 'POST', '/api/v1/goals', {
+          token: runner.token,
+          body: { period: 'week', metric: 'runs', target: i + 1 },
+        });
+      const results = await together([
+        shoe(0),
+        goal(0),
+        shoe(1),
+        () => call(t.app, 'DELETE', `/api/v1/user/${runner.user.id}`, { token: admin.token }),
+        goal(1),
+        shoe(2),
+        goal(2),
+      ]);
+      expect(results[3]!.statusCode, results[3]!.body).toBe(200);
+      for (const res of results.filter((_, i) => i !== 3)) {
+        expect([201, 401, 409], res.body).toContain(res.statusCode);
+      }
+      const db = t.app.appContext.db;
+      expect(await db.selectFrom('shoes').select('id').where('user_id', '=', runner.user.id).execute()).toEqual([]);
+      expect(await db.selectFrom('goals').select('id').where('user_id', '=', runner.user.id).execute()).toEqual([]);
+    }
+  });
+});
+
 describe('one e-mail registered many times at once', () => {
   it('makes exactly one account; the others hear the e-mail is taken', async () => {
     for (let trial = 0; trial < TRIALS / 2; trial++) {
