@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationErrorBody, type ErrorBody } from '../../core/schemas.js';
-import { isDatabaseDown } from '../db/errors.js';
+import { isDatabaseDown, isForeignKeyViolation } from '../db/errors.js';
 import { AppError } from '../errors.js';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
@@ -74,6 +74,11 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
   if (error.message === 'aborted' || request.raw.socket?.destroyed === true) {
     request.log.info({ code: error.code }, 'client closed the connection before the request was read');
     return send(reply, 400, { message: 'The request was not received in full.' });
+  }
+  // A write naming a row that a concurrent request deleted (its owner, its shoe): the
+  // request came too late, which is no server error.
+  if (isForeignKeyViolation(error)) {
+    return send(reply, 409, { message: 'Something this request refers to was deleted meanwhile.' });
   }
   if (isDatabaseDown(error)) {
     request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
