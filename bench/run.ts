@@ -1,7 +1,7 @@
 /**
  * npm run bench -- [--users N] [--entries M] [--duration S] [--connections C]
  *                  [--baseline-entries B] [--instances I] [--warmup S] [--log-level L]
- *                  [--skip-build] [--keep]
+ *                  [--skip-build] [--keep] [--only REGEX]
  *
  * Seeds two databases of the kind of DATABASE_URL (SQLite files by default, or new
  * databases on the PostgreSQL server of a postgres:// URL): the full size (N users, M runs;
@@ -14,6 +14,7 @@
  * Reports req/s, p50 and p99, the share of the ceiling, server CPU per request, the p50
  * ratio full/baseline and the server's memory. With --instances 2 (the default on
  * PostgreSQL) it then loads two instances sharing the full database at the same time.
+ * --only loads just the endpoints whose name matches REGEX (and the ceiling, always).
  * Results go to the terminal and to bench/results/<time>-<dialect>.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -57,6 +58,7 @@ const { values: args } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     'skip-build': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -92,6 +94,7 @@ const TODAY = new Date().toISOString().slice(0, 10);
 /** The last full year: the date filter and the weekly report ask for it. */
 const YEAR = Number(TODAY.slice(0, 4)) - 1;
 const PER_PAGE = 15;
+const ONLY = args.only ? new RegExp(args.only, 'i') : null;
 
 interface Endpoint {
   name: string;
@@ -344,7 +347,9 @@ async function prepareSize(users: number, entries: number, label: string): Promi
       runners,
       adminToken,
       search,
-      endpoints: endpoints(runners, longRunner, adminToken, YEAR, search, TODAY),
+      endpoints: endpoints(runners, longRunner, adminToken, YEAR, search, TODAY).filter(
+        (endpoint, index) => index === 0 || !ONLY || ONLY.test(endpoint.name),
+      ),
     };
   } catch (error) {
     await server?.stop();
