@@ -1,8 +1,7 @@
 /**
  * The Speed / Distance line chart. This module pulls in Chart.js, so it is only
  * ever loaded through `LazyPerformanceChart` and ends up in its own chunk.
- * Its colours come from CSS variables (styles.css), read again whenever the
- * colour theme (`data-bs-theme` on <html>) changes, so it reads well in both.
+ * Its colours follow the colour theme (chart-colors.ts).
  */
 import {
   CategoryScale,
@@ -16,41 +15,11 @@ import {
   type ChartData,
   type ChartOptions,
 } from 'chart.js';
-import { useEffect, useState } from 'react';
 import { Line } from 'react-chartjs-2';
+import { useChartColors } from './chart-colors';
 import type { ChartLabels, ChartPoint } from './chart-types';
 
 ChartJS.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
-
-export interface ChartColors {
-  speed: string;
-  distance: string;
-  text: string;
-  grid: string;
-}
-
-/** The chart's colours in the theme shown now. */
-export function readChartColors(root: Element = document.documentElement): ChartColors {
-  const style = getComputedStyle(root);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
-  return {
-    speed: read('--rt-chart-speed', '#d63a3a'),
-    distance: read('--rt-chart-distance', '#1f7fbf'),
-    text: read('--bs-body-color', '#212529'),
-    grid: read('--bs-border-color-translucent', 'rgba(0, 0, 0, 0.175)'),
-  };
-}
-
-/** The colours, following changes of the theme. */
-function useChartColors(): ChartColors {
-  const [colors, setColors] = useState(readChartColors);
-  useEffect(() => {
-    const observer = new MutationObserver(() => setColors(readChartColors()));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-bs-theme'] });
-    return () => observer.disconnect();
-  }, []);
-  return colors;
-}
 
 export default function PerformanceChart({
   points,

@@ -1,6 +1,7 @@
 /**
  * Lines or bars of named series over labels. This module pulls in Chart.js, so it is only ever
- * loaded through `LazySeriesChart` and ends up in its own chunk.
+ * loaded through `LazySeriesChart` and ends up in its own chunk. Its text and grid follow the colour
+ * theme (chart-colors.ts); each series brings its own colour.
  */
 import {
   BarController,
@@ -17,6 +18,7 @@ import {
   type ChartOptions,
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
+import { useChartColors } from './chart-colors';
 import type { SeriesChartProps } from './chart-types';
 
 ChartJS.register(
@@ -32,6 +34,8 @@ ChartJS.register(
 );
 
 export default function SeriesChart({ kind, labels, series, label, yTitle, reverse }: SeriesChartProps) {
+  const colors = useChartColors();
+  const axis = { ticks: { color: colors.text }, grid: { color: colors.grid } };
   const data: ChartData<'bar' | 'line'> = {
     labels: [...labels],
     datasets: series.map((s) => ({
@@ -49,12 +53,16 @@ export default function SeriesChart({ kind, labels, series, label, yTitle, rever
     maintainAspectRatio: false,
     animation: false,
     interaction: { mode: 'index', intersect: false },
+    color: colors.text,
+    plugins: { legend: { labels: { color: colors.text } } },
     scales: {
+      x: axis,
       y: {
+        ...axis,
         beginAtZero: !reverse,
         reverse: Boolean(reverse),
-        title: yTitle ? { display: true, text: yTitle } : undefined,
-        ticks: reverse ? { callback: (value) => formatMinutes(Number(value)) } : undefined,
+        title: yTitle ? { display: true, text: yTitle, color: colors.text } : undefined,
+        ticks: reverse ? { color: colors.text, callback: (value) => formatMinutes(Number(value)) } : axis.ticks,
       },
     },
   };
