@@ -244,19 +244,6 @@ export function dayEffortSeconds(day: Pick<RunnerDay, 'effortSeconds' | 'unrated
  */
 export function computeLoad(days: readonly RunnerDay[], date: string): Load {
   const upTo = days.filter((d) => d.date <= date && d.runs > 0);
-  const byDate = new Map(upTo.map((d) => [d.date, d]));
-  const effortSecondsOn = (day: string) => {
-    const found = byDate.get(day);
-    return found ? dayEffortSeconds(found) : 0;
-  };
-
-  let acuteEs = 0;
-  const last7: number[] = [];
-  for (let i = 6; i >= 0; i--) {
-    const es = effortSecondsOn(addDays(date, -i));
-    acuteEs += es;
-    last7.push(es);
-  }
   let chronicEs = 0;
   let estimated = 0;
   const from28 = addDays(date, -27);
@@ -265,14 +252,6 @@ export function computeLoad(days: readonly RunnerDay[], date: string): Load {
     chronicEs += dayEffortSeconds(day);
     estimated += day.unratedRuns;
   }
-  const acute = acuteEs / 60;
-  const chronic = chronicEs / 60 / 4;
-  const acwr = chronic > 0 ? acute / chronic : null;
-  // mean / population sd of the 7 daily loads = S / sqrt(7 x sum of squares - S^2), over the integer
-  // effort-seconds of each day: a steady week (sd 0) is told exactly, without rounding noise.
-  const spread = 7 * last7.reduce((a, es) => a + es * es, 0) - acuteEs * acuteEs;
-  const monotony = spread > 0 ? acuteEs / Math.sqrt(spread) : null;
-  const strain = monotony === null ? null : acute * monotony;
 
   // Fitness and fatigue from the first run on, over an array of days (a whole history is a few
   // thousand days); the 90 days of the series start within or before.
@@ -287,6 +266,9 @@ export function computeLoad(days: readonly RunnerDay[], date: string): Load {
   const effortSeconds = new Float64Array(span);
   for (const day of upTo) effortSeconds[daysBetween(start, day.date)]! += dayEffortSeconds(day);
   const firstOffset = first === undefined ? span : daysBetween(start, first);
+  // The 7 days ending at `date` are the last 7 of the array (it spans at least the 90 of the series).
+  const last7 = Array.from(effortSeconds.subarray(span - 7));
+  const acuteEs = last7.reduce((a, es) => a + es, 0);
   const seriesOffset = span - SERIES_DAYS;
   for (let i = 0; i < span; i++) {
     const load = effortSeconds[i]! / 60;
@@ -296,6 +278,15 @@ export function computeLoad(days: readonly RunnerDay[], date: string): Load {
     }
     if (i >= seriesOffset) series.push(loadDay(addDays(seriesStart, i - seriesOffset), load, fitness, fatigue));
   }
+
+  const acute = acuteEs / 60;
+  const chronic = chronicEs / 60 / 4;
+  const acwr = chronic > 0 ? acute / chronic : null;
+  // mean / population sd of the 7 daily loads = S / sqrt(7 x sum of squares - S^2), over the integer
+  // effort-seconds of each day: a steady week (sd 0) is told exactly, without rounding noise.
+  const spread = 7 * last7.reduce((a, es) => a + es * es, 0) - acuteEs * acuteEs;
+  const monotony = spread > 0 ? acuteEs / Math.sqrt(spread) : null;
+  const strain = monotony === null ? null : acute * monotony;
 
   const thisWeek = isoWeekStart(date);
   const weeks = Array.from({ length: WEEKLY_WEEKS }, (_, i) => ({

@@ -1,6 +1,7 @@
 /** What every service needs: the database and the configuration (with its clock). */
 import type { User } from '../core/schemas.js';
 import type { Config } from './config.js';
+import { isTransactionConflict } from './db/errors.js';
 import type { Executor } from './db/schema.js';
 
 export interface AppContext {
@@ -34,7 +35,23 @@ export interface PageWindow {
 
 export const nowIso = (ctx: AppContext) => ctx.config.now().toISOString();
 
-/** Runs work in one transaction: a write and the tallies it moves commit together or not at all. */
-export function inTransaction<T>(ctx: AppContext, work: (db: Executor) => Promise<T>): Promise<T> {
-  return ctx.db.transaction().execute(work);
+/** How many times a transaction is run when the database ends it to break a deadlock. */
+export const TRANSACTION_ATTEMPTS = 5;
+
+/**
+ * Runs work in one transaction: a write and the tallies it moves commit together or not at all.
+ * When the database ends the transaction to break a deadlock (db/errors.ts isTransactionConflict),
+ * nothing of it was written and it runs again, after a short random pause, up to
+ * TRANSACTION_ATTEMPTS times in all: `work` must start from scratch each time (keep no state of an
+ * earlier attempt, read again what it needs).
+ */
+export async function inTransaction<T>(ctx: AppContext, work: (db: Executor) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await ctx.db.transaction().execute(work);
+    } catch (error) {
+      if (attempt >= TRANSACTION_ATTEMPTS || !isTransactionConflict(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+    }
+  }
 }

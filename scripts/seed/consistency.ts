@@ -6,11 +6,15 @@
 import { sql, type Kysely } from 'kysely';
 import { countingDistance } from '../../core/insights.js';
 import type { Database } from '../../server/db/schema.js';
+import { RUN_BLOCK_M } from '../../server/db/tallies.js';
 
 export interface Totals {
   entryCounts: Record<number, number>;
   counters: Record<string, number>;
   entryDays: Record<string, number>;
+  /** entry_blocks (`date/block`) and entry_all_months: everyone's runs per day and kilometre, and per month. */
+  entryBlocks: Record<string, number>;
+  entryAllMonths: Record<string, number>;
   entryMonths: Record<string, string>;
   userDays: Record<string, number>;
   runnerDays: Record<string, string>;
@@ -54,6 +58,11 @@ export async function maintainedTotals(db: Kysely<Database>): Promise<Totals> {
     entryCounts: Object.fromEntries(users.map((u) => [Number(u.id), Number(u.entry_count)])),
     counters: Object.fromEntries(counters.map((c) => [c.name, Number(c.value)])),
     entryDays: nonZero(await db.selectFrom('entry_days').select(['date', 'n']).execute(), (r) => r.date),
+    entryBlocks: nonZero(
+      await db.selectFrom('entry_blocks').select(['date', 'block', 'n']).execute(),
+      (r) => `${r.date}/${Number(r.block)}`,
+    ),
+    entryAllMonths: nonZero(await db.selectFrom('entry_all_months').select(['month', 'n']).execute(), (r) => r.month),
     entryMonths: monthTotals(
       await db.selectFrom('entry_months').select(['user_id', 'month', 'n', 'distance_m', 'seconds']).execute(),
     ),
@@ -93,6 +102,11 @@ export async function recountedTotals(db: Kysely<Database>): Promise<Totals> {
   const months = await sql<MonthRow>`
     select user_id, substr(date, 1, 7) as month, count(*) as n, sum(distance_m) as distance_m, sum(seconds) as seconds
     from entries group by user_id, substr(date, 1, 7)`.execute(db);
+  const blocks = await sql<{ date: string; block: number; n: number }>`
+    select date, distance_m / ${sql.lit(RUN_BLOCK_M)} as block, count(*) as n from entries
+    group by date, distance_m / ${sql.lit(RUN_BLOCK_M)}`.execute(db);
+  const allMonths = await sql<{ month: string; n: number }>`
+    select substr(date, 1, 7) as month, count(*) as n from entries group by substr(date, 1, 7)`.execute(db);
   const signups = await sql<{ day: string; n: number }>`
     select substr(created_at, 1, 10) as day, count(*) as n from users group by substr(created_at, 1, 10)`.execute(db);
   const runnerDays = await sql<Record<string, unknown>>`
@@ -117,6 +131,8 @@ export async function recountedTotals(db: Kysely<Database>): Promise<Totals> {
     entryCounts: Object.fromEntries(users.map((u) => [Number(u.id), counts.get(Number(u.id)) ?? 0])),
     counters: { users: users.length, entries: [...counts.values()].reduce((a, b) => a + b, 0) },
     entryDays: nonZero(days, (r) => r.date),
+    entryBlocks: nonZero(blocks.rows, (r) => `${r.date}/${Number(r.block)}`),
+    entryAllMonths: nonZero(allMonths.rows, (r) => r.month),
     entryMonths: monthTotals(months.rows),
     userDays: nonZero(signups.rows, (r) => r.day),
   };

@@ -11,7 +11,8 @@ import type { AppContext } from '../../server/context.js';
 import { openDatabase, type Db } from '../../server/db/connection.js';
 import { backfillEffortsSql } from '../../server/db/efforts.js';
 import { migrate } from '../../server/db/migrations.js';
-import { readCounter } from '../../server/db/tallies.js';
+import { RUN_BLOCK_M, readCounter } from '../../server/db/tallies.js';
+import { userSearchText } from '../../core/search.js';
 import { ensureFirstAdmin, hashPassword, type FirstAdmin } from '../../server/features/users/users.service.js';
 import {
   createRandom,
@@ -172,6 +173,13 @@ function bucketSql(firstId: number): string[] {
     `insert into entry_days (date, n)
      select date, count(*) from entries where id >= ${firstId} group by date
      on conflict (date) do update set n = entry_days.n + excluded.n`,
+    `insert into entry_blocks (date, block, n)
+     select date, distance_m / ${RUN_BLOCK_M}, count(*) from entries where id >= ${firstId}
+     group by date, distance_m / ${RUN_BLOCK_M}
+     on conflict (date, block) do update set n = entry_blocks.n + excluded.n`,
+    `insert into entry_all_months (month, n)
+     select substr(date, 1, 7), count(*) from entries where id >= ${firstId} group by substr(date, 1, 7)
+     on conflict (month) do update set n = entry_all_months.n + excluded.n`,
     `insert into entry_months (user_id, month, n, distance_m, seconds)
      select user_id, substr(date, 1, 7), count(*), sum(distance_m), sum(seconds)
      from entries where id >= ${firstId} group by user_id, substr(date, 1, 7)
@@ -205,8 +213,8 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
   const previousCache = conn.pragma('cache_size', { simple: true }) as number;
   conn.pragma('cache_size = -524288');
   const insertUser = conn.prepare(
-    `insert into users (name, email, password_hash, role, timezone, is_demo, entry_count, created_at, updated_at)
-     values (?, ?, ?, 'user', ?, 0, ?, ?, ?)`,
+    `insert into users (name, email, password_hash, role, timezone, is_demo, entry_count, created_at, updated_at, search_text)
+     values (?, ?, ?, 'user', ?, 0, ?, ?, ?, ?)`,
   );
   const rowSql = '(?, ?, ?, ?, ?, ?, ?)';
   const insertMany = conn.prepare(
@@ -260,6 +268,7 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
           user.entryCount,
           user.createdAt,
           user.createdAt,
+          userSearchText(user.name, user.email),
         );
         const userId = Number(lastInsertRowid);
         for (const run of runs(user)) {
@@ -353,10 +362,10 @@ async function postgresWriter(
   return {
     async write(batch, runs, passwordHash) {
       const inserted = await client.query<{ id: number; email: string }>(
-        `insert into users (name, email, password_hash, role, timezone, is_demo, entry_count, created_at, updated_at)
-         select u.name, u.email, $3, 'user', u.timezone, 0, u.entry_count, u.created_at, u.created_at
-         from unnest($1::varchar[], $2::varchar[], $4::varchar[], $5::int[], $6::varchar[])
-           as u(name, email, timezone, entry_count, created_at)
+        `insert into users (name, email, password_hash, role, timezone, is_demo, entry_count, created_at, updated_at, search_text)
+         select u.name, u.email, $3, 'user', u.timezone, 0, u.entry_count, u.created_at, u.created_at, u.search_text
+         from unnest($1::varchar[], $2::varchar[], $4::varchar[], $5::int[], $6::varchar[], $7::text[])
+           as u(name, email, timezone, entry_count, created_at, search_text)
          returning id, email`,
         [
           batch.users.map((u) => u.name),
@@ -365,6 +374,7 @@ async function postgresWriter(
           batch.users.map((u) => u.timezone),
           batch.users.map((u) => u.entryCount),
           batch.users.map((u) => u.createdAt),
+          batch.users.map((u) => userSearchText(u.name, u.email)),
         ],
       );
       const ids = new Map(inserted.rows.map((r) => [r.email, Number(r.id)]));
@@ -407,6 +417,8 @@ async function postgresWriter(
         'users',
         'entries',
         'entry_days',
+        'entry_blocks',
+        'entry_all_months',
         'entry_months',
         'user_days',
         'runner_days',

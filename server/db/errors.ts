@@ -61,3 +61,14 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 }
+
+/**
+ * PostgreSQL ended the transaction to break a deadlock (40P01) or a serialization conflict (40001):
+ * nothing of it was written, and running it again succeeds. Writes of different runners meet on
+ * shared tally rows (days, months, counters) in orders no lock order can fix for every write (a
+ * runner's deletion touches all their days at once), so such a transaction is run again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return code === '40P01' || code === '40001';
+}

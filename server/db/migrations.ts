@@ -3,6 +3,8 @@ import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } fr
 import type { Db, Dialect } from './connection.js';
 import { addEffortSql, backfillEffortsSql, EFFORT_COLUMNS, removeEffortSql } from './efforts.js';
 import { DatabaseOpenError, isDatabaseDown } from './errors.js';
+import { RUN_BLOCK_M } from './tallies.js';
+import { addUserSearchText } from './user-search.js';
 
 type Step = (db: Kysely<unknown>, dialect: Dialect) => Promise<void>;
 
@@ -277,6 +279,115 @@ const steps: Record<string, Step> = {
     // Housekeeping forgets expired personal tokens by a range on expires_at.
     await sql`create index tokens_expires_idx on tokens (expires_at) where expires_at is not null`.execute(db);
   },
+
+  /**
+   * Each runner's insights revision (decision 017): a number that moves in the writing
+   * transaction of every insert, update (any column) or delete of one of their runs, so that an
+   * answer computed at a revision is known to be current while the revision stands, in every
+   * process. No row reads as revision 0 (a runner without writes since this step, or seeded with
+   * the triggers off). A deleted runner's row goes with them; the `exists` keeps a cascade of
+   * that deletion from writing it again. SQLite bumps per row (an update in place); PostgreSQL
+   * per statement and runner, from the transition tables, so that an import of many runs does not
+   * stack row versions of one row in one transaction.
+   */
+  async '008-insight-revisions'(db, dialect) {
+    await db.schema
+      .createTable('insight_revisions')
+      .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .execute();
+    const bump = (users: string) => `
+      insert into insight_revisions (user_id, revision)
+        select r.user_id, 1 from (${users}) r where exists (select 1 from users u where u.id = r.user_id)
+        order by r.user_id
+      on conflict (user_id) do update set revision = insight_revisions.revision + 1;`;
+    if (dialect === 'sqlite') {
+      const one = (row: 'new' | 'old') => bump(`select ${row}.user_id as user_id`);
+      await sql
+        .raw(`create trigger entries_revisions_insert after insert on entries begin ${one('new')} end`)
+        .execute(db);
+      await sql
+        .raw(`create trigger entries_revisions_delete after delete on entries begin ${one('old')} end`)
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger entries_revisions_update after update on entries begin ${bump(
+            'select old.user_id as user_id union select new.user_id',
+          )} end`,
+        )
+        .execute(db);
+      return;
+    }
+    for (const [event, tables, users] of [
+      ['insert', 'new table as changed', 'select distinct user_id from changed'],
+      ['delete', 'old table as changed', 'select distinct user_id from changed'],
+      [
+        'update',
+        'old table as before new table as after',
+        'select user_id from before union select user_id from after',
+      ],
+    ] as const) {
+      await sql
+        .raw(
+          `create function entries_revisions_${event}() returns trigger language plpgsql as $$
+           begin ${bump(users)} return null; end $$`,
+        )
+        .execute(db);
+      await sql
+        .raw(
+          `create trigger entries_revisions_${event} after ${event} on entries referencing ${tables}
+           for each statement execute function entries_revisions_${event}()`,
+        )
+        .execute(db);
+    }
+  },
+
+  /** The users search on a stored, folded text, found alike by both databases (user-search.ts). */
+  async '009-user-search-text'(db, dialect) {
+    await addUserSearchText(db, dialect);
+  },
+
+  /**
+   * A second level under the day buckets, and one above them, for everyone's list
+   * (decision 010): runs per day and whole kilometre of distance (`entry_blocks`, the
+   * list's order within a day is distance desc) and runs per month (`entry_all_months`). A
+   * deep page sums at most a few dozen month, day and block rows and skips at most one
+   * block's runs. The entries_buckets triggers are recreated to keep both.
+   */
+  async '010-run-blocks'(db, dialect) {
+    await db.schema
+      .createTable('entry_blocks')
+      .addColumn('date', 'varchar(10)', (c) => c.notNull())
+      .addColumn('block', 'integer', (c) => c.notNull())
+      .addColumn('n', 'integer', (c) => c.notNull())
+      .addPrimaryKeyConstraint('entry_blocks_pk', ['date', 'block'])
+      .execute();
+    await db.schema
+      .createTable('entry_all_months')
+      .addColumn('month', 'varchar(7)', (c) => c.primaryKey())
+      .addColumn('n', 'integer', (c) => c.notNull())
+      .execute();
+    await sql`insert into entry_blocks (date, block, n)
+      select date, distance_m / ${sql.lit(RUN_BLOCK_M)}, count(*) from entries group by date, distance_m / ${sql.lit(RUN_BLOCK_M)}`.execute(
+      db,
+    );
+    await sql`insert into entry_all_months (month, n)
+      select substr(date, 1, 7), sum(n) from entry_days group by substr(date, 1, 7)`.execute(db);
+    if (dialect === 'sqlite') {
+      for (const event of ['insert', 'delete', 'update'])
+        await sql.raw(`drop trigger entries_buckets_${event}`).execute(db);
+    } else {
+      await sql`drop trigger entries_buckets on entries`.execute(db);
+      await sql`drop function entries_buckets()`.execute(db);
+    }
+    await createRowTriggers(db, dialect, {
+      name: 'entries_buckets',
+      table: 'entries',
+      updateOf: 'date, user_id, distance_m, seconds',
+      add: (row) => `${addRunToBuckets(row, true)} ${addRunToBlocks(row)}`,
+      remove: (row) => `${removeRunFromBuckets(row, true)} ${removeRunFromBlocks(row)}`,
+    });
+  },
 };
 
 /**
@@ -326,6 +437,20 @@ function addRunToBuckets(row: string, withSums: boolean): string {
       on conflict (date) do update set n = entry_days.n + 1;
     insert into entry_months (user_id, month, n${sums}) values (${row}.user_id, substr(${row}.date, 1, 7), 1${values})
       on conflict (user_id, month) do update set n = entry_months.n + 1${onConflict};`;
+}
+
+/** A run (`new`) added to, or (`old`) taken out of, its block and its month of everyone's runs. */
+function addRunToBlocks(row: string): string {
+  return `
+    insert into entry_blocks (date, block, n) values (${row}.date, ${row}.distance_m / ${RUN_BLOCK_M}, 1)
+      on conflict (date, block) do update set n = entry_blocks.n + 1;
+    insert into entry_all_months (month, n) values (substr(${row}.date, 1, 7), 1)
+      on conflict (month) do update set n = entry_all_months.n + 1;`;
+}
+function removeRunFromBlocks(row: string): string {
+  return `
+    update entry_blocks set n = n - 1 where date = ${row}.date and block = ${row}.distance_m / ${RUN_BLOCK_M};
+    update entry_all_months set n = n - 1 where month = substr(${row}.date, 1, 7);`;
 }
 
 /** A run (`old`) taken out of the same buckets. */

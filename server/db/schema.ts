@@ -17,6 +17,8 @@ export interface UsersTable {
   entry_count: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** userSearchText(name, email) of core/search.ts: written with every name or e-mail. */
+  search_text: string;
 }
 
 export interface EntriesTable {
@@ -138,6 +140,19 @@ export interface EntryMonthsTable {
   seconds: Generated<number>;
 }
 
+/** Everyone's runs per day and whole kilometre of distance (migration 010), kept by triggers. */
+export interface EntryBlocksTable {
+  date: string;
+  block: number;
+  n: number;
+}
+
+/** Everyone's runs per month (`YYYY-MM`, migration 010), kept by triggers. */
+export interface EntryAllMonthsTable {
+  month: string;
+  n: number;
+}
+
 /** Sign-ups per UTC day of created_at, kept by triggers. */
 export interface UserDaysTable {
   day: string;
@@ -153,6 +168,8 @@ export interface Database {
   jobs: JobsTable;
   entry_days: EntryDaysTable;
   entry_months: EntryMonthsTable;
+  entry_blocks: EntryBlocksTable;
+  entry_all_months: EntryAllMonthsTable;
   user_days: UserDaysTable;
   shoes: ShoesTable;
   runner_days: RunnerDaysTable;

@@ -23,6 +23,24 @@ export type DirectRunner = (sql: string, parameters: readonly unknown[]) => unkn
  */
 export const directRunners = new WeakMap<object, DirectRunner>();
 
+/**
+ * Reads beside a long write: see readAside. Per database, the second connection of readAside
+ * (opened on demand, closed when the last long write ends).
+ */
+const asideOpeners = new WeakMap<object, () => () => void>();
+
+/**
+ * A long write transaction (an import storing many runs) has the one connection to itself,
+ * and every query of other requests would wait for its commit. Until the function answered
+ * is called, compiled reads of other requests that find the connection in a transaction run
+ * instead on a second, read-only connection to the same file, which sees (WAL) the last
+ * committed state: what they would see on PostgreSQL. Writes still wait their turn. No-op for
+ * an in-memory database or PostgreSQL.
+ */
+export function readAside(kysely: object): () => void {
+  return asideOpeners.get(kysely)?.() ?? (() => undefined);
+}
+
 export function sqlitePath(url: string): string {
   return url.slice('sqlite:'.length);
 }
@@ -55,23 +73,44 @@ export function openSqlite(
     connection?.close();
     throw new DatabaseOpenError(sqliteOpenMessage(file, error));
   }
-  // The user search's exact test (users.repository.ts): does a text contain a lower-case
-  // query, case-insensitively, by JavaScript's Unicode case mapping.
-  connection.function('contains_text', { deterministic: true }, (text: unknown, lowerQuery: unknown) =>
-    typeof text === 'string' && typeof lowerQuery === 'string' && text.toLowerCase().includes(lowerQuery) ? 1 : 0,
-  );
-  // How many users' text holds a trigram, for the same search (a view of the FTS5 index of
-  // migrations.ts, which may not exist yet: it is read only once it does). Per connection.
-  connection.exec(
-    'create virtual table if not exists temp.users_search_terms using fts5vocab(main, users_search, row)',
-  );
+  registerFunctions(connection);
   const checkpoints = file === ':memory:' || !withCheckpointWorker ? null : backgroundCheckpoints(connection, file);
   const statements = withStatementCache(connection);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   const open = connection;
+  let aside: { connection: SQLite.Database; statements: SqliteDatabase; users: number } | null = null;
+  if (file !== ':memory:') {
+    asideOpeners.set(kysely, () => {
+      if (!aside) {
+        const reader = new SQLite(file, { fileMustExist: true });
+        reader.pragma('busy_timeout = 5000');
+        reader.pragma('cache_size = -16384');
+        registerFunctions(reader);
+        reader.pragma('query_only = ON');
+        aside = { connection: reader, statements: withStatementCache(reader), users: 0 };
+      }
+      const opened = aside;
+      opened.users += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        opened.users -= 1;
+        if (opened.users === 0 && aside === opened) {
+          aside = null;
+          opened.connection.close();
+        }
+      };
+    });
+  }
   directRunners.set(kysely, (sqlText, parameters) => {
-    // Inside another request's transaction, the query waits its turn through Kysely.
-    if (open.inTransaction) return null;
+    if (open.inTransaction) {
+      // Inside another request's transaction, the query waits its turn through Kysely, unless
+      // a long write lets reads run beside it (readAside).
+      if (!aside) return null;
+      const statement = aside.statements.prepare(sqlText);
+      return statement.reader ? (statement.all(parameters) as unknown[]) : null;
+    }
     const statement = statements.prepare(sqlText);
     if (statement.reader) return statement.all(parameters) as unknown[];
     statement.run(parameters);
@@ -81,10 +120,22 @@ export function openSqlite(
     kysely,
     connection,
     close: async () => {
+      const reader = aside as { connection: SQLite.Database } | null;
+      aside = null;
+      reader?.connection.close();
       await checkpoints?.stop();
       await kysely.destroy();
     },
   };
+}
+
+/** What every connection of the app (and the one reading beside a long write) has beside its tables. */
+function registerFunctions(connection: SQLite.Database): void {
+  // The trigrams of the users search (db/user-search.ts) and how many users' text holds each: a
+  // view of its FTS5 index, which may not exist yet (it is read only once it does). Per connection.
+  connection.exec(
+    'create virtual table if not exists temp.users_search_terms using fts5vocab(main, users_search, row)',
+  );
 }
 
 const CHECKPOINT_EVERY_MS = 1000;

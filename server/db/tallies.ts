@@ -4,15 +4,16 @@
  *
  * - `counters`: users and runs in all. Written by the services, visibly, inside the
  *   transaction of the write they count (adjustCounter).
- * - Buckets: runs per day (entry_days), runs per user and month (entry_months) and sign-ups
- *   per UTC day (user_days), kept by the triggers entries_buckets* and users_buckets* of
+ * - Buckets: runs per day (entry_days), per month (entry_all_months) and per day and
+ *   kilometre (entry_blocks), runs per user and month (entry_months) and sign-ups per UTC
+ *   day (user_days), kept by the triggers entries_buckets* and users_buckets* of
  *   migrations.ts (docs/decisions/010). A page at offset k is found by summing bucket
  *   counts, newest first, up to the bucket that holds row k; only the rows of that one
  *   bucket are then skipped one by one.
  */
 import { sql, type RawBuilder } from 'kysely';
 import { addDays } from '../../core/time.js';
-import { compiled } from './compiled.js';
+import { compiled, type ParamOf } from './compiled.js';
 import type { Executor } from './schema.js';
 
 export type CounterName = 'users' | 'entries';
@@ -96,24 +97,116 @@ const runsBetween = compiled<{ from: string; to: string }>()((db, param) =>
     .where('date', '<=', param('to')),
 );
 
+/**
+ * Everyone's runs in all (the counter) or between two dates (the day buckets), as a subquery:
+ * a statement that answers a page can answer its total with it, in the same round trip.
+ */
+export function runsTotal(db: Executor, range: { from: RawBuilder<string>; to: RawBuilder<string> } | null) {
+  if (!range) return counterValue(db, 'entries');
+  return db
+    .selectFrom('entry_days')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('date', '>=', range.from)
+    .where('date', '<=', range.to);
+}
+
 /** Everyone's runs between two dates (inclusive), from the day buckets. */
 export async function countRunsBetween(db: Executor, range: DayRange): Promise<number> {
   const [row] = await runsBetween(db, { from: range.from ?? FIRST_DATE, to: range.to ?? LAST_DATE });
   return Number(row?.n ?? 0);
 }
 
-/** The day holding row `offset` of everyone's runs (newest day first) within a range. */
-export async function seekRunDay(db: Executor, range: DayRange, offset: number): Promise<Seek | null> {
+/** Everyone's runs are also counted per day and whole kilometre of distance (entry_blocks). */
+export const RUN_BLOCK_M = 1000;
+
+/** Where row `offset` of everyone's runs (date desc, distance desc, id desc) falls. */
+export interface RunSeek {
+  /** The day of the block that holds the row. */
+  date: string;
+  /** The longest distance the block can hold: its rows come first within the day from here. */
+  maxDistanceM: number;
+  /** Rows of the range that come before the block. */
+  before: number;
+}
+
+/** Whether a range starts after the first day of `month`, or ends before its last. */
+function cutsMonth(range: DayRange, month: string): boolean {
+  return (
+    (range.from?.slice(0, 7) === month && !range.from.endsWith('-01')) ||
+    (range.to?.slice(0, 7) === month && !addDays(range.to, 1).endsWith('-01'))
+  );
+}
+
+/** The part of a range within one month. */
+function withinMonth(range: DayRange, month: string): { from: string; to: string } {
+  const first = `${month}-01`;
+  const last = `${month}-31`;
+  return {
+    from: range.from && range.from > first ? range.from : first,
+    to: range.to && range.to < last ? range.to : last,
+  };
+}
+
+/** In SQL, the first day of a month within the range (`from`), or its last (`to`; `-31` bounds every month). */
+const clip = (bound: 'from' | 'to', month: RawBuilder<string>, param: ParamOf<SeekArgs>) =>
+  bound === 'from'
+    ? sql<string>`(case when ${param('from')} > ${month} || '-01' then ${param('from')} else ${month} || '-01' end)`
+    : sql<string>`(case when ${param('to')} < ${month} || '-31' then ${param('to')} else ${month} || '-31' end)`;
+
+type SeekArgs = { from: string; to: string; fromMonth: string; toMonth: string; offset: number };
+
+/**
+ * One statement, three running sums over a few dozen rows each: the months of the range
+ * newest first (the two at its ends summed from their days within it), the days of the month
+ * that holds row `offset`, then the blocks of the day that holds it.
+ */
+const seekRows = compiled<SeekArgs>()((db, param) => {
+  const month = sql<string>`m.month`;
+  const picked = sql<string>`pm.key`;
+  const running = (n: string, order: string) =>
+    sql.raw(`sum(${n}) over (order by ${order} desc rows between unbounded preceding and current row) - ${n}`);
+  const seek = sql<{ date: string; block: number; before: number }>`(
+    with months as (
+      select m.month as key,
+        case when m.month = ${param('fromMonth')} or m.month = ${param('toMonth')}
+          then (select coalesce(sum(d.n), 0) from entry_days d
+                where d.date >= ${clip('from', month, param)} and d.date <= ${clip('to', month, param)})
+          else m.n end as n
+      from entry_all_months m
+      where m.month >= ${param('fromMonth')} and m.month <= ${param('toMonth')} and m.n > 0
+    ),
+    month_sums as (select key, n, ${running('n', 'key')} as before from months),
+    pm as (select key, before from month_sums where before + n > ${param('offset')} order by key desc limit 1),
+    day_sums as (
+      select d.date as key, d.n, pm.before + ${running('d.n', 'd.date')} as before
+      from pm join entry_days d
+        on d.date >= ${clip('from', picked, param)} and d.date <= ${clip('to', picked, param)} and d.n > 0
+    ),
+    pd as (select key, before from day_sums where before + n > ${param('offset')} order by key desc limit 1),
+    block_sums as (
+      select pd.key as date, b.block, b.n, pd.before + ${running('b.n', 'b.block')} as before
+      from pd join entry_blocks b on b.date = pd.key and b.n > 0
+    )
+    select date, block, before from block_sums where before + n > ${param('offset')} order by block desc limit 1)`;
+  return db.selectFrom(seek.as('seek')).selectAll();
+});
+
+/**
+ * The block holding row `offset` of everyone's runs within a range, or null past the end:
+ * a running sum over the months of the range newest first (the months its ends cut are
+ * summed from their days), then over that month's days, then over that day's blocks, each a
+ * few dozen rows at most whatever the offset, in one statement.
+ */
+export async function seekRun(db: Executor, range: DayRange, offset: number): Promise<RunSeek | null> {
   const from = range.from ?? FIRST_DATE;
   const to = range.to ?? LAST_DATE;
-  // A running sum over the day buckets, computed by the database; one row comes back.
-  const result = await sql<{ date: string; before: number }>`
-    select date, cum - n as before from (
-      select date, n, sum(n) over (order by date desc rows between unbounded preceding and current row) as cum
-      from entry_days where date >= ${from} and date <= ${to}
-    ) t where cum > ${offset} order by date desc limit 1`.execute(db);
-  const row = result.rows[0];
-  return row ? { key: row.date, before: Number(row.before) } : null;
+  const [row] = await seekRows(db, { from, to, fromMonth: from.slice(0, 7), toMonth: to.slice(0, 7), offset });
+  if (!row) return null;
+  return {
+    date: row.date,
+    maxDistanceM: (Number(row.block) + 1) * RUN_BLOCK_M - 1,
+    before: Number(row.before),
+  };
 }
 
 /**
@@ -130,17 +223,11 @@ export async function ownRunMonths(
   const rows = await monthRows(db, { userId, from: fromMonth ?? FIRST_DATE, to: toMonth ?? LAST_DATE });
   const months = rows.map((r) => ({ key: r.month, n: Number(r.n) }));
   const exact = async (month: string) => {
-    const start = range.from && range.from > `${month}-01` ? range.from : `${month}-01`;
-    const end = range.to && range.to < `${month}-31` ? range.to : `${month}-31`;
-    const [row] = await ownRunsBetween(db, { userId, from: start, to: end });
+    const [row] = await ownRunsBetween(db, { userId, ...withinMonth(range, month) });
     return Number(row?.n ?? 0);
   };
-  // A month is cut when the range starts after its first day or ends before its last.
-  const cut = (month: string) =>
-    (range.from?.slice(0, 7) === month && !range.from.endsWith('-01')) ||
-    (range.to?.slice(0, 7) === month && !addDays(range.to, 1).endsWith('-01'));
   for (const edge of new Set([fromMonth, toMonth])) {
-    const bucket = edge && cut(edge) ? months.find((m) => m.key === edge) : undefined;
+    const bucket = edge && cutsMonth(range, edge) ? months.find((m) => m.key === edge) : undefined;
     if (bucket) bucket.n = await exact(bucket.key);
   }
   return months.filter((m) => m.n > 0);

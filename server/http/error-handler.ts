@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationErrorBody, type ErrorBody } from '../../core/schemas.js';
-import { isDatabaseDown, isForeignKeyViolation } from '../db/errors.js';
+import { isDatabaseDown, isForeignKeyViolation, isTransactionConflict } from '../db/errors.js';
 import { AppError } from '../errors.js';
 
 function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
@@ -79,6 +79,13 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
   // request came too late, which is no server error.
   if (isForeignKeyViolation(error)) {
     return send(reply, 409, { message: 'Something this request refers to was deleted meanwhile.' });
+  }
+  // Still in a deadlock after every attempt (context.ts inTransaction): nothing was written, and
+  // the same request a moment later succeeds.
+  if (isTransactionConflict(error)) {
+    request.log.warn({ code: (error as { code?: string }).code }, 'write conflict: nothing was written');
+    void reply.header('retry-after', '1');
+    return send(reply, 503, { message: 'The server is busy with other changes; nothing was saved, please try again.' });
   }
   if (isDatabaseDown(error)) {
     request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');

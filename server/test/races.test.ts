@@ -233,3 +233,38 @@ describe('editing a run while it is deleted', () => {
     await expectTalliesExact();
   });
 });
+
+describe('runners moving runs across the same days in opposite directions', () => {
+  it('never answer 5xx: a deadlock on the shared day tallies is run again, and the tallies stay exact', async () => {
+    const days = ['2026-03-11', '2026-03-12', '2026-03-13', '2026-03-14'];
+    for (let trial = 0; trial < TRIALS / 2; trial++) {
+      const movers = await Promise.all(
+        [0, 1, 2, 3].map((i) => registerUser(t.app, { email: `mover${trial}-${i}-${Date.now()}@example.com` })),
+      );
+      const doomed = await registerUser(t.app, { email: `leaver${trial}-${Date.now()}@example.com` });
+      const runs: { token: string; id: number; date: string }[] = [];
+      for (const [i, runner] of movers.entries()) {
+        for (const date of days) {
+          const entry = await createEntry(t.app, runner.token, { date, distance: 5 + i, time: '00:30:00' });
+          runs.push({ token: runner.token, id: entry.id, date });
+        }
+      }
+      for (const date of days) await createEntry(t.app, doomed.token, { date, distance: 7, time: '00:35:00' });
+      // Every run moves to the day "opposite" its own: each pair of days is crossed both ways.
+      const moves = runs.map(
+        (run) => () =>
+          call(t.app, 'PUT', `/api/v1/entry/${run.id}`, {
+            token: run.token,
+            body: { date: days[days.length - 1 - days.indexOf(run.date)], distance: 6, time: '00:31:00' },
+          }),
+      );
+      const results = await together([
+        ...moves.slice(0, 8),
+        () => call(t.app, 'DELETE', `/api/v1/user/${doomed.user.id}`, { token: admin.token }),
+        ...moves.slice(8),
+      ]);
+      for (const res of results) expect(res.statusCode, res.body).toBe(200);
+      await expectTalliesExact();
+    }
+  });
+});

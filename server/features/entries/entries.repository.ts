@@ -10,8 +10,10 @@ import {
   SEEK_FROM,
   countRunsBetween,
   ownRunMonths,
+  readCounter,
+  runsTotal,
   seekIn,
-  seekRunDay,
+  seekRun,
 } from '../../db/tallies.js';
 type EntryRow = Selectable<EntriesTable>;
 
@@ -277,53 +279,72 @@ function compareAll(a: EntryRow, b: EntryRow): number {
   return Number(b.id) - Number(a.id);
 }
 
+/** Above any distance (metres): a page that starts at the top of a day. */
+const NO_DISTANCE_BOUND = 2_147_483_647;
+
 /**
  * Everyone's runs. The page's ids come from the (date, distance_m, id) index alone (rows
- * skipped there cost an index step, not a row and a user); a deep page starts at its day,
- * found from the day buckets; totals within a range are sums of day buckets.
+ * skipped there cost an index step, not a row and a user); a deep page starts at its block
+ * (a day and a kilometre of distance), found from the month, day and block buckets, so it
+ * skips at most one block's rows. The total (the runs counter, or within a range a sum of day
+ * buckets) comes with the page's rows, in the same statement.
  */
 export async function listAllEntries(
   db: Executor,
-  options: ListOptions,
+  options: Omit<ListOptions, 'knownTotal'>,
 ): Promise<{ entries: EntryWithUser[]; total: number }> {
   const range = { from: options.dateFrom, to: options.dateTo };
-  const total = hasRange(options) ? await countRunsBetween(db, range) : options.knownTotal;
-
+  const totalAlone = async () => (hasRange(options) ? countRunsBetween(db, range) : readCounter(db, 'entries'));
   let offset = options.offset;
-  let upTo = options.dateTo;
+  let upTo = options.dateTo ?? LAST_DATE;
+  let upToDistance = NO_DISTANCE_BOUND;
   if (offset >= (options.seekFrom ?? SEEK_FROM)) {
-    const start = await seekRunDay(db, range, offset);
-    if (!start) return { entries: [], total };
+    const start = await seekRun(db, range, offset);
+    if (!start) return { entries: [], total: await totalAlone() };
     offset -= start.before;
-    upTo = start.key;
+    upTo = start.date;
+    upToDistance = start.maxDistanceM;
   }
-  const rows = await allPage(db, {
+  const rows = await (hasRange(options) ? rangePage : everyPage)(db, {
     from: options.dateFrom ?? FIRST_DATE,
-    to: upTo ?? LAST_DATE,
+    to: upTo,
+    toDistance: upToDistance,
+    rangeTo: options.dateTo ?? LAST_DATE,
     limit: options.limit,
     offset,
   });
+  // Past the end no row carries the total.
+  const total = rows.length > 0 ? Number(rows[0]!.total) : await totalAlone();
   return { entries: rows.sort(compareAll).map(toEntryWithUser), total };
 }
 
-const allPage = compiled<PageArgs>()((db, param) => {
-  const page = db
-    .selectFrom('entries')
-    .select('entries.id')
-    .where('entries.date', '>=', param('from'))
-    .where('entries.date', '<=', param('to'))
-    .orderBy('entries.date', 'desc')
-    .orderBy('entries.distance_m', 'desc')
-    .orderBy('entries.id', 'desc')
-    .limit(param('limit'))
-    .offset(param('offset'));
-  return db
-    .selectFrom(page.as('page'))
-    .innerJoin('entries', 'entries.id', 'page.id')
-    .innerJoin('users', 'users.id', 'entries.user_id')
-    .selectAll('entries')
-    .select('users.name as user_name');
-});
+type AllPageArgs = PageArgs & { toDistance: number; rangeTo: string };
+
+/** Rows from (to, toDistance) down, in everyone's order (a row-value bound the index seeks to), with the total. */
+const allPage = (ranged: boolean) =>
+  compiled<AllPageArgs>()((db, param) => {
+    const page = db
+      .selectFrom('entries')
+      .select('entries.id')
+      .where('entries.date', '>=', param('from'))
+      .where((eb) =>
+        eb(eb.refTuple('entries.date', 'entries.distance_m'), '<=', eb.tuple(param('to'), param('toDistance'))),
+      )
+      .orderBy('entries.date', 'desc')
+      .orderBy('entries.distance_m', 'desc')
+      .orderBy('entries.id', 'desc')
+      .limit(param('limit'))
+      .offset(param('offset'));
+    const total = runsTotal(db, ranged ? { from: param('from'), to: param('rangeTo') } : null);
+    return db
+      .selectFrom(page.as('page'))
+      .innerJoin('entries', 'entries.id', 'page.id')
+      .innerJoin('users', 'users.id', 'entries.user_id')
+      .selectAll('entries')
+      .select(['users.name as user_name', total.as('total')]);
+  });
+const everyPage = allPage(false);
+const rangePage = allPage(true);
 
 type RecordKind = 'fastest' | 'longest';
 

@@ -4,7 +4,7 @@ import type { Entry, EntryBody, EntryListQuery, EntryWithUser } from '../../../c
 import { dateInZone, parseDuration } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext, type PageWindow } from '../../context.js';
 import type { Executor } from '../../db/schema.js';
-import { adjustCounter, readCounter } from '../../db/tallies.js';
+import { adjustCounter } from '../../db/tallies.js';
 import { invalid, notFound, requirePermission, unauthenticated } from '../../errors.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { INVALID_SHOE, shoeForRun } from '../shoes/shoes.service.js';
@@ -72,7 +72,6 @@ export async function listEveryonesEntries(
     dateTo: query.dateTo,
     limit: page.limit,
     offset: page.offset,
-    knownTotal: query.dateFrom || query.dateTo ? 0 : await readCounter(ctx.db, 'entries'),
   });
 }
 
@@ -146,9 +145,10 @@ export async function updateEntry(ctx: AppContext, actor: Actor, id: number, bod
   const values = toValues(ctx, owner ?? { timezone: 'UTC' }, body);
   // A run keeps the shoe it has even once retired; a change must name a shoe of its owner in use.
   if (body.shoe_id !== entry.shoe_id) values.shoeId = await shoeForRun(ctx, entry.user_id, body.shoe_id, false);
-  const updated = await entries
-    .updateEntry(ctx.db, id, values, nowIso(ctx))
-    .catch((error: unknown) => refusedReference(ctx, entry.user_id, error));
+  // A transaction of its own, so that a deadlock on the tallies its triggers move runs it again.
+  const updated = await inTransaction(ctx, (trx) => entries.updateEntry(trx, id, values, nowIso(ctx))).catch(
+    (error: unknown) => refusedReference(ctx, entry.user_id, error),
+  );
   if (!updated) throw notFound();
   return updated;
 }

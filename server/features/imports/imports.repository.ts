@@ -1,5 +1,4 @@
 /** SQL of imports: the runner's stored runs an import is compared with (the duplicate test). */
-import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/schema.js';
 
 export interface StoredRun {
@@ -8,19 +7,67 @@ export interface StoredRun {
   seconds: number;
 }
 
-const runsBetween = compiled<{ userId: number; from: string; to: string }>()((db, param) =>
-  db
-    .selectFrom('entries')
-    .select(['date', 'distance_m', 'seconds'])
-    .where('user_id', '=', param('userId'))
-    .where('date', '>=', param('from'))
-    .where('date', '<=', param('to'))
-    .orderBy('date')
-    .orderBy('id'),
-);
+/** Dates asked at once: a fixed number (the last repeated), so that the statement's text is always the same. */
+export const DATES_PER_QUERY = 64;
 
-/** The runner's runs dated from `from` to `to` (inclusive), oldest first. */
-export async function storedRunsBetween(db: Executor, userId: number, from: string, to: string): Promise<StoredRun[]> {
-  const rows = await runsBetween(db, { userId, from, to });
-  return rows.map((row) => ({ date: row.date, distanceM: Number(row.distance_m), seconds: Number(row.seconds) }));
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/**
+ * The runner's runs dated on any of `dates`, by date then id: in one query of the range they
+ * span when they lie close together (an export in date order), else by lists of dates.
+ */
+export async function storedRunsOn(
+  db: Executor,
+  userId: number,
+  dates: readonly string[],
+): Promise<(StoredRun & { id: number })[]> {
+  const found: (StoredRun & { id: number })[] = [];
+  if (dates.length === 0) return found;
+  const sorted = [...dates].sort();
+  const from = sorted[0]!;
+  const to = sorted[sorted.length - 1]!;
+  if (dayNumber(to) - dayNumber(from) <= 2 * dates.length + 7) {
+    const wanted = new Set(dates);
+    const rows = await db
+      .selectFrom('entries')
+      .select(['id', 'date', 'distance_m', 'seconds'])
+      .where('user_id', '=', userId)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .orderBy('date')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      if (!wanted.has(row.date)) continue;
+      found.push({
+        id: Number(row.id),
+        date: row.date,
+        distanceM: Number(row.distance_m),
+        seconds: Number(row.seconds),
+      });
+    }
+    return found;
+  }
+  for (let at = 0; at < dates.length; at += DATES_PER_QUERY) {
+    const some = dates.slice(at, at + DATES_PER_QUERY);
+    while (some.length < DATES_PER_QUERY) some.push(some[some.length - 1]!);
+    const rows = await db
+      .selectFrom('entries')
+      .select(['id', 'date', 'distance_m', 'seconds'])
+      .where('user_id', '=', userId)
+      .where('date', 'in', some)
+      .orderBy('date')
+      .orderBy('id')
+      .execute();
+    for (const row of rows) {
+      found.push({
+        id: Number(row.id),
+        date: row.date,
+        distanceM: Number(row.distance_m),
+        seconds: Number(row.seconds),
+      });
+    }
+  }
+  return found;
 }

@@ -109,25 +109,37 @@ const rowJson = fastJson(responseJsonSchema(ImportRowSchema));
 
 /**
  * The answer's text, a piece at a time: the same text as the serializer of ImportEnvelopeSchema
- * writes (each row by that schema's own row serializer), never the whole of it at once.
+ * writes (each row by that schema's own row serializer), never the whole of it at once. The
+ * upload's folder (where the import keeps its rows) is removed once the answer is written or given up.
  */
-function* answer(summary: ImportSummary): Generator<string> {
-  let chunk = `{"import":{"created":${summary.created},"duplicates":${summary.duplicates},"skipped":${summary.skipped},"rows":[`;
-  let first = true;
-  for (const row of summary.rows()) {
-    chunk += first ? rowJson(row) : `,${rowJson(row)}`;
-    first = false;
-    if (chunk.length >= 64 * 1024) {
-      yield chunk;
-      chunk = '';
+async function* answer(summary: ImportSummary, dir: string): AsyncGenerator<string> {
+  try {
+    let chunk = `{"import":{"created":${summary.created},"duplicates":${summary.duplicates},"skipped":${summary.skipped},"rows":[`;
+    let first = true;
+    for await (const row of summary.rows()) {
+      chunk += first ? rowJson(row) : `,${rowJson(row)}`;
+      first = false;
+      if (chunk.length >= 64 * 1024) {
+        yield chunk;
+        chunk = '';
+      }
     }
+    yield `${chunk}]}}`;
+  } finally {
+    await letGo(summary, dir);
   }
-  yield `${chunk}]}}`;
+}
+
+/** The import's rows and its folder, once the answer is written or the client is gone. */
+async function letGo(summary: ImportSummary, dir: string): Promise<void> {
+  summary.close();
+  await fs.promises.rm(dir, { recursive: true, force: true });
 }
 
 /** With verifyResponses (the tests), the answer must be exactly what its schema gives. */
-function verified(summary: ImportSummary): string[] {
-  const text = [...answer(summary)].join('');
+async function verified(summary: ImportSummary, dir: string): Promise<string[]> {
+  let text = '';
+  for await (const chunk of answer(summary, dir)) text += chunk;
   const expected = JSON.stringify(ImportEnvelopeSchema.parse(JSON.parse(text)));
   if (text !== expected) throw new Error(`The import's answer ${text} differs from its schema's ${expected}`);
   return [text];
@@ -179,12 +191,19 @@ export function importsRoutes(ctx: AppContext) {
         let summary: ImportSummary;
         try {
           const { user } = sessionOf(request);
-          summary = await importRuns(ctx, user, upload.files, { dryRun: upload.dryRun, mapping: upload.mapping });
-        } finally {
+          summary = await importRuns(ctx, user, upload.files, {
+            dryRun: upload.dryRun,
+            mapping: upload.mapping,
+            workDir: upload.dir,
+          });
+        } catch (error) {
           await fs.promises.rm(upload.dir, { recursive: true, force: true });
+          throw error;
         }
         // Streamed: an import of 100,000 rows answers them all without holding the text at once.
-        const text = ctx.config.verifyResponses ? verified(summary) : answer(summary);
+        const text = ctx.config.verifyResponses ? await verified(summary, upload.dir) : answer(summary, upload.dir);
+        // A client gone before the answer starts: the answer's own clean-up would never run.
+        reply.raw.once('close', () => void letGo(summary, upload.dir));
         void reply
           .code(upload.dryRun ? 200 : 201)
           .header('content-type', 'application/json; charset=utf-8')

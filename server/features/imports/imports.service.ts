@@ -3,10 +3,11 @@
  * each run into the values `POST /entry` would store (same validation), tells duplicates
  * apart, and stores the new runs, shoes and goals in one transaction in which the runner is
  * locked, so that the same file sent twice at once creates each run once. Files are read where
- * they lie (the upload's temporary files), CSVs as streams, and each row is kept small until
- * the answer is written: memory does not grow with the upload, and little with its rows.
+ * they lie (the upload's temporary files), CSVs as streams, and rows go through a spool file
+ * (spool.ts) a batch at a time: memory does not grow with the upload, and by a few bytes a row.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { GoalBodySchema, type GoalBody } from '../../../core/goals.js';
 import {
   EXPORT_CSV_COLUMNS,
@@ -21,6 +22,7 @@ import { ShoeBodySchema, type ShoeBody } from '../../../core/shoes.js';
 import { dateInZone, formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
+import { readAside } from '../../db/sqlite.js';
 import { AppError } from '../../errors.js';
 import { insertManyRuns, ownRunsAfter, toValues, type EntryValues } from '../entries/entries.service.js';
 import { importGoals, listGoals } from '../goals/goals.service.js';
@@ -29,6 +31,7 @@ import * as imports from './imports.repository.js';
 import { parseUpload } from './parsers/files.js';
 import { Unreadable, type ByteSource, type Candidate } from './parsers/types.js';
 import { plainEntryBody, type EntryInput } from './plain-entry.js';
+import { Spool, yielder } from './spool.js';
 
 /** An uploaded file, on disk for as long as the import runs. */
 export interface UploadedFile {
@@ -43,41 +46,20 @@ export interface ImportOptions {
 
 type Importer = Pick<User, 'id' | 'timezone' | 'units'>;
 
-/**
- * A row of the answer as the import keeps it until it is written: small, because an import
- * may have 100,000 of them. A run's entry is made from its values (and its id once stored)
- * only when the answer is written.
- */
-interface Row {
-  source: string;
-  status: ImportRow['status'];
-  reason?: string;
-  columns?: string[];
-  /** A run that passed validation. */
-  run?: Accepted;
-}
-
-/** A run that passed validation, waiting for the duplicate test. */
-interface Accepted {
-  group: string;
-  values: EntryValues;
-  distanceM: number;
-  shoe: string | null | undefined;
-  id?: number;
-}
-
 /** What an import did: the counts, and its rows, each made as the answer is written. */
 export interface ImportSummary {
   created: number;
   duplicates: number;
   skipped: number;
-  rows(): Generator<ImportRow>;
+  /** Read once: the spool is closed when they are read to the end (or given up). */
+  rows(): AsyncGenerator<ImportRow>;
+  /** Lets the rows go without reading them (a client gone): safe to call more than once. */
+  close(): void;
 }
 
 /** Distances half-up to the metre and durations to the second, before validation and the duplicate test. */
 const metresOf = (km: number) => Math.round(km * 1000 + 1e-7);
 
-/** §9's match: same date, distances within 1% of the larger, times within max(5 s, 1% of the longer). */
 /** §9's match: same date, distances within 1% of the larger, times within max(5 s, 1% of the longer). */
 export function sameRun(a: imports.StoredRun, b: imports.StoredRun): boolean {
   if (a.date !== b.date) return false;
@@ -151,59 +133,144 @@ function openUpload(path: string): ByteSource & { close(): void } {
   };
 }
 
+/** Rows stored at once (four INSERTs of 256): an import holds at most this many parsed runs in memory. */
+export const IMPORT_BATCH = 1024;
+
+/** The answer's name of a row's status, by its code in a run line of the spool. */
+const DUPLICATE_STORED = 1;
+const DUPLICATE_SIBLING = 2;
+const STORED_REASON = 'A run of the same day, distance and time is already stored.';
+
+/**
+ * A line of the spool: a skipped row `[0, source, reason, columns]`, or a run that passed
+ * validation `[1, source, group, date, distanceKm, seconds, title, notes, kind, effort, shoe]`
+ * (shoe: false when the file says nothing, null for none, else the shoe's name).
+ */
+type SkipLine = [0, string, string, string[] | null];
+type RunLine = [
+  1,
+  string,
+  number,
+  string,
+  number,
+  number,
+  string | null | undefined,
+  string | null | undefined,
+  EntryValues['kind'],
+  EntryValues['effort'],
+  string | null | false,
+];
+
+const valuesOf = (line: RunLine): EntryValues => ({
+  date: line[3],
+  distanceKm: line[4],
+  seconds: line[5],
+  title: line[6] ?? null,
+  notes: line[7] ?? null,
+  kind: line[8] ?? null,
+  effort: line[9] ?? null,
+});
+
+/** How many parsed runs were held at once, at most, by the last import (the tests read it). */
+export const held = { peak: 0 };
+
+/**
+ * An import in two passes over a spool file (spool.ts) in `workDir`, so that memory holds one
+ * batch of rows at a time whatever the size of the upload:
+ * 1. outside any transaction, every file is parsed as a stream and each row validated and
+ *    written to the spool (a file found damaged part-way is cut from it, and skipped whole);
+ * 2. in one transaction in which the runner is locked (so that the same file sent twice at
+ *    once creates each run once), the spool is read back IMPORT_BATCH rows at a time: each
+ *    batch is compared with the runner's stored runs of its dates (one to one, in order; the
+ *    runs this import stored are not "stored runs" to it) and with the runs that other files
+ *    of this import brought, and its new runs are stored. A failure anywhere stores nothing.
+ * The answer is written from the spool a third time, with the statuses and ids pass 2 kept
+ * (a few bytes a row). Parsing stays out of the transaction: on SQLite a transaction has the
+ * one connection to itself, so other requests' writes wait for it only while the runs are
+ * stored, and their reads run meanwhile on a second connection (readAside, db/sqlite.ts).
+ */
 export async function importRuns(
   ctx: AppContext,
   user: Importer,
   files: UploadedFile[],
-  options: ImportOptions,
+  options: ImportOptions & { workDir: string },
 ): Promise<ImportSummary> {
-  const rows: Row[] = [];
-  const accepted: Accepted[] = [];
-  const groups = new Set<string>();
+  const spool = new Spool(path.join(options.workDir, 'rows.jsonl'));
+  try {
+    return await importSpooled(ctx, user, files, options, spool);
+  } catch (error) {
+    spool.close();
+    throw error;
+  }
+}
+
+async function importSpooled(
+  ctx: AppContext,
+  user: Importer,
+  files: UploadedFile[],
+  options: ImportOptions,
+  spool: Spool,
+): Promise<ImportSummary> {
   const shoes: ShoeBody[] = [];
   const goals: GoalBody[] = [];
   const today = dateInZone(ctx.config.now(), user.timezone);
   const parseOptions = { mapping: options.mapping, accountUnits: user.units };
+  const pause = yielder();
+  const counts = { created: 0, duplicates: 0, skipped: 0 };
+  let groups = 0;
+  let defaultShoeWanted = false;
+  held.peak = 0;
+
+  // Pass 1: parse and validate, to the spool.
   for (const file of files) {
     const upload = openUpload(file.path);
     try {
       for await (const group of parseUpload(file.name, upload, parseOptions)) {
-        const rowsBefore = rows.length;
-        const acceptedBefore = accepted.length;
+        const mark = spool.mark();
+        const before: typeof counts & { defaultShoeWanted: boolean } = { ...counts, defaultShoeWanted };
+        const groupIndex = groups;
         try {
           for await (const row of group.rows) {
+            await pause();
             if ('run' in row) {
               const values = validate(ctx, user, row.run, today);
               if (typeof values === 'string') {
-                rows.push({ source: row.source, status: 'skipped', reason: values });
+                spool.write([0, row.source, values, null] satisfies SkipLine);
+                counts.skipped += 1;
                 continue;
               }
-              const run: Accepted = {
-                group: group.group,
-                values,
-                distanceM: metresOf(values.distanceKm),
-                shoe: row.run.shoe,
-              };
-              accepted.push(run);
-              rows.push({ source: row.source, status: 'would_create', run });
+              const shoe = row.run.shoe === undefined ? false : row.run.shoe;
+              if (shoe === false) defaultShoeWanted = true;
+              spool.write([
+                1,
+                row.source,
+                groupIndex,
+                values.date,
+                values.distanceKm,
+                values.seconds,
+                values.title,
+                values.notes,
+                values.kind,
+                values.effort,
+                shoe,
+              ] satisfies RunLine);
+              counts.created += 1;
             } else if ('skip' in row) {
-              rows.push({
-                source: row.source,
-                status: 'skipped',
-                reason: row.skip,
-                ...(row.columns ? { columns: row.columns } : {}),
-              });
+              spool.write([0, row.source, row.skip, row.columns ?? null] satisfies SkipLine);
+              counts.skipped += 1;
             }
           }
         } catch (error) {
           if (!(error instanceof Unreadable)) throw error;
           // A file found damaged part-way is skipped whole, with the reason.
-          rows.length = rowsBefore;
-          accepted.length = acceptedBefore;
-          rows.push({ source: error.source ?? group.group, status: 'skipped', reason: error.message });
+          spool.cut(mark);
+          Object.assign(counts, { created: before.created, duplicates: before.duplicates, skipped: before.skipped });
+          defaultShoeWanted = before.defaultShoeWanted;
+          spool.write([0, error.source ?? group.group, error.message, null] satisfies SkipLine);
+          counts.skipped += 1;
           continue;
         }
-        groups.add(group.group);
+        groups += 1;
         const extras = group.extras?.();
         if (extras) {
           shoes.push(...validItems<ShoeBody>(extras.shoes, ShoeBodySchema));
@@ -213,97 +280,147 @@ export async function importRuns(
     } finally {
       upload.close();
     }
+    // Read to its end: its place on disk is given back before the runs are stored.
+    await fs.promises.rm(file.path, { force: true });
   }
 
-  const defaultShoe = accepted.some((a) => a.shoe === undefined)
-    ? await shoeForRun(ctx, user.id, undefined, true)
-    : null;
-  let from: string | undefined;
-  let to: string | undefined;
-  for (const run of accepted) {
-    if (from === undefined || run.values.date < from) from = run.values.date;
-    if (to === undefined || run.values.date > to) to = run.values.date;
-  }
+  const defaultShoe = defaultShoeWanted ? await shoeForRun(ctx, user.id, undefined, true) : null;
+  const rowCount = spool.lines;
+  /** Per row of the spool: its duplicate code (run rows), and its id once stored. */
+  const status = new Uint8Array(rowCount);
+  const ids = options.dryRun ? null : new Float64Array(rowCount);
+  const siblings = new Map<number, string>();
   // Runs of other files are only compared when there are other files.
-  const severalFiles = groups.size > 1;
-  const decide = async (db: AppContext['db'], shoeIds: Map<string, number>) => {
-    const stored = from && to ? await imports.storedRunsBetween(db, user.id, from, to) : [];
-    const storedByDate = new Map<string, (imports.StoredRun & { used?: boolean })[]>();
-    for (const run of stored) {
-      const day = storedByDate.get(run.date);
-      if (day) day.push(run);
-      else storedByDate.set(run.date, [run]);
-    }
-    const brought = new Map<string, (imports.StoredRun & { group: string; source: string })[]>();
-    const fresh: Accepted[] = [];
-    for (const row of rows) {
-      const run = row.run;
-      if (!run) continue;
-      const me = { date: run.values.date, distanceM: run.distanceM, seconds: run.values.seconds };
-      const twin = storedByDate.get(me.date)?.find((s) => !s.used && sameRun(s, me));
-      const sibling = twin ? undefined : brought.get(me.date)?.find((b) => b.group !== run.group && sameRun(b, me));
-      if (twin) twin.used = true;
-      if (severalFiles) {
-        const day = brought.get(me.date);
-        const mine = { ...me, group: run.group, source: row.source };
-        if (day) day.push(mine);
-        else brought.set(me.date, [mine]);
+  const brought = groups > 1 ? new Map<string, { r: imports.StoredRun; g: number; source: string }[]>() : null;
+  const usedStored = new Set<number>();
+  const storedHere = new Set<number>();
+  let shoeIds = new Map<string, number>();
+  const shoeOf = (shoe: string | null | false) =>
+    shoe === false ? (defaultShoe ?? null) : shoe === null ? null : (shoeIds.get(shoe) ?? null);
+
+  // Pass 2: duplicates, and the new runs stored, a batch at a time. It starts from scratch each
+  // time it is called: the transaction runs again after a deadlock (context.ts inTransaction).
+  const parsed = { ...counts };
+  const store = async (db: AppContext['db']) => {
+    Object.assign(counts, parsed);
+    status.fill(0);
+    ids?.fill(0);
+    siblings.clear();
+    brought?.clear();
+    usedStored.clear();
+    storedHere.clear();
+    let batch: { index: number; line: RunLine }[] = [];
+    const flush = async () => {
+      held.peak = Math.max(held.peak, batch.length);
+      const dates = [...new Set(batch.map((b) => b.line[3]))];
+      const byDate = new Map<string, (imports.StoredRun & { id: number })[]>();
+      for (const run of await imports.storedRunsOn(db, user.id, dates)) {
+        if (storedHere.has(run.id) || usedStored.has(run.id)) continue;
+        const day = byDate.get(run.date);
+        if (day) day.push(run);
+        else byDate.set(run.date, [run]);
       }
-      if (twin || sibling) {
-        row.status = 'duplicate';
-        row.reason = twin
-          ? 'A run of the same day, distance and time is already stored.'
-          : `The same run as ${sibling!.source}.`;
-        delete row.run;
-        continue;
+      const fresh: { index: number; values: EntryValues }[] = [];
+      for (const { index, line } of batch) {
+        const me = { date: line[3], distanceM: metresOf(line[4]), seconds: line[5] };
+        const day = byDate.get(me.date);
+        const twinAt = day ? day.findIndex((s) => sameRun(s, me)) : -1;
+        const twin = twinAt >= 0 ? day!.splice(twinAt, 1)[0] : undefined;
+        const sibling = twin ? undefined : brought?.get(me.date)?.find((b) => b.g !== line[2] && sameRun(b.r, me));
+        if (twin) usedStored.add(twin.id);
+        if (brought) {
+          const mine = { r: me, g: line[2], source: line[1] };
+          const list = brought.get(me.date);
+          if (list) list.push(mine);
+          else brought.set(me.date, [mine]);
+        }
+        if (twin) status[index] = DUPLICATE_STORED;
+        else if (sibling) {
+          status[index] = DUPLICATE_SIBLING;
+          siblings.set(index, `The same run as ${sibling.source}.`);
+        } else fresh.push({ index, values: { ...valuesOf(line), shoeId: shoeOf(line[10]) } });
+        if (twin || sibling) {
+          counts.duplicates += 1;
+          counts.created -= 1;
+        }
       }
-      run.values.shoeId =
-        run.shoe === undefined ? (defaultShoe ?? null) : run.shoe === null ? null : (shoeIds.get(run.shoe) ?? null);
-      fresh.push(run);
+      if (ids && fresh.length > 0) {
+        const stored = await insertManyRuns(
+          db,
+          user.id,
+          fresh.map((f) => f.values),
+          now,
+        );
+        fresh.forEach((f, i) => {
+          ids[f.index] = stored[i]!;
+          storedHere.add(stored[i]!);
+        });
+      }
+      batch = [];
+    };
+    let index = -1;
+    for await (const line of spool.read()) {
+      index += 1;
+      if (line[0] !== 1) continue;
+      batch.push({ index, line: line as RunLine });
+      if (batch.length >= IMPORT_BATCH) {
+        await flush();
+        await pause();
+      }
     }
-    return fresh;
+    if (batch.length > 0) await flush();
   };
 
   let now = nowIso(ctx);
   if (options.dryRun) {
-    await decide(ctx.db, new Map((await listShoes(ctx, user.id)).map((s) => [s.name, s.id])));
+    shoeIds = new Map((await listShoes(ctx, user.id)).map((s) => [s.name, s.id]));
+    await store(ctx.db);
   } else {
-    await inTransaction(ctx, async (trx) => {
-      await lockRunner(trx, user.id);
-      now = nowIso(ctx);
-      const shoeIds = await importShoes(trx, user.id, shoes, now);
-      const fresh = await decide(trx, shoeIds);
-      const ids = await insertManyRuns(
-        trx,
-        user.id,
-        fresh.map((run) => run.values),
-        now,
-      );
-      fresh.forEach((run, i) => (run.id = ids[i]!));
-      if (goals.length > 0) await importGoals(trx, user.id, goals, now);
-    });
-  }
-  const counts = { created: 0, duplicates: 0, skipped: 0 };
-  for (const row of rows) {
-    if (row.status === 'duplicate') counts.duplicates += 1;
-    else if (row.status === 'skipped') counts.skipped += 1;
-    else {
-      if (!options.dryRun) row.status = 'created';
-      counts.created += 1;
+    // On SQLite the transaction has the one connection: other requests read beside it meanwhile.
+    const release = readAside(ctx.db);
+    try {
+      await inTransaction(ctx, async (trx) => {
+        await lockRunner(trx, user.id);
+        now = nowIso(ctx);
+        shoeIds = await importShoes(trx, user.id, shoes, now);
+        await store(trx);
+        if (goals.length > 0) await importGoals(trx, user.id, goals, now);
+      });
+    } finally {
+      release();
     }
   }
+  const created = options.dryRun ? 'would_create' : 'created';
   return {
     ...counts,
-    *rows() {
-      for (const row of rows) {
-        const out: ImportRow = { source: row.source, status: row.status };
-        if (row.reason !== undefined) out.reason = row.reason;
-        if (row.run) {
-          const entry = preview(user.id, row.run.values, row.run.values.shoeId ?? null);
-          out.entry = row.run.id === undefined ? entry : { id: row.run.id, ...entry, created_at: now, updated_at: now };
+    close: () => spool.close(),
+    async *rows() {
+      try {
+        let index = -1;
+        for await (const raw of spool.read()) {
+          index += 1;
+          await pause();
+          if (raw[0] === 0) {
+            const [, source, reason, columns] = raw as SkipLine;
+            yield { source, status: 'skipped', reason, ...(columns ? { columns } : {}) };
+            continue;
+          }
+          const line = raw as RunLine;
+          const code = status[index];
+          if (code === DUPLICATE_STORED || code === DUPLICATE_SIBLING) {
+            const reason = code === DUPLICATE_STORED ? STORED_REASON : siblings.get(index)!;
+            yield { source: line[1], status: 'duplicate', reason };
+            continue;
+          }
+          const entry = preview(user.id, valuesOf(line), shoeOf(line[10]));
+          yield {
+            source: line[1],
+            status: created,
+            entry: ids ? { id: ids[index]!, ...entry, created_at: now, updated_at: now } : entry,
+          };
         }
-        if (row.columns) out.columns = row.columns;
-        yield out;
+      } finally {
+        spool.close();
       }
     },
   };

@@ -2,6 +2,7 @@
  * SQL of insights: a runner's counting runs (runner_efforts), days (runner_days) and runs of a date
  * range, each read from an index that starts with the runner, so that nobody else's data is read.
  */
+import { sql } from 'kysely';
 import { ASSUMED_EFFORT, type Effort, type Run, type RunnerDay } from '../../../core/insights.js';
 import { compiled, type ParamOf } from '../../db/compiled.js';
 import { inOrder, packedColumns, unpack } from '../../db/packed.js';
@@ -145,4 +146,21 @@ export async function totals(
 ): Promise<{ runs: number; distanceM: number; seconds: number }> {
   const [row] = await totalsBetween(db, { userId, from, to });
   return { runs: Number(row?.runs ?? 0), distanceM: Number(row?.distance_m ?? 0), seconds: Number(row?.seconds ?? 0) };
+}
+
+const revisionOf = compiled<{ userId: number }>()((db, param) =>
+  db.selectNoFrom(
+    sql<number | string | null>`(select revision from insight_revisions where user_id = ${param('userId')})`.as(
+      'revision',
+    ),
+  ),
+);
+
+/**
+ * A runner's insights revision (migration 008-insight-revisions): it moves in the transaction of
+ * every write of one of their runs, so equal revisions mean the same runs. 0 before any write.
+ */
+export async function insightRevision(db: Executor, userId: number): Promise<number> {
+  const [row] = await revisionOf(db, { userId });
+  return Number(row?.revision ?? 0);
 }

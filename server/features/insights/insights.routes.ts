@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import {
   CalendarEnvelopeSchema,
   LoadEnvelopeSchema,
@@ -13,10 +14,41 @@ import {
 import { ErrorSchema } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/authenticate.js';
+import { serializerCompiler } from '../../http/serializer.js';
 import { calendar, load, predictions, records, streaks, yearReview } from './insights.service.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * The JSON text of an envelope `{ [key]: answer }`, written by the route's own serializer once per
+ * answer object: a memoized answer (insights.memo.ts) is the same object on every hit, so a hit
+ * sends text already written. Texts go when their answers leave the memo (a WeakMap).
+ */
+function envelopeWriter(ctx: AppContext, key: string, schema: z.ZodType, url: string): (payload: unknown) => string {
+  const write = serializerCompiler({ verify: ctx.config.verifyResponses })({ schema, method: 'GET', url });
+  const texts = new WeakMap<object, string>();
+  return (payload) => {
+    const answer = (payload as Record<string, unknown>)[key];
+    if (typeof answer !== 'object' || answer === null) return write(payload);
+    let text = texts.get(answer);
+    if (text === undefined) {
+      text = write(payload);
+      texts.set(answer, text);
+    }
+    return text;
+  };
+}
 
 /** Insights of the caller's own runs (CONTRACT.md §10): nobody else's runs are ever read. */
 export function insightsRoutes(ctx: AppContext) {
+  const writers = {
+    records: envelopeWriter(ctx, 'records', RecordsEnvelopeSchema, '/insights/records'),
+    predictions: envelopeWriter(ctx, 'predictions', PredictionsEnvelopeSchema, '/insights/predictions'),
+    load: envelopeWriter(ctx, 'load', LoadEnvelopeSchema, '/insights/load'),
+    streaks: envelopeWriter(ctx, 'streaks', StreaksEnvelopeSchema, '/insights/streaks'),
+    calendar: envelopeWriter(ctx, 'calendar', CalendarEnvelopeSchema, '/insights/calendar'),
+    year: envelopeWriter(ctx, 'year', YearEnvelopeSchema, '/insights/year'),
+  };
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const preHandler = app.requireAuth;
@@ -37,7 +69,11 @@ export function insightsRoutes(ctx: AppContext) {
         security,
         response: { 200: RecordsEnvelopeSchema, 401: ErrorSchema },
       },
-      handler: async (request) => ({ records: await records(ctx, actorOf(request)) }),
+      handler: async (request, reply) => {
+        const answer = await records(ctx, actorOf(request));
+        reply.type(JSON_TYPE).serializer(writers.records);
+        return { records: answer };
+      },
     });
 
     typed.get('/insights/predictions', {
@@ -54,7 +90,11 @@ export function insightsRoutes(ctx: AppContext) {
         security,
         response: { 200: PredictionsEnvelopeSchema, 401: ErrorSchema },
       },
-      handler: async (request) => ({ predictions: await predictions(ctx, actorOf(request)) }),
+      handler: async (request, reply) => {
+        const answer = await predictions(ctx, actorOf(request));
+        reply.type(JSON_TYPE).serializer(writers.predictions);
+        return { predictions: answer };
+      },
     });
 
     typed.get('/insights/load', {
@@ -77,7 +117,11 @@ export function insightsRoutes(ctx: AppContext) {
         querystring: LoadQuerySchema,
         response: { 200: LoadEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },
       },
-      handler: async (request) => ({ load: await load(ctx, actorOf(request), request.query.date) }),
+      handler: async (request, reply) => {
+        const answer = await load(ctx, actorOf(request), request.query.date);
+        reply.type(JSON_TYPE).serializer(writers.load);
+        return { load: answer };
+      },
     });
 
     typed.get('/insights/streaks', {
@@ -92,7 +136,11 @@ export function insightsRoutes(ctx: AppContext) {
         security,
         response: { 200: StreaksEnvelopeSchema, 401: ErrorSchema },
       },
-      handler: async (request) => ({ streaks: await streaks(ctx, actorOf(request)) }),
+      handler: async (request, reply) => {
+        const answer = await streaks(ctx, actorOf(request));
+        reply.type(JSON_TYPE).serializer(writers.streaks);
+        return { streaks: answer };
+      },
     });
 
     typed.get('/insights/calendar', {
@@ -106,7 +154,11 @@ export function insightsRoutes(ctx: AppContext) {
         querystring: YearQuerySchema,
         response: { 200: CalendarEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },
       },
-      handler: async (request) => ({ calendar: await calendar(ctx, actorOf(request), request.query.year) }),
+      handler: async (request, reply) => {
+        const answer = await calendar(ctx, actorOf(request), request.query.year);
+        reply.type(JSON_TYPE).serializer(writers.calendar);
+        return { calendar: answer };
+      },
     });
 
     typed.get('/insights/year', {
@@ -123,7 +175,11 @@ export function insightsRoutes(ctx: AppContext) {
         querystring: YearQuerySchema,
         response: { 200: YearEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },
       },
-      handler: async (request) => ({ year: await yearReview(ctx, actorOf(request), request.query.year) }),
+      handler: async (request, reply) => {
+        const answer = await yearReview(ctx, actorOf(request), request.query.year);
+        reply.type(JSON_TYPE).serializer(writers.year);
+        return { year: answer };
+      },
     });
   };
 }

@@ -1,7 +1,9 @@
 /**
  * Insights of the caller's own runs (CONTRACT.md §10). Each reads the maintained tables
  * (runner_efforts, runner_days) or a bounded window of runs, and hands them to the pure formulas
- * of core/insights.ts; numbers are rounded there, on output only.
+ * of core/insights.ts; numbers are rounded there, on output only. Answers are memoized per runner
+ * revision (insights.memo.ts, decision 017): a request whose runner has not written since reads
+ * one row, the revision.
  */
 import {
   PREDICTION_MIN_METRES,
@@ -26,7 +28,16 @@ import type { Actor } from '../../../core/permissions.js';
 import { addDays, dateInZone, formatDuration, isoWeekStart, round2 } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
 import { showEntry } from '../entries/entries.service.js';
-import { listDayLoads, listDays, listEfforts, listRunDates, listRuns, totals } from './insights.repository.js';
+import { memoOf } from './insights.memo.js';
+import {
+  insightRevision,
+  listDayLoads,
+  listDays,
+  listEfforts,
+  listRunDates,
+  listRuns,
+  totals,
+} from './insights.repository.js';
 
 type Owner = Actor & { timezone: string };
 
@@ -35,7 +46,7 @@ const EVER = '0000-01-01';
 
 const todayOf = (ctx: AppContext, owner: Owner) => dateInZone(ctx.config.now(), owner.timezone);
 
-export async function records(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
+async function recordsNow(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
   return computeRecords(await listEfforts(ctx.db, owner.id)).map(({ distance, best, progression }) => ({
     key: distance.key,
     distance: distance.km,
@@ -51,8 +62,7 @@ export async function records(ctx: AppContext, owner: Owner): Promise<RecordRow[
   }));
 }
 
-export async function predictions(ctx: AppContext, owner: Owner): Promise<Predictions | null> {
-  const today = todayOf(ctx, owner);
+async function predictionsAt(ctx: AppContext, owner: Owner, today: string): Promise<Predictions | null> {
   const runs = await listRuns(ctx.db, owner.id, addDays(today, -PREDICTION_WINDOW_DAYS), today, PREDICTION_MIN_METRES);
   const source = predictionSource(runs);
   return source ? predict(source) : null;
@@ -62,8 +72,7 @@ export async function predictions(ctx: AppContext, owner: Owner): Promise<Predic
  * The load needs every day from the first run on (fitness and fatigue) but the detail of days
  * (distance, unrated runs) only for its windows: the older days come as their load alone.
  */
-export async function load(ctx: AppContext, owner: Owner, date: string | undefined): Promise<Load> {
-  const day = date ?? todayOf(ctx, owner);
+async function loadNow(ctx: AppContext, owner: Owner, day: string): Promise<Load> {
   const detailFrom = addDays(isoWeekStart(day), -7 * WEEKLY_WEEKS);
   const [history, recent] = await Promise.all([
     listDayLoads(ctx.db, owner.id, EVER, addDays(detailFrom, -1)),
@@ -72,8 +81,7 @@ export async function load(ctx: AppContext, owner: Owner, date: string | undefin
   return computeLoad([...history, ...recent], day);
 }
 
-export async function streaks(ctx: AppContext, owner: Owner): Promise<Streaks> {
-  const today = todayOf(ctx, owner);
+async function streaksAt(ctx: AppContext, owner: Owner, today: string): Promise<Streaks> {
   return computeStreaks(await listRunDates(ctx.db, owner.id, today), today);
 }
 
@@ -83,22 +91,26 @@ const yearBounds = (year: number) => {
   return { from: `${y}-01-01`, to: `${y}-12-31` };
 };
 
-export async function calendar(ctx: AppContext, owner: Owner, requested: number | undefined): Promise<Calendar> {
-  const year = requested ?? currentYear(ctx, owner);
+async function calendarNow(ctx: AppContext, owner: Owner, year: number): Promise<Calendar> {
   const { from, to } = yearBounds(year);
   const days = await listDays(ctx.db, owner.id, from, to);
   return { year, days: days.map((d) => [d.date, d.distanceM / 1000, d.runs]) };
 }
 
-export async function yearReview(ctx: AppContext, owner: Owner, requested: number | undefined): Promise<YearReview> {
-  const year = requested ?? currentYear(ctx, owner);
+/** The year in review; its `records` come from the records answer (`recordsOf`, memoized or not). */
+async function yearReviewNow(
+  ctx: AppContext,
+  owner: Owner,
+  year: number,
+  recordsOf: () => Promise<RecordRow[]>,
+): Promise<YearReview> {
   const { from, to } = yearBounds(year);
   const previousYear = yearBounds(year - 1);
-  const [days, previous, runs, efforts] = await Promise.all([
+  const [days, previous, runs, recordRows] = await Promise.all([
     listDays(ctx.db, owner.id, from, to),
     totals(ctx.db, owner.id, previousYear.from, previousYear.to),
     listRuns(ctx.db, owner.id, from, to),
-    listEfforts(ctx.db, owner.id),
+    recordsOf(),
   ]);
   const months = Array.from({ length: 12 }, () => 0);
   const current = { runs: 0, distance: 0, seconds: 0 };
@@ -123,9 +135,75 @@ export async function yearReview(ctx: AppContext, owner: Owner, requested: numbe
     longest: longestEntry,
     fastest: fastestEntry,
     months: months.map((metres) => metres / 1000),
-    records: computeRecords(efforts)
+    records: recordRows
       .filter((r) => r.progression.some((mark) => mark.date >= from && mark.date <= to))
-      .map((r) => r.distance.key),
+      .map((r) => r.key),
     previous: { runs: previous.runs, distance: previous.distanceM / 1000, seconds: previous.seconds },
   };
 }
+
+/**
+ * The answer of `endpoint` with its resolved arguments, from the memo when the runner's revision
+ * has not moved since it was computed. The revision is read first, so the data an answer is
+ * computed from is at least that revision's: a write committing in between only makes the stored
+ * answer newer than its key, and no request that reads the revision after that write's commit
+ * can find it.
+ */
+async function memoized<T>(
+  ctx: AppContext,
+  owner: Owner,
+  endpoint: string,
+  compute: (revision: number) => Promise<T>,
+): Promise<T> {
+  const revision = await insightRevision(ctx.db, owner.id);
+  return memoOf(ctx.db).answer(`${owner.id}:${revision}:${endpoint}`, () => compute(revision));
+}
+
+/** The records answer at a revision already read (shared by the records and the year in review). */
+const recordsAt = (ctx: AppContext, owner: Owner, revision: number) =>
+  memoOf(ctx.db).answer(`${owner.id}:${revision}:records`, () => recordsNow(ctx, owner));
+
+/** Records depend on the runs alone. */
+export async function records(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
+  return recordsAt(ctx, owner, await insightRevision(ctx.db, owner.id));
+}
+
+/** Predictions depend on today in the runner's zone (the 180-day window). */
+export function predictions(ctx: AppContext, owner: Owner): Promise<Predictions | null> {
+  const today = todayOf(ctx, owner);
+  return memoized(ctx, owner, `predictions:${today}`, () => predictionsAt(ctx, owner, today));
+}
+
+export function load(ctx: AppContext, owner: Owner, date: string | undefined): Promise<Load> {
+  const day = date ?? todayOf(ctx, owner);
+  return memoized(ctx, owner, `load:${day}`, () => loadNow(ctx, owner, day));
+}
+
+export function streaks(ctx: AppContext, owner: Owner): Promise<Streaks> {
+  const today = todayOf(ctx, owner);
+  return memoized(ctx, owner, `streaks:${today}`, () => streaksAt(ctx, owner, today));
+}
+
+export function calendar(ctx: AppContext, owner: Owner, requested: number | undefined): Promise<Calendar> {
+  const year = requested ?? currentYear(ctx, owner);
+  return memoized(ctx, owner, `calendar:${year}`, () => calendarNow(ctx, owner, year));
+}
+
+export function yearReview(ctx: AppContext, owner: Owner, requested: number | undefined): Promise<YearReview> {
+  const year = requested ?? currentYear(ctx, owner);
+  return memoized(ctx, owner, `year:${year}`, (revision) =>
+    yearReviewNow(ctx, owner, year, () => recordsAt(ctx, owner, revision)),
+  );
+}
+
+/** The same answers computed afresh, never memoized (tests compare the two). */
+export const fresh = {
+  records: recordsNow,
+  predictions: (ctx: AppContext, owner: Owner) => predictionsAt(ctx, owner, todayOf(ctx, owner)),
+  load: (ctx: AppContext, owner: Owner, date: string | undefined) => loadNow(ctx, owner, date ?? todayOf(ctx, owner)),
+  streaks: (ctx: AppContext, owner: Owner) => streaksAt(ctx, owner, todayOf(ctx, owner)),
+  calendar: (ctx: AppContext, owner: Owner, requested: number | undefined) =>
+    calendarNow(ctx, owner, requested ?? currentYear(ctx, owner)),
+  yearReview: (ctx: AppContext, owner: Owner, requested: number | undefined) =>
+    yearReviewNow(ctx, owner, requested ?? currentYear(ctx, owner), () => recordsNow(ctx, owner)),
+};

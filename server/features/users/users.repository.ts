@@ -2,9 +2,11 @@
 import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Theme, Units } from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
+import { foldSearch, userSearchText } from '../../../core/search.js';
 import { compiled } from '../../db/compiled.js';
 import type { Executor, UsersTable } from '../../db/schema.js';
 import { SEEK_FROM, afterDay, readCounter, seekUserDay } from '../../db/tallies.js';
+import { SEARCH_KEY_MAX_ID } from '../../db/user-search.js';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -65,6 +67,7 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRecor
     .values({
       name: user.name,
       email: user.email,
+      search_text: userSearchText(user.name, user.email),
       password_hash: user.passwordHash,
       role: user.role,
       timezone: user.timezone,
@@ -104,12 +107,30 @@ export interface UserChanges {
   updatedAt: string;
 }
 
+/**
+ * The new search text when the name or the e-mail changes. Given one of them, the other
+ * half is kept from the stored text (split at its newline, which neither holds), in the
+ * same statement, so racing changes of the name and of the e-mail both land.
+ */
+function searchTextChange(db: Executor, changes: UserChanges): { search_text?: string | RawBuilder<string> } {
+  const { name, email } = changes;
+  if (name !== undefined && email !== undefined) return { search_text: userSearchText(name, email) };
+  const newline = isSqlite(db) ? sql<number>`instr(search_text, ${'\n'})` : sql<number>`strpos(search_text, ${'\n'})`;
+  if (name !== undefined) {
+    return { search_text: sql<string>`${`${foldSearch(name)}\n`} || substr(search_text, ${newline} + 1)` };
+  }
+  if (email !== undefined)
+    return { search_text: sql<string>`substr(search_text, 1, ${newline}) || ${foldSearch(email)}` };
+  return {};
+}
+
 export async function updateUser(db: Executor, id: number, changes: UserChanges): Promise<UserRecord | null> {
   const row = await db
     .updateTable('users')
     .set({
       ...(changes.name !== undefined ? { name: changes.name } : {}),
       ...(changes.email !== undefined ? { email: changes.email } : {}),
+      ...searchTextChange(db, changes),
       ...(changes.passwordHash !== undefined ? { password_hash: changes.passwordHash } : {}),
       ...(changes.role !== undefined ? { role: changes.role } : {}),
       ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
@@ -158,158 +179,196 @@ export async function countAdmins(db: Executor): Promise<number> {
 }
 
 /** `%` and `_` in a search are taken literally. */
-function likePattern(query: string): string {
-  return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+function likePattern(folded: string): string {
+  return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 const isSqlite = (db: Executor) => db.getExecutor().adapter instanceof SqliteAdapter;
 
-/** Shorter searches have no trigram to look up and read the users table. */
+/** Queries of fewer characters have no trigram to look up. */
 const MIN_INDEXED_QUERY = 3;
 
-type SearchKind = 'trigrams' | 'likeSqlite' | 'likePostgres';
+/*
+ * The users whose name or e-mail contains the query, case-insensitively: those whose
+ * stored search_text (core/search.ts: the folded name, a newline and the folded e-mail)
+ * contains the folded query, compared byte for byte, so that both databases find the same
+ * users (decision 011, server/db/user-search.ts).
+ */
 
 /**
- * The users whose name or e-mail contains the query (case-insensitive), through the
- * trigram search index of migrations.ts, which indexes name, a newline and e-mail.
- *
- * On SQLite the index finds the candidates through the query's two rarest trigrams (see
- * rarestTrigrams) and `contains_text` (database.ts) keeps those that contain the whole
- * query. Asking FTS5 for the whole query as a phrase reads the lists of all its trigrams,
- * and the common ones (`use`, `ser` of `user...`) list nearly everyone. On PostgreSQL,
- * LIKE on the pg_trgm index.
+ * SQLite, three characters or more: the page's keys straight from the FTS5 index, which
+ * yields matches in the list's order (its rowid is the user's search key), then only the
+ * page's users read by id. Neither the page number nor the matches beyond the page read
+ * a user.
  */
-type Text = string | RawBuilder<string>;
-
-function matching(db: Executor, kind: SearchKind, needle: Text, trigrams: Text) {
-  if (kind === 'trigrams') {
-    return db
-      .selectFrom('users')
-      .innerJoin(sql<{ rowid: number }>`users_search`.as('users_search'), 'users_search.rowid', 'users.id')
-      .where(sql<boolean>`users_search match ${trigrams}`)
-      .where(
-        (eb) => sql<boolean>`contains_text(${eb.ref('users.name')} || char(10) || ${eb.ref('users.email')}, ${needle})`,
-      );
-  }
-  if (kind === 'likeSqlite') {
-    return db
-      .selectFrom('users')
-      .where((eb) =>
-        eb.or([
-          sql<boolean>`lower(${eb.ref('name')}) like ${needle} escape '\\'`,
-          sql<boolean>`${eb.ref('email')} like ${needle} escape '\\'`,
-        ]),
-      );
-  }
-  return db
-    .selectFrom('users')
-    .where((eb) => sql<boolean>`lower(${eb.ref('name')} || chr(10) || ${eb.ref('email')}) like ${needle} escape '\\'`);
-}
-
-type Matching = ReturnType<typeof matching>;
-
-/** The page of a search, newest first, and with each row the number of all matches. */
-function searchPage(query: Matching, limit: RawBuilder<number>, offset: RawBuilder<number>) {
-  return query
-    .selectAll('users')
-    .select((eb) => eb.fn.countAll<number>().over().as('matches'))
-    .orderBy('users.created_at', 'desc')
-    .orderBy('users.id', 'desc')
-    .limit(limit)
-    .offset(offset);
-}
-
-/** Each search compiled once. */
-type SearchArgs = { needle: string; trigrams: string; limit: number; offset: number };
-const searchOf = (kind: SearchKind) =>
-  compiled<SearchArgs>()((db, param) =>
-    searchPage(matching(db, kind, param('needle'), param('trigrams')), param('limit'), param('offset')),
-  );
-const searches = {
-  trigrams: searchOf('trigrams'),
-  likeSqlite: searchOf('likeSqlite'),
-  likePostgres: searchOf('likePostgres'),
-};
-
-/** How many users' text holds each trigram, as last counted; recounted after a while. */
-const trigramCounts = new WeakMap<Executor, Map<string, { users: number; countedAt: number }>>();
-const RECOUNT_AFTER_MS = 5 * 60_000;
-const MAX_COUNTED_TRIGRAMS = 50_000;
-const MAX_TRIGRAMS_WEIGHED = 8;
-
-/**
- * The query's two trigrams that the fewest users have, as an FTS5 query for users having
- * both. The counts only choose which trigrams to ask for: every user containing the query
- * has all its trigrams, so stale or missing counts cost time, never a match. Counting a
- * trigram reads its whole list, so counts are remembered for a few minutes.
- */
-async function rarestTrigrams(db: Executor, query: string): Promise<string> {
-  // Trigrams as typed: FTS5 folds their case as it folded the indexed text. A long query
-  // is judged by a spread of its trigrams, so that counting stays a few lookups.
-  const chars = [...query];
-  const all = chars.slice(2).map((_, i) => chars.slice(i, i + 3).join(''));
-  const step = Math.max(1, (all.length - 1) / (MAX_TRIGRAMS_WEIGHED - 1));
-  const trigrams = [
-    ...new Set(
-      Array.from({ length: Math.min(all.length, MAX_TRIGRAMS_WEIGHED) }, (_, i) => all[Math.round(i * step)]!),
-    ),
-  ];
-  let counts = trigramCounts.get(db);
-  if (!counts) {
-    counts = new Map();
-    trigramCounts.set(db, counts);
-  }
-  const now = Date.now();
-  const usersWith = async (trigram: string) => {
-    const term = trigram.toLowerCase();
-    const known = counts.get(term);
-    if (known && now - known.countedAt < RECOUNT_AFTER_MS) return known.users;
-    const row = await trigramUsers(db, { term });
-    const users = Number(row[0]?.doc ?? 0);
-    if (counts.size >= MAX_COUNTED_TRIGRAMS) counts.clear();
-    counts.set(term, { users, countedAt: now });
-    return users;
-  };
-  const counted: { trigram: string; users: number }[] = [];
-  for (const trigram of trigrams) counted.push({ trigram, users: await usersWith(trigram) });
-  return counted
-    .sort((a, b) => a.users - b.users)
-    .slice(0, 2)
-    .map(({ trigram }) => `"${trigram.replace(/"/g, '""')}"`)
-    .join(' AND ');
-}
-
-const trigramUsers = compiled<{ term: string }>()((db, param) =>
+const indexedPage = compiled<{ match: string; limit: number; offset: number }>()((db, param) =>
   db
-    .selectFrom(sql<{ term: string; doc: number }>`temp.users_search_terms`.as('terms'))
-    .select('doc')
-    .where('term', '=', param('term')),
+    .selectFrom(
+      db
+        .selectFrom(sql<{ rowid: number }>`users_search`.as('s'))
+        .select(sql<number>`rowid`.as('k'))
+        .where(sql<boolean>`users_search match ${param('match')}`)
+        .orderBy(sql`rowid`)
+        .limit(param('limit'))
+        .offset(param('offset'))
+        .as('p'),
+    )
+    .innerJoin('users', (join) => join.on(sql<boolean>`users.id = (-p.k & ${sql.lit(SEARCH_KEY_MAX_ID)})`))
+    .selectAll('users')
+    .orderBy('p.k'),
 );
+
+/** The number of matches, from the FTS5 index alone. */
+const indexedCount = compiled<{ match: string }>()((db, param) =>
+  db
+    .selectFrom(sql<{ rowid: number }>`users_search`.as('s'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(sql<boolean>`users_search match ${param('match')}`),
+);
+
+/**
+ * A query of two characters: the index's trigrams that begin with it (every two characters
+ * of a text begin one), from the `fts5vocab` view `temp.users_search_terms` (sqlite.ts). A
+ * text contains the query exactly when it has one of them. Reading the list costs as much
+ * as the matches' entries in the index; beyond this many trigrams the query reads the
+ * list's index instead, as a query of one character does (one character is in most texts,
+ * and the entries of its trigrams outnumber the users several times).
+ */
+const MAX_SHORT_TERMS = 300;
+
+const termsFrom = compiled<{ from: string; before: string }>()((db, param) =>
+  db
+    .selectFrom(sql<{ term: string }>`temp.users_search_terms`.as('terms'))
+    .select('term')
+    .where('term', '>=', param('from'))
+    .where('term', '<', param('before'))
+    .limit(MAX_SHORT_TERMS + 1),
+);
+
+/** The FTS5 query for the users whose text contains a short query, or null to read the table instead. */
+async function shortQueryMatch(db: Executor, folded: string): Promise<string | null> {
+  const chars = [...folded];
+  const last = chars.pop()!.codePointAt(0)!;
+  if (last >= 0x10ffff) return null;
+  // Every term from the query up to its last character's successor begins with the query.
+  const rows = await termsFrom(db, { from: folded, before: chars.join('') + String.fromCodePoint(last + 1) });
+  if (rows.length > MAX_SHORT_TERMS) return null;
+  return rows.map((r) => `"${r.term.replace(/"/g, '""')}"`).join(' OR ');
+}
+
+/** Whether every user's id fits its search key (the index's order is the list's). */
+const highestId = compiled()((db) => db.selectFrom('users').select((eb) => eb.fn.max('id').as('id')));
+
+/**
+ * Otherwise (PostgreSQL through its pg_trgm index, or a short query on SQLite, which reads
+ * the users list's index, search_text included, not the table), only the page's users are
+ * read by id. SQLite walks the list's index until the page is full, and counts apart;
+ * PostgreSQL reads the matches once, for the page and their number.
+ */
+function contains(db: Executor, needle: RawBuilder<string>) {
+  return isSqlite(db)
+    ? sql<boolean>`instr(search_text, ${needle}) > 0`
+    : sql<boolean>`search_text like ${needle} escape '\\'`;
+}
+
+type ScanArgs = { needle: string; limit: number; offset: number };
+
+const scannedPageSqlite = compiled<ScanArgs>()((db, param) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('users')
+        .select(['id', 'created_at'])
+        .where(contains(db, param('needle')))
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(param('limit'))
+        .offset(param('offset'))
+        .as('p'),
+    )
+    .innerJoin('users', 'users.id', 'p.id')
+    .selectAll('users')
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc'),
+);
+
+const scannedPagePostgres = compiled<ScanArgs>()((db, param) =>
+  db
+    .with('m', (w) =>
+      w
+        .selectFrom('users')
+        .select(['id', 'created_at'])
+        .where(contains(db, param('needle'))),
+    )
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('m')
+        .select(['m.id', 'm.created_at'])
+        .orderBy('m.created_at', 'desc')
+        .orderBy('m.id', 'desc')
+        .limit(param('limit'))
+        .offset(param('offset'))
+        .as('p'),
+    )
+    .innerJoin('users', 'users.id', 'p.id')
+    .selectAll('users')
+    .select((eb) => eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches'))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc'),
+);
+
+const scannedCount = compiled<{ needle: string }>()((db, param) =>
+  db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(contains(db, param('needle'))),
+);
+
+async function searchUsers(
+  db: Executor,
+  query: string,
+  limit: number,
+  offset: number,
+): Promise<{ users: UserRecord[]; total: number }> {
+  const folded = foldSearch(query);
+  // A page that holds fewer than asked is the last one (an empty first page included): the
+  // total is known without a count. Only an empty page past the first needs one.
+  const totalOf = async (rows: unknown[], count: () => Promise<number>) =>
+    rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : count();
+  // A newline would match the index's padding (and the separator is found by the scan).
+  if (isSqlite(db) && !folded.includes('\n')) {
+    const highest = Number((await highestId(db))[0]?.id ?? 0);
+    const match =
+      highest > SEARCH_KEY_MAX_ID
+        ? null
+        : [...folded].length >= MIN_INDEXED_QUERY
+          ? `"${folded.replace(/"/g, '""')}"`
+          : [...folded].length === 2
+            ? await shortQueryMatch(db, folded)
+            : null;
+    if (match === '') return { users: [], total: 0 };
+    if (match !== null) {
+      const rows = await indexedPage(db, { match, limit, offset });
+      const total = await totalOf(rows, async () => Number((await indexedCount(db, { match }))[0]?.n ?? 0));
+      return { users: rows.map(toUserRecord), total };
+    }
+  }
+  const needle = isSqlite(db) ? folded : likePattern(folded);
+  const count = async () => Number((await scannedCount(db, { needle }))[0]?.n ?? 0);
+  if (isSqlite(db)) {
+    const rows = await scannedPageSqlite(db, { needle, limit, offset });
+    return { users: rows.map(toUserRecord), total: await totalOf(rows, count) };
+  }
+  const rows = await scannedPagePostgres(db, { needle, limit, offset });
+  const total = await totalOf(rows, async () => (rows.length > 0 ? Number(rows[0]!.matches) : count()));
+  return { users: rows.map(toUserRecord), total };
+}
 
 export async function listUsers(
   db: Executor,
   options: { query?: string | undefined; limit: number; offset: number; seekFrom?: number },
 ): Promise<{ users: UserRecord[]; total: number }> {
-  if (options.query) {
-    const query = options.query;
-    const kind: SearchKind = !isSqlite(db)
-      ? 'likePostgres'
-      : [...query].length >= MIN_INDEXED_QUERY
-        ? 'trigrams'
-        : 'likeSqlite';
-    const needle = kind === 'trigrams' ? query.toLowerCase() : likePattern(query);
-    const trigrams = kind === 'trigrams' ? await rarestTrigrams(db, query) : '';
-    const rows = await searches[kind](db, { needle, trigrams, limit: options.limit, offset: options.offset });
-    let total = rows.length > 0 ? Number(rows[0]!.matches) : 0;
-    if (rows.length === 0 && options.offset > 0) {
-      // Past the last page: the number of matches still counts.
-      const row = await matching(db, kind, needle, trigrams)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .executeTakeFirstOrThrow();
-      total = Number(row.n);
-    }
-    return { users: rows.map(toUserRecord), total };
-  }
+  if (options.query) return searchUsers(db, options.query, options.limit, options.offset);
   const total = await countUsers(db);
   let offset = options.offset;
   // Later than any created_at.

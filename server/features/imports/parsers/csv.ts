@@ -86,8 +86,8 @@ function kindOf(columns: Map<string, number[]>, mapping: ImportMapping | undefin
 
 const positive = (n: number | null): n is number => n !== null && n > 0;
 
-/** The file's bytes, a chunk at a time. */
-function* chunks(bytes: ByteSource): Generator<Uint8Array> {
+/** The bytes of a source, a chunk at a time. */
+export function* chunksOf(bytes: ByteSource): Generator<Uint8Array> {
   for (let at = 0; at < bytes.size; at += CHUNK) yield bytes.read(at, CHUNK);
 }
 
@@ -95,18 +95,19 @@ const CHUNK = 64 * 1024;
 
 /**
  * The rows of a CSV file, parsed as a stream: one record is held at a time, never the file's
- * records together. A Strava file, once read to its end without damage, adds the names of the
+ * records together (its bytes come from a source or as a stream, e.g. a gzip file inflated as it
+ * is read). A Strava file, once read to its end without damage, adds the names of the
  * files its rows name to `names`. A damaged file throws Unreadable when the parser reaches the
  * damage (the caller drops the rows the file gave before it: one reason for the whole file).
  */
 export async function* parseCsv(
   source: string,
-  bytes: ByteSource,
+  bytes: ByteSource | AsyncIterable<Uint8Array>,
   options: CsvOptions,
   names: Set<string> = new Set(),
 ): AsyncGenerator<ParsedRow> {
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: false });
-  const input = Readable.from(chunks(bytes), { objectMode: false });
+  const input = Readable.from(Symbol.asyncIterator in bytes ? bytes : chunksOf(bytes), { objectMode: false });
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
@@ -115,6 +116,7 @@ export async function* parseCsv(
       const step = await records.next();
       return step.done ? undefined : step.value;
     } catch (error) {
+      if (error instanceof Unreadable) throw error;
       const detail = error instanceof Error && 'lines' in error ? ` near line ${String(error.lines)}` : '';
       throw new Unreadable(`The CSV file is damaged${detail} (unbalanced quotes or a binary file?).`, source);
     }

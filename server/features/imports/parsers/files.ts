@@ -3,8 +3,8 @@
  * name (.tcx, .gpx, .csv, .json), expanded with bounds, and parsed. A file that cannot be read
  * is one skipped row with the reason; nothing here throws for bad input.
  */
-import { gunzipBounded, isGzip, MiB } from './inflate.js';
-import { parseCsv, type CsvOptions } from './csv.js';
+import { gunzipBounded, gunzipStream, isGzip, MiB } from './inflate.js';
+import { chunksOf, parseCsv, type CsvOptions } from './csv.js';
 import { isFit, parseFit } from './fit.js';
 import { parseGpx } from './gpx.js';
 import { parseJson } from './json.js';
@@ -18,7 +18,7 @@ import {
   type ParsedFile,
   type ParsedRow,
 } from './types.js';
-import { expandMember, isZip, zipMembers, type ZipMember } from './zip.js';
+import { expandMember, isZip, memberChunks, zipMembers, type ZipMember } from './zip.js';
 
 /** The most one file may expand to (an activity file, or one CSV or JSON export). */
 export const MAX_FILE_BYTES = 128 * MiB;
@@ -46,8 +46,14 @@ function lowerExtension(name: string): string {
   return match ? match[1]!.toLowerCase() : '';
 }
 
-/** A parsed file, or the rows of a CSV file as they are read (with the names a Strava file's rows give). */
-type Single = ParsedFile | { csv: AsyncGenerator<ParsedRow>; names: Set<string> };
+/**
+ * A parsed file, or the rows of a CSV file as they are read (with the names a Strava file's
+ * rows give), or those of a JSON export (with its shoes and goals once read).
+ */
+type Single =
+  | ParsedFile
+  | { csv: AsyncGenerator<ParsedRow>; names: Set<string> }
+  | { json: AsyncGenerator<ParsedRow>; extras: () => Extras | undefined };
 
 /** One file that is not an archive. */
 function parseSingle(name: string, file: ByteSource, options: ParseOptions, gzipped = false): Single {
@@ -55,6 +61,15 @@ function parseSingle(name: string, file: ByteSource, options: ParseOptions, gzip
     const head = file.read(0, 512);
     if (isGzip(head)) {
       if (gzipped) return skipFile(name, 'The file is gzipped twice.');
+      const inner = name.replace(/\.gz$/i, '');
+      const kind = lowerExtension(inner);
+      if (kind === 'csv' || kind === 'json') {
+        // An export (possibly large) is inflated as it is parsed, never whole.
+        const inflated = gunzipStream(chunksOf(file), MAX_FILE_BYTES);
+        if (kind === 'json') return parseJson(inner, inflated);
+        const names = new Set<string>();
+        return { csv: parseCsv(inner, inflated, options, names), names };
+      }
       const bytes = gunzipBounded(file.read(0, file.size), MAX_FILE_BYTES);
       return parseSingle(name.replace(/\.gz$/i, ''), memorySource(bytes), options, true);
     }
@@ -75,12 +90,12 @@ function parseSingle(name: string, file: ByteSource, options: ParseOptions, gzip
       case 'csv':
         return csv();
       case 'json':
-        return parseJson(name, bytes());
+        return parseJson(name, chunksOf(file));
     }
     const text = new TextDecoder().decode(head).trimStart();
     if (text.startsWith('<') && text.includes('<gpx')) return parseGpx(name, bytes());
     if (text.startsWith('<') && text.includes('TrainingCenterDatabase')) return parseTcx(name, bytes());
-    if (text.startsWith('{')) return parseJson(name, bytes());
+    if (text.startsWith('{')) return parseJson(name, chunksOf(file));
     return skipFile(name, UNSUPPORTED);
   } catch (error) {
     if (error instanceof Unreadable) return skipFile(name, error.message);
@@ -89,17 +104,23 @@ function parseSingle(name: string, file: ByteSource, options: ParseOptions, gzip
   }
 }
 
-/** The rows of a parsed file; a CSV's rows are parsed as they are read. */
+/** The rows of a parsed file; a CSV's and a JSON export's rows are parsed as they are read. */
 function rowsOf(single: Single): AsyncIterable<ParsedRow> | Iterable<ParsedRow> {
-  return 'csv' in single ? single.csv : single.rows;
+  return 'csv' in single ? single.csv : 'json' in single ? single.json : single.rows;
+}
+
+/** A file's shoes and goals (a JSON export's), once its rows are read. */
+function extrasOf(single: Single): () => Extras | undefined {
+  if ('json' in single) return single.extras;
+  const extras = 'extras' in single ? single.extras : undefined;
+  return () => extras;
 }
 
 /** One uploaded file: an archive gives one group per member. */
 export async function* parseUpload(name: string, file: ByteSource, options: ParseOptions): AsyncGenerator<FileRows> {
   if (!isZip(file.read(0, 4))) {
     const parsed = parseSingle(name, file, options);
-    const extras = 'extras' in parsed ? parsed.extras : undefined;
-    yield { group: name, rows: withoutFiles(rowsOf(parsed)), extras: () => extras };
+    yield { group: name, rows: withoutFiles(rowsOf(parsed)), extras: extrasOf(parsed) };
     return;
   }
   let members: ZipMember[];
@@ -114,6 +135,14 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
   }
   const expand = (member: ZipMember): Single => {
     try {
+      // An export in an archive is expanded as it is parsed, never whole.
+      const kind = lowerExtension(member.name);
+      if (kind === 'csv' || kind === 'json') {
+        const chunks = memberChunks(file, member, MAX_FILE_BYTES);
+        if (kind === 'json') return parseJson(member.name, chunks);
+        const names = new Set<string>();
+        return { csv: parseCsv(member.name, chunks, options, names), names };
+      }
       return parseSingle(member.name, memorySource(expandMember(file, member, MAX_FILE_BYTES)), options);
     } catch (error) {
       if (error instanceof Unreadable) return skipFile(member.name, error.message);
@@ -138,8 +167,7 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
     // In a Strava export only activity files stand on their own (profile.csv and the like are left out).
     if (strava && !ACTIVITY.test(member.name)) continue;
     const parsed = expand(member);
-    const extras = 'extras' in parsed ? parsed.extras : undefined;
-    yield { group: member.name, rows: withoutFiles(rowsOf(parsed)), extras: () => extras };
+    yield { group: member.name, rows: withoutFiles(rowsOf(parsed)), extras: extrasOf(parsed) };
   }
 }
 

@@ -3,6 +3,7 @@
  * the inflater as soon as its output would pass the bound, so a bomb is refused at the bound,
  * never expanded in full (and native zlib gets there about ten times faster than JavaScript).
  */
+import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Unreadable } from './types.js';
 
@@ -39,4 +40,31 @@ export function gunzipBounded(data: Uint8Array, bound: number): Uint8Array {
 /** Raw deflate data (a zip entry), at most `bound` bytes; past it, `overflow`. */
 export function inflateBounded(data: Uint8Array, bound: number, overflow?: () => Unreadable): Uint8Array {
   return bounded(zlib.inflateRawSync, data, bound, 'compressed', overflow);
+}
+
+/**
+ * A gzip file's content as it is inflated, a chunk at a time: never more than a chunk in
+ * memory, and Unreadable past `bound` bytes (without inflating further) or on damaged data.
+ */
+export async function* gunzipStream(chunks: Iterable<Uint8Array>, bound: number): AsyncGenerator<Uint8Array> {
+  const input = Readable.from(chunks, { objectMode: false });
+  const gunzip = zlib.createGunzip();
+  input.on('error', (error) => gunzip.destroy(error));
+  input.pipe(gunzip);
+  let total = 0;
+  try {
+    for await (const chunk of gunzip as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > bound) throw tooLarge(bound);
+      yield chunk;
+    }
+  } catch (error) {
+    if (error instanceof Unreadable) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'Z_BUF_ERROR') throw new Unreadable('The gzip data is incomplete (the file is truncated).');
+    throw new Unreadable('The gzip data is damaged.');
+  } finally {
+    input.destroy();
+    gunzip.destroy();
+  }
 }

@@ -4,6 +4,8 @@
  * anything is expanded, and a member whose data expands past what it declares (or past the
  * per-file bound) is stopped there.
  */
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { inflateBounded, MiB, tooLarge } from './inflate.js';
 import { Unreadable, type ByteSource } from './types.js';
 
@@ -109,6 +111,64 @@ export function zipMembers(source: ByteSource): ZipMember[] {
     members.push({ name, method, compressedSize, declaredSize, localOffset });
   }
   return members;
+}
+
+/** Where a member's data lies in its archive, or Unreadable. */
+function memberData(source: ByteSource, member: ZipMember): { start: number; end: number } {
+  const header = source.read(member.localOffset, 30);
+  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
+  if (header.length < 30 || view.getUint32(0, true) !== LOCAL) {
+    throw new Unreadable('The archive entry is damaged (no local header).');
+  }
+  const start = member.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
+  const end = start + member.compressedSize;
+  if (end > source.size) throw new Unreadable('The archive entry is truncated.');
+  if (member.method !== 0 && member.method !== 8) {
+    throw new Unreadable(`The archive entry uses a compression method this server does not read (${member.method}).`);
+  }
+  return { start, end };
+}
+
+const forged = () => new Unreadable('The archive entry is larger than its archive declares (damaged or forged).');
+const notDeclared = () => new Unreadable('The archive entry is not the size its archive declares (damaged or forged).');
+
+/**
+ * One member's content as it is expanded, a chunk at a time (an export inside an archive,
+ * possibly large): the same bounds and checks as expandMember, never the member whole.
+ */
+export async function* memberChunks(source: ByteSource, member: ZipMember, bound: number): AsyncGenerator<Uint8Array> {
+  if (member.declaredSize > bound) throw tooLarge(bound);
+  const { start, end } = memberData(source, member);
+  const STEP = 64 * 1024;
+  function* compressed() {
+    for (let at = start; at < end; at += STEP) yield source.read(at, Math.min(STEP, end - at));
+  }
+  let total = 0;
+  if (member.method === 0) {
+    for (const chunk of compressed()) {
+      total += chunk.length;
+      yield chunk;
+    }
+  } else {
+    const input = Readable.from(compressed(), { objectMode: false });
+    const inflate = zlib.createInflateRaw();
+    input.on('error', (error) => inflate.destroy(error));
+    input.pipe(inflate);
+    try {
+      for await (const chunk of inflate as AsyncIterable<Buffer>) {
+        total += chunk.length;
+        if (total > member.declaredSize) throw forged();
+        yield chunk;
+      }
+    } catch (error) {
+      if (error instanceof Unreadable) throw error;
+      throw new Unreadable('The compressed data is damaged.');
+    } finally {
+      input.destroy();
+      inflate.destroy();
+    }
+  }
+  if (total !== member.declaredSize) throw notDeclared();
 }
 
 /** One member's content: at most its declared size and at most `bound` bytes. */

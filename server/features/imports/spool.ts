@@ -1,0 +1,98 @@
+/**
+ * The rows of an import, written to a file on disk as they are parsed and read back a piece at
+ * a time: once to store them (in batches), once to write the answer. Memory holds one batch of
+ * rows, never an import's rows together. One JSON array a line (JSON never holds a raw line break).
+ */
+import fs from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
+
+const WRITE_AT = 256 * 1024;
+
+export class Spool {
+  private readonly fd: number;
+  private pending = '';
+  private written = 0;
+  /** Lines written (and not cut off). */
+  lines = 0;
+
+  constructor(readonly path: string) {
+    this.fd = fs.openSync(path, 'w+');
+  }
+
+  write(line: unknown[]): void {
+    this.pending += `${JSON.stringify(line)}\n`;
+    this.lines += 1;
+    if (this.pending.length >= WRITE_AT) this.flush();
+  }
+
+  /** Where the next line goes: `cut` comes back here. */
+  mark(): { at: number; lines: number } {
+    return { at: this.written + Buffer.byteLength(this.pending), lines: this.lines };
+  }
+
+  /** Forgets every line written since `mark`. */
+  cut(mark: { at: number; lines: number }): void {
+    this.flush();
+    fs.ftruncateSync(this.fd, mark.at);
+    this.written = mark.at;
+    this.lines = mark.lines;
+  }
+
+  private flush(): void {
+    if (this.pending === '') return;
+    const bytes = Buffer.from(this.pending);
+    fs.writeSync(this.fd, bytes, 0, bytes.length, this.written);
+    this.written += bytes.length;
+    this.pending = '';
+  }
+
+  /** Every line written, in order, parsed; read from disk a chunk at a time. */
+  async *read(): AsyncGenerator<unknown[]> {
+    this.flush();
+    const decoder = new StringDecoder('utf8');
+    const chunk = Buffer.allocUnsafe(WRITE_AT);
+    let rest = '';
+    for (let at = 0; at < this.written;) {
+      const read = await new Promise<number>((resolve, reject) =>
+        fs.read(this.fd, chunk, 0, Math.min(chunk.length, this.written - at), at, (error, n) =>
+          error ? reject(error) : resolve(n),
+        ),
+      );
+      if (read === 0) break;
+      at += read;
+      const text = rest + decoder.write(chunk.subarray(0, read));
+      let from = 0;
+      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', from)) {
+        yield JSON.parse(text.slice(from, end)) as unknown[];
+        from = end + 1;
+      }
+      rest = text.slice(from);
+    }
+  }
+
+  /** Closes the file (again: nothing). */
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    fs.closeSync(this.fd);
+  }
+
+  private closed = false;
+}
+
+/** Lets other requests run when the import has held the event loop for a few milliseconds. */
+export function yielder(everyMs = 4): () => Promise<void> | undefined {
+  let since = performance.now();
+  let calls = 0;
+  return () => {
+    if ((++calls & 31) !== 0) return undefined;
+    const now = performance.now();
+    if (now - since < everyMs) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * A bounded, in-process memo of computed insights (decision 017). An answer is stored under its
+ * runner, the runner's insights revision (read from the database on every request, before any of
+ * the data the answer is computed from), the endpoint and its resolved arguments (the date or
+ * year, today in the runner's zone where the answer depends on it). A write of one of the
+ * runner's runs moves the revision in its own transaction, so a stored answer is never served
+ * after a write has committed, by this process or any other sharing the database.
+ *
+ * Bounded by count and by the size of the answers as JSON text; the least recently used go first.
+ * Concurrent misses of one key share one computation. Stored answers are shared between requests
+ * and must never be modified.
+ */
+
+/** The most answers kept per database. */
+export const MEMO_MAX_ANSWERS = 20_000;
+/** The most characters of JSON the kept answers add up to per database (about 3x in memory). */
+export const MEMO_MAX_CHARS = 16 * 1024 * 1024;
+
+interface Slot {
+  answer: Promise<unknown>;
+  chars: number;
+}
+
+export class AnswerMemo {
+  private readonly slots = new Map<string, Slot>();
+  private chars = 0;
+
+  constructor(
+    private readonly maxAnswers = MEMO_MAX_ANSWERS,
+    private readonly maxChars = MEMO_MAX_CHARS,
+  ) {}
+
+  get size(): number {
+    return this.slots.size;
+  }
+
+  get totalChars(): number {
+    return this.chars;
+  }
+
+  /** The answer stored under `key`, or `compute()`'s, stored once it resolves (a failure is not kept). */
+  answer<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const found = this.slots.get(key);
+    if (found) {
+      // Most recently used last: Map keeps insertion order.
+      this.slots.delete(key);
+      this.slots.set(key, found);
+      return found.answer as Promise<T>;
+    }
+    const answer = compute();
+    const slot: Slot = { answer, chars: 0 };
+    this.slots.set(key, slot);
+    answer.then(
+      (value) => {
+        if (this.slots.get(key) !== slot) return;
+        slot.chars = key.length + (JSON.stringify(value)?.length ?? 0);
+        this.chars += slot.chars;
+        this.evict();
+      },
+      () => {
+        if (this.slots.get(key) === slot) this.slots.delete(key);
+      },
+    );
+    this.evict();
+    return answer;
+  }
+
+  private evict(): void {
+    for (const [key, slot] of this.slots) {
+      if (this.slots.size <= this.maxAnswers && this.chars <= this.maxChars) return;
+      this.slots.delete(key);
+      this.chars -= slot.chars;
+    }
+  }
+}
+
+/** One memo per database handle: two apps (or two databases) in one process never share answers. */
+const memos = new WeakMap<object, AnswerMemo>();
+
+export function memoOf(db: object): AnswerMemo {
+  let memo = memos.get(db);
+  if (!memo) {
+    memo = new AnswerMemo();
+    memos.set(db, memo);
+  }
+  return memo;
+}

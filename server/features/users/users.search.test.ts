@@ -1,0 +1,179 @@
+/**
+ * The users search (decision 011): a user is found when the fold of their name or e-mail
+ * contains the fold of the query (core/search.ts), the same on SQLite and PostgreSQL, newest
+ * first, with the exact total, on every page, and after every rename.
+ * Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldSearch, userSearchText } from '../../../core/search.js';
+import { openDatabase, type Db } from '../../db/connection.js';
+import { migrate } from '../../db/migrations.js';
+import { testDatabase, type ScratchDatabase } from '../../../scripts/support/scratch-database.js';
+import * as users from './users.repository.js';
+
+let target: ScratchDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  target = await testDatabase('user_search');
+  db = openDatabase(target.url, { poolSize: 2 });
+  await migrate(db);
+});
+
+afterAll(async () => {
+  await db?.close();
+  await target?.drop();
+});
+
+/** A small deterministic generator (the test repeats exactly). */
+function randomOf(seed: number) {
+  let state = seed;
+  return (n: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+}
+
+const ALPHABET = ['a', 'b', 'i', 'I', 'İ', 'ı', 'Σ', 'σ', 'ς', 'é', 'É', 'ß', '%', '_', '"', "'", ' ', '\\', 'x'];
+let serial = 0;
+
+async function addUser(name: string, createdAt: string) {
+  serial += 1;
+  return users.insertUser(db.kysely, {
+    name,
+    email: `u${serial}-${name.length}@example.com`,
+    passwordHash: 'x',
+    role: 'user',
+    timezone: 'UTC',
+    createdAt,
+  });
+}
+
+/** Every user, in the list's order, and the brute-force search over them. */
+async function everyone() {
+  return (await users.listUsers(db.kysely, { limit: 100_000, offset: 0 })).users;
+}
+
+function expected(all: users.UserRecord[], query: string) {
+  const folded = foldSearch(query);
+  return all
+    .filter((u) => foldSearch(u.name).includes(folded) || foldSearch(u.email).includes(folded))
+    .map((u) => u.id);
+}
+
+async function searchIds(query: string, limit: number, offset: number) {
+  const found = await users.listUsers(db.kysely, { query, limit, offset });
+  return { ids: found.users.map((u) => u.id), total: found.total };
+}
+
+describe('users search', () => {
+  it('finds İstanbul, ISTANBUL and istanbul by any of the three, and each exact name', async () => {
+    const spellings = ['İstanbul', 'ISTANBUL', 'istanbul', 'Iİıi Σίσυφος', 'ΟΔΟΣ'];
+    const added = [];
+    for (const name of spellings) added.push(await addUser(name, '2026-01-01T00:00:00.000Z'));
+    const istanbul = added.slice(0, 3).map((u) => u.id);
+    for (const query of ['İstanbul', 'ISTANBUL', 'istanbul', 'İSTAN', 'stanbul', 'İs', 'İ']) {
+      const { ids } = await searchIds(query, 100, 0);
+      for (const id of istanbul) expect(ids, query).toContain(id);
+    }
+    for (const user of added) {
+      expect((await searchIds(user.name, 100, 0)).ids, user.name).toContain(user.id);
+      expect((await searchIds(user.email.toUpperCase(), 100, 0)).ids, user.email).toEqual([user.id]);
+    }
+    // A final sigma is found from the word's beginning, as inside a longer word.
+    expect((await searchIds('ΟΔΟΣ', 100, 0)).ids).toContain(added[4]!.id);
+    expect((await searchIds('οδοσ', 100, 0)).ids).toContain(added[4]!.id);
+  });
+
+  it('returns exactly the users a brute-force filter finds, on every page, with the total', async () => {
+    const random = randomOf(7);
+    for (let i = 0; i < 160; i++) {
+      const name = Array.from({ length: 1 + random(9) }, () => ALPHABET[random(ALPHABET.length)]).join('');
+      // Creation times that tie and that do not follow the ids.
+      const day = 1 + random(28);
+      const createdAt = `2025-02-${String(day).padStart(2, '0')}T0${random(3)}:00:00.${String(random(2)).padStart(3, '0')}Z`;
+      await addUser(name.trim() === '' ? `n${name}` : name, createdAt);
+    }
+    const all = await everyone();
+    const queries = [
+      '%',
+      '_',
+      '"',
+      "'",
+      '\\',
+      'a',
+      'ab',
+      'İ',
+      'i',
+      'ı',
+      'ς',
+      'σ',
+      'ss',
+      'é',
+      'É',
+      'A_',
+      "'%",
+      '@example',
+      'nobody',
+      // The end of the e-mail (queries hold no control characters: the API refuses them).
+      'om',
+      'm',
+    ];
+    for (let i = 0; i < 40; i++) {
+      const source = all[random(all.length)]!.name;
+      const from = random(source.length);
+      queries.push(source.slice(from, from + 1 + random(5)));
+    }
+    for (const query of queries) {
+      const want = expected(all, query);
+      const limit = 1 + random(7);
+      for (let offset = 0; offset <= want.length + limit; offset += limit) {
+        const page = await searchIds(query, limit, offset);
+        expect(page.ids, `${query} @${offset}`).toEqual(want.slice(offset, offset + limit));
+        expect(page.total, `${query} @${offset}`).toBe(want.length);
+      }
+    }
+  });
+
+  it('follows renames of the name, the e-mail or both', async () => {
+    const user = await addUser('Before Rename', '2026-02-01T00:00:00.000Z');
+    const now = '2026-02-02T00:00:00.000Z';
+    await users.updateUser(db.kysely, user.id, { name: 'Zeynep İnce', updatedAt: now });
+    expect((await searchIds('Before', 100, 0)).ids).not.toContain(user.id);
+    expect((await searchIds('zeynep ince', 100, 0)).ids).toEqual([user.id]);
+    await users.updateUser(db.kysely, user.id, { email: 'Renamed.Mail@Example.org', updatedAt: now });
+    expect((await searchIds('zeynep', 100, 0)).ids).toEqual([user.id]);
+    expect((await searchIds('renamed.mail@', 100, 0)).ids).toEqual([user.id]);
+    await users.updateUser(db.kysely, user.id, { name: 'Third', email: 'third@example.net', updatedAt: now });
+    expect((await searchIds('zeynep', 100, 0)).ids).toEqual([]);
+    expect((await searchIds('renamed.mail', 100, 0)).ids).toEqual([]);
+    expect((await searchIds('third@EXAMPLE.net', 100, 0)).ids).toEqual([user.id]);
+    const stored = await db.kysely
+      .selectFrom('users')
+      .select('search_text')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.search_text).toBe(userSearchText('Third', 'third@example.net'));
+  });
+
+  it('keeps both halves when the name and the e-mail change at the same time', async () => {
+    const now = '2026-02-03T00:00:00.000Z';
+    for (let round = 0; round < 5; round++) {
+      const user = await addUser(`Racer ${round}`, now);
+      const name = `Ünal ${round}`;
+      const email = `ünal${round}@example.com`;
+      await Promise.all([
+        db.kysely.transaction().execute((trx) => users.updateUser(trx, user.id, { name, updatedAt: now })),
+        db.kysely.transaction().execute((trx) => users.updateUser(trx, user.id, { email, updatedAt: now })),
+      ]);
+      const row = await db.kysely
+        .selectFrom('users')
+        .select(['name', 'email', 'search_text'])
+        .where('id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(row.search_text).toBe(userSearchText(row.name, row.email));
+      expect((await searchIds(name, 10, 0)).ids).toEqual([user.id]);
+      expect((await searchIds(email, 10, 0)).ids).toEqual([user.id]);
+    }
+  });
+});
