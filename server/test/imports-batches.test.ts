@@ -4,13 +4,11 @@
  * rows of one file for duplicates of each other, and stores all of it or nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { ImportEnvelopeSchema, type ImportResult } from '../../core/imports.js';
 import { held, IMPORT_BATCH } from '../features/imports/imports.service.js';
 import { jsonPieces } from '../features/imports/parsers/json-stream.js';
 import { call, createTestApp, registerUser, type TestApp } from './helpers.js';
-import { gz, importFiles, zip, type Part } from './imports/fixtures.js';
+import { gz, importFiles, refuseRunsTitled, zip, type Part } from './imports/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -128,35 +126,7 @@ describe('an import of many runs', () => {
   it('stores nothing when the database refuses a run batches after the first', async () => {
     const own = await createTestApp({}, { sqliteFile: true });
     const REFUSED = 'Refused late';
-    const refuse = async (on: boolean) => {
-      const url = own.config.databaseUrl;
-      if (url.startsWith('sqlite:')) {
-        const db = new Database(url.slice('sqlite:'.length));
-        try {
-          db.exec(
-            on
-              ? `CREATE TRIGGER test_refused_late BEFORE INSERT ON entries WHEN NEW.title = '${REFUSED}' BEGIN SELECT RAISE(ABORT, 'refused'); END`
-              : 'DROP TRIGGER test_refused_late',
-          );
-        } finally {
-          db.close();
-        }
-        return;
-      }
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        await client.query(
-          on
-            ? `CREATE FUNCTION test_refused_late() RETURNS trigger LANGUAGE plpgsql AS $$
-               BEGIN IF NEW.title = '${REFUSED}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$;
-               CREATE TRIGGER test_refused_late BEFORE INSERT ON entries FOR EACH ROW EXECUTE FUNCTION test_refused_late()`
-            : 'DROP TRIGGER test_refused_late ON entries; DROP FUNCTION test_refused_late()',
-        );
-      } finally {
-        await client.end();
-      }
-    };
+    const refuse = (on: boolean) => refuseRunsTitled(own.config.databaseUrl, 'test_refused_late', REFUSED, on);
     try {
       const { token } = await registerUser(own.app, { timezone: 'UTC' });
       const count = 2 * IMPORT_BATCH + 300;

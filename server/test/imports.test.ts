@@ -8,8 +8,6 @@ import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import pg from 'pg';
 import { call, createEntry, createTestApp, expectError, loginAdmin, registerUser, type TestApp } from './helpers.js';
 import {
   fitActivity,
@@ -17,6 +15,7 @@ import {
   gz,
   importFiles,
   meridianPoints,
+  refuseRunsTitled,
   stravaCsv,
   tcxFile,
   zip,
@@ -475,36 +474,8 @@ describe('export and the round trip', () => {
 describe('one transaction', () => {
   const REFUSED = 'Refused by the database';
 
-  /** A test-only trigger: the database itself refuses to store a run of this title, as a failing disk or constraint would. */
-  async function refuseTitle(app: TestApp, on: boolean): Promise<void> {
-    const url = app.config.databaseUrl;
-    if (url.startsWith('sqlite:')) {
-      const db = new Database(url.slice('sqlite:'.length));
-      try {
-        db.exec(
-          on
-            ? `CREATE TRIGGER test_refused_run BEFORE INSERT ON entries WHEN NEW.title = '${REFUSED}' BEGIN SELECT RAISE(ABORT, 'refused'); END`
-            : 'DROP TRIGGER test_refused_run',
-        );
-      } finally {
-        db.close();
-      }
-      return;
-    }
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(
-        on
-          ? `CREATE FUNCTION test_refused_run() RETURNS trigger LANGUAGE plpgsql AS $$
-             BEGIN IF NEW.title = '${REFUSED}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$;
-             CREATE TRIGGER test_refused_run BEFORE INSERT ON entries FOR EACH ROW EXECUTE FUNCTION test_refused_run()`
-          : 'DROP TRIGGER test_refused_run ON entries; DROP FUNCTION test_refused_run()',
-      );
-    } finally {
-      await client.end();
-    }
-  }
+  const refuseTitle = (app: TestApp, on: boolean) =>
+    refuseRunsTitled(app.config.databaseUrl, 'test_refused_run', REFUSED, on);
 
   it('stores all created runs of one import in one transaction: a failure creates none', async () => {
     const own = await createTestApp({}, { sqliteFile: true });

@@ -13,6 +13,14 @@ export const DATES_PER_QUERY = 64;
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
+type RunRow = { id: number | bigint; date: string; distance_m: number | bigint; seconds: number | bigint };
+const storedRun = (row: RunRow): StoredRun & { id: number } => ({
+  id: Number(row.id),
+  date: row.date,
+  distanceM: Number(row.distance_m),
+  seconds: Number(row.seconds),
+});
+
 /**
  * The runner's runs dated on any of `dates`, by date then id: in one query of the range they
  * span when they lie close together (an export in date order), else by lists of dates.
@@ -38,15 +46,7 @@ export async function storedRunsOn(
       .orderBy('date')
       .orderBy('id')
       .execute();
-    for (const row of rows) {
-      if (!wanted.has(row.date)) continue;
-      found.push({
-        id: Number(row.id),
-        date: row.date,
-        distanceM: Number(row.distance_m),
-        seconds: Number(row.seconds),
-      });
-    }
+    for (const row of rows) if (wanted.has(row.date)) found.push(storedRun(row));
     return found;
   }
   for (let at = 0; at < dates.length; at += DATES_PER_QUERY) {
@@ -60,14 +60,7 @@ export async function storedRunsOn(
       .orderBy('date')
       .orderBy('id')
       .execute();
-    for (const row of rows) {
-      found.push({
-        id: Number(row.id),
-        date: row.date,
-        distanceM: Number(row.distance_m),
-        seconds: Number(row.seconds),
-      });
-    }
+    for (const row of rows) found.push(storedRun(row));
   }
   return found;
 }

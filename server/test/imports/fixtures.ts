@@ -5,6 +5,8 @@
  */
 import zlib from 'node:zlib';
 import { Encoder, Profile } from '@garmin/fitsdk';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { gzipSync, strToU8, zipSync, type Zippable } from 'fflate';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 
@@ -368,4 +370,37 @@ export function importFiles(
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/json' },
     payload,
   });
+}
+
+/**
+ * A test-only trigger on the database at `databaseUrl`: while on, the database itself refuses to
+ * store a run titled `title`, as a failing disk or constraint would. `name` names the trigger.
+ */
+export async function refuseRunsTitled(databaseUrl: string, name: string, title: string, on: boolean): Promise<void> {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const db = new Database(databaseUrl.slice('sqlite:'.length));
+    try {
+      db.exec(
+        on
+          ? `CREATE TRIGGER ${name} BEFORE INSERT ON entries WHEN NEW.title = '${title}' BEGIN SELECT RAISE(ABORT, 'refused'); END`
+          : `DROP TRIGGER ${name}`,
+      );
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      on
+        ? `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+           BEGIN IF NEW.title = '${title}' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$;
+           CREATE TRIGGER ${name} BEFORE INSERT ON entries FOR EACH ROW EXECUTE FUNCTION ${name}()`
+        : `DROP TRIGGER ${name} ON entries; DROP FUNCTION ${name}()`,
+    );
+  } finally {
+    await client.end();
+  }
 }

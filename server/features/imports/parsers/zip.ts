@@ -174,21 +174,10 @@ export async function* memberChunks(source: ByteSource, member: ZipMember, bound
 /** One member's content: at most its declared size and at most `bound` bytes. */
 export function expandMember(source: ByteSource, member: ZipMember, bound: number): Uint8Array {
   if (member.declaredSize > bound) throw tooLarge(bound);
-  const header = source.read(member.localOffset, 30);
-  const view = new DataView(header.buffer, header.byteOffset, header.byteLength);
-  if (header.length < 30 || view.getUint32(0, true) !== LOCAL) {
-    throw new Unreadable('The archive entry is damaged (no local header).');
-  }
-  const start = member.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
-  const end = start + member.compressedSize;
-  if (end > source.size) throw new Unreadable('The archive entry is truncated.');
+  const { start } = memberData(source, member);
   const data = source.read(start, member.compressedSize);
   const forged = () => new Unreadable('The archive entry is larger than its archive declares (damaged or forged).');
-  let content: Uint8Array;
-  if (member.method === 0) content = data;
-  else if (member.method === 8) content = inflateBounded(data, member.declaredSize, forged);
-  else
-    throw new Unreadable(`The archive entry uses a compression method this server does not read (${member.method}).`);
+  const content = member.method === 0 ? data : inflateBounded(data, member.declaredSize, forged);
   if (content.length !== member.declaredSize) {
     throw new Unreadable('The archive entry is not the size its archive declares (damaged or forged).');
   }
