@@ -36,12 +36,13 @@ export interface PageWindow {
 export const nowIso = (ctx: AppContext) => ctx.config.now().toISOString();
 
 /** How many times a transaction is run when the database ends it to break a deadlock. */
-export const TRANSACTION_ATTEMPTS = 5;
+export const TRANSACTION_ATTEMPTS = 8;
 
 /**
  * Runs work in one transaction: a write and the tallies it moves commit together or not at all.
  * When the database ends the transaction to break a deadlock (db/errors.ts isTransactionConflict),
- * nothing of it was written and it runs again, after a short random pause, up to
+ * nothing of it was written and it runs again, after a random pause that doubles with each attempt
+ * (at most 50 ms, 100 ms, ...: the transactions it met are done by then), up to
  * TRANSACTION_ATTEMPTS times in all: `work` must start from scratch each time (keep no state of an
  * earlier attempt, read again what it needs).
  */
@@ -51,7 +52,7 @@ export async function inTransaction<T>(ctx: AppContext, work: (db: Executor) => 
       return await ctx.db.transaction().execute(work);
     } catch (error) {
       if (attempt >= TRANSACTION_ATTEMPTS || !isTransactionConflict(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
     }
   }
 }
