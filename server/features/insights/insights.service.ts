@@ -156,12 +156,16 @@ async function memoized<T>(
   compute: (revision: number) => Promise<T>,
 ): Promise<T> {
   const revision = await insightRevision(ctx.db, owner.id);
-  return memoOf(ctx.db).answer(`${owner.id}:${revision}:${endpoint}`, () => compute(revision));
+  return answerAt(ctx, owner, revision, endpoint, () => compute(revision));
 }
+
+/** The memo's answer under a runner's revision already read. */
+const answerAt = <T>(ctx: AppContext, owner: Owner, revision: number, endpoint: string, compute: () => Promise<T>) =>
+  memoOf(ctx.db).answer(`${owner.id}:${revision}:${endpoint}`, compute);
 
 /** The records answer at a revision already read (shared by the records and the year in review). */
 const recordsAt = (ctx: AppContext, owner: Owner, revision: number) =>
-  memoOf(ctx.db).answer(`${owner.id}:${revision}:records`, () => recordsNow(ctx, owner));
+  answerAt(ctx, owner, revision, 'records', () => recordsNow(ctx, owner));
 
 /** Records depend on the runs alone. */
 export async function records(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
