@@ -1,33 +1,36 @@
 /**
  * npm run bench:import -- [--csv-rows N] [--fit-files F] [--export-runs E] [--large-mib M] [--load-seconds S]
+ *                         [--skip-build]
  *
  * Import and export throughput (CONTRACT.md §9, §12) on a fresh database of the kind of
  * DATABASE_URL (a SQLite file by default, or a new database on the PostgreSQL server of a
- * postgres:// URL), through the real HTTP stack of one in-process server:
+ * postgres:// URL), through the production build (`npm run build:server` first, unless
+ * --skip-build) running as a process of its own with the default configuration. Its memory is
+ * read from outside (lib/probed-server.ts): the peak resident memory from /proc, and the V8
+ * heap of its main thread through a preloaded probe; the client's memory is never counted:
  * - a Strava activities.csv of N rows (default 10,000), runs/s;
  * - a zip of F FIT activities (default 200), runs/s;
  * - the CSV and JSON exports of a runner with E runs (default 100,000; seeded by importing
- *   this server's own CSV, itself measured), runs/s and the growth of the process's RSS
- *   while streaming (sampled every 20 ms);
+ *   this server's own CSV, itself measured), runs/s and the growth of the server's RSS
+ *   while streaming;
  * - this server's own CSV with long notes, written to a temporary folder until it is M MiB
  *   (default 190, under the default IMPORT_MAX_BYTES of 200 MiB, which the server keeps here),
  *   imported from the file (the upload is read from disk, not held by the client): runs/s and
  *   RSS growth; meanwhile GET /api/v1/entry of another runner is loaded for S seconds (default
- *   30, longer than the import) by autocannon in a child process, and its p99 is set beside the same load without an import.
- * The client reads each import's answer as a stream and keeps only its counts, so that the
- * RSS measured is the server's (an answer lists every row: 100,000 rows are ~30 MB of JSON).
- * Kept apart from bench/run.ts, which loads read endpoints with autocannon against the
- * production build: an import is one long request whose cost is the work, not the stack.
+ *   30, within the import, which takes 35-60 s) by autocannon in a child process, and its p99
+ *   is set beside the same load without an import.
+ * The client reads each import's answer as a stream and keeps only its counts (an answer lists
+ * every row: 100,000 rows are ~30 MB of JSON).
+ * Kept apart from bench/run.ts, which loads read endpoints with autocannon: an import is one
+ * long request whose cost is the work, not the stack.
  * Results go to the terminal and to bench/results/<time>-import-<dialect>.json.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { loadInChild } from './lib/load-process.js';
+import { buildServer, startProbedServer, type Memory } from './lib/probed-server.js';
 import { scratchDatabase } from '../scripts/support/scratch-database.js';
 import { fitActivity, stravaCsv, zip, type StravaRow } from '../server/test/imports/fixtures.js';
 
@@ -38,6 +41,7 @@ const { values: args } = parseArgs({
     'export-runs': { type: 'string', default: '100000' },
     'large-mib': { type: 'string', default: '190' },
     'load-seconds': { type: 'string', default: '30' },
+    'skip-build': { type: 'boolean', default: false },
   },
 });
 const CSV_ROWS = Number(args['csv-rows']);
@@ -49,48 +53,19 @@ const LOAD_SECONDS = Number(args['load-seconds']);
 const DAY = 86_400_000;
 const FIRST = Date.UTC(2012, 0, 1, 7, 0, 0);
 const MiB = 1024 * 1024;
-const rss = () => process.memoryUsage().rss;
-
-/**
- * Samples the RSS while `work` runs; answers its result and the peak growth in MiB, and that of
- * V8's heap (what JavaScript holds, garbage not yet collected included; the rest of the RSS is
- * native: SQLite's page cache, buffers).
- */
-async function withRss<T>(work: () => Promise<T>): Promise<{ result: T; growthMiB: number; heapGrowthMiB: number }> {
-  global.gc?.();
-  const before = rss();
-  const heapBefore = process.memoryUsage().heapUsed;
-  let peak = before;
-  let heapPeak = heapBefore;
-  const sample = () => {
-    const usage = process.memoryUsage();
-    peak = Math.max(peak, usage.rss);
-    heapPeak = Math.max(heapPeak, usage.heapUsed);
-  };
-  const timer = setInterval(sample, 20);
-  const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
-  try {
-    const result = await work();
-    sample();
-    return { result, growthMiB: mib(peak - before), heapGrowthMiB: mib(heapPeak - heapBefore) };
-  } finally {
-    clearInterval(timer);
-  }
-}
-
 async function main() {
   const scratch = await scratchDatabase({ name: 'bench_import', baseUrl: process.env.DATABASE_URL });
-  const config = {
-    ...loadConfig({ DATABASE_URL: scratch.url }),
-    logLevel: 'warn',
-    webRoot: null,
+  if (!args['skip-build']) buildServer();
+  const server = await startProbedServer({ DATABASE_URL: scratch.url, LOG_LEVEL: 'warn', WEB_ROOT: '' });
+  const withRss = async <T>(work: () => Promise<T>): Promise<{ result: T } & Memory> => {
+    const { result, memory } = await server.measure(work);
+    return { result, ...memory };
   };
-  const app = await buildApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const origin = server.url;
   const base = `${origin}/api/v1`;
   const results: Record<string, unknown> = {
     dialect: scratch.dialect,
+    server: 'dist/server/main.js, a process of its own (RSS from /proc, V8 heap of its main thread)',
     csvRows: CSV_ROWS,
     fitFiles: FIT_FILES,
     exportRuns: EXPORT_RUNS,
@@ -187,7 +162,9 @@ async function main() {
     const fileMiB = Math.round((size / MiB) * 10) / 10;
     const round = (ms: number) => Math.round(ms * 10) / 10;
     console.log(
-      `Own CSV of ${fileMiB} MiB (${runs} rows): ${imported.created} runs in ${imported.seconds.toFixed(2)} s = ${imported.runsPerSecond} runs/s, RSS growth ${measured.growthMiB} MiB (V8 heap ${measured.heapGrowthMiB} MiB)`,
+      `Own CSV of ${fileMiB} MiB (${runs} rows): ${imported.created} runs in ${imported.seconds.toFixed(2)} s = ${imported.runsPerSecond} runs/s, ` +
+        `server RSS growth ${measured.rssGrowthMiB} MiB (${measured.rssBeforeMiB} -> peak ${measured.rssPeakMiB} MiB; ` +
+        `V8 heap peak growth ${measured.heapGrowthMiB} MiB, left after ${(measured.heapAfterMiB - measured.heapBeforeMiB).toFixed(1)} MiB)`,
     );
     console.log(
       `GET /entry of another runner, 10 connections, ${LOAD_SECONDS} s: p50 ${round(alone.p50)} ms, p99 ${round(alone.p99)} ms, ${Math.round(alone.rps)} req/s alone; ` +
@@ -197,8 +174,11 @@ async function main() {
       fileMiB,
       rows: runs,
       ...imported,
-      rssGrowthMiB: measured.growthMiB,
+      rssGrowthMiB: measured.rssGrowthMiB,
+      rssBeforeMiB: measured.rssBeforeMiB,
+      rssPeakMiB: measured.rssPeakMiB,
       heapGrowthMiB: measured.heapGrowthMiB,
+      heapLeftMiB: Math.round((measured.heapAfterMiB - measured.heapBeforeMiB) * 10) / 10,
       entryAlone: alone,
       entryDuringImport: loaded,
     };
@@ -218,9 +198,9 @@ async function main() {
     const stravaToken = await register();
     const measured = await withRss(() => importOne(stravaToken, 'activities.csv', csv));
     const strava = measured.result;
-    results.stravaCsv = { ...strava, rssGrowthMiB: measured.growthMiB };
+    results.stravaCsv = { ...strava, rssGrowthMiB: measured.rssGrowthMiB };
     console.log(
-      `Strava CSV, ${CSV_ROWS} rows: ${strava.created} runs in ${strava.seconds.toFixed(2)} s = ${strava.runsPerSecond} runs/s, RSS growth ${measured.growthMiB} MiB`,
+      `Strava CSV, ${CSV_ROWS} rows: ${strava.created} runs in ${strava.seconds.toFixed(2)} s = ${strava.runsPerSecond} runs/s, RSS growth ${measured.rssGrowthMiB} MiB`,
     );
 
     const files: Record<string, Uint8Array> = {};
@@ -246,9 +226,9 @@ async function main() {
     }
     const owner = await register();
     const seeded = await withRss(() => importOne(owner, 'own.csv', `${lines.join('\n')}\n`));
-    results.ownCsv = { ...seeded.result, rssGrowthMiB: seeded.growthMiB };
+    results.ownCsv = { ...seeded.result, rssGrowthMiB: seeded.rssGrowthMiB };
     console.log(
-      `Own CSV, ${EXPORT_RUNS} rows: ${seeded.result.runsPerSecond} runs/s, RSS growth ${seeded.growthMiB} MiB`,
+      `Own CSV, ${EXPORT_RUNS} rows: ${seeded.result.runsPerSecond} runs/s, RSS growth ${seeded.rssGrowthMiB} MiB`,
     );
 
     for (const format of ['csv', 'json'] as const) {
@@ -265,15 +245,15 @@ async function main() {
       });
       const { seconds, bytes } = measured.result;
       const runsPerSecond = Math.round(EXPORT_RUNS / seconds);
-      results[`export_${format}`] = { seconds, bytes, runsPerSecond, rssGrowthMiB: measured.growthMiB };
+      results[`export_${format}`] = { seconds, bytes, runsPerSecond, rssGrowthMiB: measured.rssGrowthMiB };
       console.log(
-        `Export ${format.toUpperCase()}, ${EXPORT_RUNS} runs (${(bytes / MiB).toFixed(1)} MiB): ${seconds.toFixed(2)} s = ${runsPerSecond} runs/s, RSS growth ${measured.growthMiB} MiB`,
+        `Export ${format.toUpperCase()}, ${EXPORT_RUNS} runs (${(bytes / MiB).toFixed(1)} MiB): ${seconds.toFixed(2)} s = ${runsPerSecond} runs/s, RSS growth ${measured.rssGrowthMiB} MiB`,
       );
     }
 
     if (LARGE_MIB > 0) results.large = await largeImport();
   } finally {
-    await app.close();
+    await server.stop();
     fs.rmSync(temp, { recursive: true, force: true });
     await scratch.drop();
   }

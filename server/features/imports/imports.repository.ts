@@ -1,4 +1,8 @@
-/** SQL of imports: the runner's stored runs an import is compared with (the duplicate test). */
+/**
+ * SQL of imports: the runner's stored runs an import is compared with (the duplicate test), and
+ * the page cache of the connection that stores them (SQLite).
+ */
+import { SqliteAdapter, sql } from 'kysely';
 import type { Executor } from '../../db/schema.js';
 
 export interface StoredRun {
@@ -63,4 +67,24 @@ export async function storedRunsOn(
     for (const row of rows) found.push(storedRun(row));
   }
   return found;
+}
+
+/** SQLite runs every statement synchronously, on the event loop; PostgreSQL's wait on the network. */
+export const storesOnEventLoop = (db: Executor) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/**
+ * SQLite: while an import stores its runs, the page cache of its connection (`cache_size`, which
+ * db/sqlite.ts sets for reads) is held to `kib` KiB. A transaction of many new rows would
+ * otherwise fill the whole cache with pages only it writes, and the process's memory would grow
+ * by that much; past `kib`, SQLite writes pages to the WAL before the commit. Answers a function
+ * that gives the connection its own cache size back. Nothing on PostgreSQL.
+ */
+export async function holdPageCache(db: Executor, kib: number): Promise<() => Promise<void>> {
+  if (!storesOnEventLoop(db)) return async () => undefined;
+  const { rows } = await sql<{ cache_size: number }>`pragma cache_size`.execute(db);
+  const own = Number(rows[0]?.cache_size ?? -2000);
+  await sql.raw(`pragma cache_size = ${-Math.round(kib)}`).execute(db);
+  return async () => {
+    await sql.raw(`pragma cache_size = ${own}`).execute(db);
+  };
 }

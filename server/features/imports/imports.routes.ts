@@ -207,7 +207,8 @@ export function importsRoutes(ctx: AppContext) {
         void reply
           .code(upload.dryRun ? 200 : 201)
           .header('content-type', 'application/json; charset=utf-8')
-          .send(Readable.from(text) as never);
+          // One chunk read ahead at most: rows are made as the socket takes them, not queued.
+          .send(Readable.from(text, { highWaterMark: 1 }) as never);
         return reply;
       },
     });

@@ -5,10 +5,10 @@
  * locked, so that the same file sent twice at once creates each run once. Files are read where
  * they lie (the upload's temporary files), CSVs as streams, and rows go through a spool file
  * (spool.ts) a batch at a time: memory does not grow with the upload, and by a few bytes a row.
+ * Parsing (pass 1, pass-one.ts) runs on a worker thread for a large upload.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { GoalBodySchema, type GoalBody } from '../../../core/goals.js';
 import {
   EXPORT_CSV_COLUMNS,
   EXPORT_FORMAT_NAME,
@@ -17,27 +17,29 @@ import {
   type ImportRow,
   type ImportedEntry,
 } from '../../../core/imports.js';
-import { EntryBodySchema, type Entry, type User } from '../../../core/schemas.js';
-import { ShoeBodySchema, type ShoeBody } from '../../../core/shoes.js';
+import type { Entry, User } from '../../../core/schemas.js';
 import { dateInZone, formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
 import { readAside } from '../../db/sqlite.js';
-import { AppError } from '../../errors.js';
-import { insertManyRuns, ownRunsAfter, toValues, type EntryValues } from '../entries/entries.service.js';
+import { insertManyRuns, ownRunsAfter, type EntryValues } from '../entries/entries.service.js';
 import { importGoals, listGoals } from '../goals/goals.service.js';
 import { importShoes, listShoes, shoeForRun } from '../shoes/shoes.service.js';
 import * as imports from './imports.repository.js';
-import { parseUpload } from './parsers/files.js';
-import { Unreadable, type ByteSource, type Candidate } from './parsers/types.js';
-import { plainEntryBody, type EntryInput } from './plain-entry.js';
+import {
+  metresOf,
+  passOneThreads,
+  spoolRows,
+  spoolRowsOnThread,
+  type PassOneInput,
+  type PassOneResult,
+  type RunLine,
+  type SkipLine,
+  type UploadedFile,
+} from './pass-one.js';
 import { Spool, yielder } from './spool.js';
 
-/** An uploaded file, on disk for as long as the import runs. */
-export interface UploadedFile {
-  name: string;
-  path: string;
-}
+export type { UploadedFile } from './pass-one.js';
 
 export interface ImportOptions {
   dryRun: boolean;
@@ -57,41 +59,11 @@ export interface ImportSummary {
   close(): void;
 }
 
-/** Distances half-up to the metre and durations to the second, before validation and the duplicate test. */
-const metresOf = (km: number) => Math.round(km * 1000 + 1e-7);
-
 /** §9's match: same date, distances within 1% of the larger, times within max(5 s, 1% of the longer). */
 export function sameRun(a: imports.StoredRun, b: imports.StoredRun): boolean {
   if (a.date !== b.date) return false;
   if (Math.abs(a.distanceM - b.distanceM) > 0.01 * Math.max(a.distanceM, b.distanceM)) return false;
   return Math.abs(a.seconds - b.seconds) <= Math.max(5, 0.01 * Math.max(a.seconds, b.seconds));
-}
-
-/** A candidate as `POST /entry` would take it, or the first validation message. */
-function validate(ctx: AppContext, user: Importer, run: Candidate, today: string): EntryValues | string {
-  const metres = Number.isFinite(run.distanceKm) ? metresOf(run.distanceKm) : NaN;
-  const seconds = Number.isFinite(run.seconds) ? Math.round(run.seconds) : NaN;
-  const body: EntryInput = {
-    date: run.date ?? (run.start ? dateInZone(run.start, user.timezone) : undefined),
-    distance: Number.isNaN(metres) ? undefined : metres / 1000,
-    time: Number.isNaN(seconds) ? undefined : seconds < 0 ? '-' : formatDuration(seconds),
-    title: run.title ?? null,
-    notes: run.notes ?? null,
-    kind: run.kind ?? null,
-    effort: run.effort ?? null,
-  };
-  let valid = plainEntryBody(body);
-  if (!valid) {
-    const parsed = EntryBodySchema.safeParse(body);
-    if (!parsed.success) return parsed.error.issues[0]?.message ?? 'The run is not valid.';
-    valid = parsed.data;
-  }
-  try {
-    return toValues(ctx, user, valid, today);
-  } catch (error) {
-    if (error instanceof AppError) return error.message;
-    throw error;
-  }
 }
 
 function preview(userId: number, values: EntryValues, shoeId: number | null): ImportedEntry {
@@ -110,56 +82,27 @@ function preview(userId: number, values: EntryValues, shoeId: number | null): Im
   };
 }
 
-const validItems = <T>(
-  items: Record<string, unknown>[],
-  schema: { safeParse(v: unknown): { success: boolean; data?: T } },
-) =>
-  items.flatMap((item) => {
-    const parsed = schema.safeParse(item);
-    return parsed.success ? [parsed.data as T] : [];
-  });
+/**
+ * SQLite's page cache (KiB) of the connection while an import stores its runs
+ * (imports.repository.ts holdPageCache): the pages the transaction writes add at most this much
+ * to the process's memory (64 MiB otherwise), at the same speed.
+ */
+export const IMPORT_PAGE_CACHE_KIB = 8192;
 
-/** Reads an uploaded file where it lies, a piece at a time. */
-function openUpload(path: string): ByteSource & { close(): void } {
-  const fd = fs.openSync(path, 'r');
-  return {
-    size: fs.fstatSync(fd).size,
-    read(at, length) {
-      const buffer = Buffer.allocUnsafe(Math.max(0, Math.min(length, this.size - at)));
-      const read = buffer.length > 0 ? fs.readSync(fd, buffer, 0, buffer.length, at) : 0;
-      return buffer.subarray(0, read);
-    },
-    close: () => fs.closeSync(fd),
-  };
-}
+/**
+ * Runs of one INSERT of an import: on SQLite, which holds the event loop while it stores them,
+ * a few milliseconds' worth, other requests let in between; on PostgreSQL, which waits on the
+ * network, a batch (entries.service writes up to 256 a statement: 64 were slower, no smaller).
+ */
+const insertRuns = (db: AppContext['db']) => (imports.storesOnEventLoop(db) ? 64 : IMPORT_BATCH);
 
-/** Rows stored at once (four INSERTs of 256): an import holds at most this many parsed runs in memory. */
+/** Rows compared with the stored runs at once: an import holds at most this many parsed runs in memory. */
 export const IMPORT_BATCH = 1024;
 
 /** The answer's name of a row's status, by its code in a run line of the spool. */
 const DUPLICATE_STORED = 1;
 const DUPLICATE_SIBLING = 2;
 const STORED_REASON = 'A run of the same day, distance and time is already stored.';
-
-/**
- * A line of the spool: a skipped row `[0, source, reason, columns]`, or a run that passed
- * validation `[1, source, group, date, distanceKm, seconds, title, notes, kind, effort, shoe]`
- * (shoe: false when the file says nothing, null for none, else the shoe's name).
- */
-type SkipLine = [0, string, string, string[] | null];
-type RunLine = [
-  1,
-  string,
-  number,
-  string,
-  number,
-  number,
-  string | null | undefined,
-  string | null | undefined,
-  EntryValues['kind'],
-  EntryValues['effort'],
-  string | null | false,
-];
 
 const valuesOf = (line: RunLine): EntryValues => ({
   date: line[3],
@@ -195,94 +138,57 @@ export async function importRuns(
   files: UploadedFile[],
   options: ImportOptions & { workDir: string },
 ): Promise<ImportSummary> {
-  const spool = new Spool(path.join(options.workDir, 'rows.jsonl'));
+  const spoolPath = path.join(options.workDir, 'rows.jsonl');
+  const input: PassOneInput = {
+    files,
+    user: { timezone: user.timezone, units: user.units },
+    mapping: options.mapping,
+    today: dateInZone(ctx.config.now(), user.timezone),
+  };
+  held.peak = 0;
+  // Pass 1: parse and validate, to the spool; a large upload on a worker thread of its own.
+  let spool: Spool;
+  let found: PassOneResult;
+  if (uploadBytes(files) >= passOneThreads.fromBytes) {
+    const done = await spoolRowsOnThread(input, spoolPath);
+    spool = new Spool(spoolPath, done.spool);
+    found = done;
+  } else {
+    spool = new Spool(spoolPath);
+    try {
+      found = await spoolRows(input, spool, yielder());
+    } catch (error) {
+      spool.close();
+      throw error;
+    }
+  }
   try {
-    return await importSpooled(ctx, user, files, options, spool);
+    return await storeSpooled(ctx, user, found, options, spool);
   } catch (error) {
     spool.close();
     throw error;
   }
 }
 
-async function importSpooled(
+/** The size of the uploaded files on disk. */
+function uploadBytes(files: UploadedFile[]): number {
+  let total = 0;
+  for (const file of files) total += fs.statSync(file.path).size;
+  return total;
+}
+
+/** Pass 2 and the answer (see importRuns). */
+async function storeSpooled(
   ctx: AppContext,
   user: Importer,
-  files: UploadedFile[],
+  found: PassOneResult,
   options: ImportOptions,
   spool: Spool,
 ): Promise<ImportSummary> {
-  const shoes: ShoeBody[] = [];
-  const goals: GoalBody[] = [];
-  const today = dateInZone(ctx.config.now(), user.timezone);
-  const parseOptions = { mapping: options.mapping, accountUnits: user.units };
+  const { shoes, goals, groups, defaultShoeWanted } = found;
   const pause = yielder();
-  const counts = { created: 0, duplicates: 0, skipped: 0 };
-  let groups = 0;
-  let defaultShoeWanted = false;
-  held.peak = 0;
-
-  // Pass 1: parse and validate, to the spool.
-  for (const file of files) {
-    const upload = openUpload(file.path);
-    try {
-      for await (const group of parseUpload(file.name, upload, parseOptions)) {
-        const mark = spool.mark();
-        const before: typeof counts & { defaultShoeWanted: boolean } = { ...counts, defaultShoeWanted };
-        const groupIndex = groups;
-        try {
-          for await (const row of group.rows) {
-            await pause();
-            if ('run' in row) {
-              const values = validate(ctx, user, row.run, today);
-              if (typeof values === 'string') {
-                spool.write([0, row.source, values, null] satisfies SkipLine);
-                counts.skipped += 1;
-                continue;
-              }
-              const shoe = row.run.shoe === undefined ? false : row.run.shoe;
-              if (shoe === false) defaultShoeWanted = true;
-              spool.write([
-                1,
-                row.source,
-                groupIndex,
-                values.date,
-                values.distanceKm,
-                values.seconds,
-                values.title,
-                values.notes,
-                values.kind,
-                values.effort,
-                shoe,
-              ] satisfies RunLine);
-              counts.created += 1;
-            } else if ('skip' in row) {
-              spool.write([0, row.source, row.skip, row.columns ?? null] satisfies SkipLine);
-              counts.skipped += 1;
-            }
-          }
-        } catch (error) {
-          if (!(error instanceof Unreadable)) throw error;
-          // A file found damaged part-way is skipped whole, with the reason.
-          spool.cut(mark);
-          Object.assign(counts, { created: before.created, duplicates: before.duplicates, skipped: before.skipped });
-          defaultShoeWanted = before.defaultShoeWanted;
-          spool.write([0, error.source ?? group.group, error.message, null] satisfies SkipLine);
-          counts.skipped += 1;
-          continue;
-        }
-        groups += 1;
-        const extras = group.extras?.();
-        if (extras) {
-          shoes.push(...validItems<ShoeBody>(extras.shoes, ShoeBodySchema));
-          goals.push(...validItems<GoalBody>(extras.goals, GoalBodySchema));
-        }
-      }
-    } finally {
-      upload.close();
-    }
-    // Read to its end: its place on disk is given back before the runs are stored.
-    await fs.promises.rm(file.path, { force: true });
-  }
+  const breathe = yielder(2, 1);
+  const counts = { created: found.created, duplicates: 0, skipped: found.skipped };
 
   const defaultShoe = defaultShoeWanted ? await shoeForRun(ctx, user.id, undefined, true) : null;
   const rowCount = spool.lines;
@@ -309,6 +215,7 @@ async function importSpooled(
     brought?.clear();
     usedStored.clear();
     storedHere.clear();
+    const chunk = insertRuns(db);
     let batch: { index: number; line: RunLine }[] = [];
     const flush = async () => {
       held.peak = Math.max(held.peak, batch.length);
@@ -344,17 +251,21 @@ async function importSpooled(
           counts.created -= 1;
         }
       }
-      if (ids && fresh.length > 0) {
+      // A few runs an INSERT, other requests let in between: SQLite stores them synchronously,
+      // so a batch in one go would hold the event loop for tens of milliseconds.
+      for (let at = 0; ids && at < fresh.length; at += chunk) {
+        const some = fresh.slice(at, at + chunk);
         const stored = await insertManyRuns(
           db,
           user.id,
-          fresh.map((f) => f.values),
+          some.map((f) => f.values),
           now,
         );
-        fresh.forEach((f, i) => {
+        some.forEach((f, i) => {
           ids[f.index] = stored[i]!;
           storedHere.add(stored[i]!);
         });
+        await breathe();
       }
       batch = [];
     };
@@ -381,10 +292,18 @@ async function importSpooled(
     try {
       await inTransaction(ctx, async (trx) => {
         await lockRunner(trx, user.id);
-        now = nowIso(ctx);
-        shoeIds = await importShoes(trx, user.id, shoes, now);
-        await store(trx);
-        if (goals.length > 0) await importGoals(trx, user.id, goals, now);
+        const restoreCache = await imports.holdPageCache(trx, IMPORT_PAGE_CACHE_KIB);
+        try {
+          now = nowIso(ctx);
+          shoeIds = await importShoes(trx, user.id, shoes, now);
+          await store(trx);
+          if (goals.length > 0) await importGoals(trx, user.id, goals, now);
+        } catch (error) {
+          // The transaction's failure is the one to tell.
+          await restoreCache().catch(() => undefined);
+          throw error;
+        }
+        await restoreCache();
       });
     } finally {
       release();

@@ -1,0 +1,36 @@
+/**
+ * The worker thread of pass 1 (pass-one.ts): parses and validates the upload into the spool
+ * file, then answers what it found, or the error that stopped it. The main thread reads the
+ * spool once this thread has ended. On Linux the nice value is a thread's own: this one yields
+ * the CPU to the main thread (other requests) whenever both want it.
+ */
+import os from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import { AppError } from '../../errors.js';
+import { PASS_ONE_NICE, spoolRows, type PassOneAnswer, type PassOneJob } from './pass-one.js';
+import { Spool } from './spool.js';
+
+const job = workerData as PassOneJob;
+try {
+  os.setPriority(0, Math.max(os.getPriority(0), PASS_ONE_NICE));
+} catch {
+  // Not allowed here: the thread runs at the process's priority.
+}
+const answer = (message: PassOneAnswer) => parentPort!.postMessage(message);
+const spool = new Spool(job.spoolPath);
+try {
+  const exitAt = job.exitAfterRows;
+  const result = await spoolRows(job.input, spool, undefined, (rows) => {
+    if (exitAt > 0 && rows >= exitAt) process.exit(70);
+  });
+  answer({ done: { ...result, spool: { written: spool.written, lines: spool.lines } } });
+} catch (error) {
+  answer(
+    error instanceof AppError
+      ? { failed: error.message, status: error.status }
+      : { failed: 'The import failed while reading its files; nothing was stored.' },
+  );
+  if (!(error instanceof AppError)) console.error(error);
+} finally {
+  spool.close();
+}
