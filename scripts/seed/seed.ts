@@ -355,9 +355,7 @@ async function postgresWriter(
   const firstNewEntry = Number(
     (await client.query<{ id: number }>('select coalesce(max(id), 0) + 1 as id from entries')).rows[0]!.id,
   );
-  await client.query('alter table entries disable trigger entries_buckets');
-  await client.query('alter table entries disable trigger entries_tallies');
-  await client.query('alter table entries disable trigger entries_efforts');
+  await client.query('alter table entries disable trigger entries_ordered_tallies_insert');
 
   return {
     async write(batch, runs, passwordHash) {
@@ -405,9 +403,7 @@ async function postgresWriter(
       }
       onStatus("counting runs per day and month, and each runner's days");
       for (const statement of bucketSql(firstNewEntry)) await client.query(statement);
-      await client.query('alter table entries enable trigger entries_buckets');
-      await client.query('alter table entries enable trigger entries_tallies');
-      await client.query('alter table entries enable trigger entries_efforts');
+      await client.query('alter table entries enable trigger entries_ordered_tallies_insert');
       await client.query('commit');
       // What autovacuum would do soon after a bulk load, done now so that it does not run
       // later under load: fresh statistics, and a visibility map that lets index-only

@@ -1,7 +1,7 @@
 /** Versioned schema migrations, applied in order at start-up. */
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './connection.js';
-import { addEffortSql, backfillEffortsSql, EFFORT_COLUMNS, removeEffortSql } from './efforts.js';
+import { addEffortSql, backfillEffortsSql, EFFORT_COLUMNS, effortKeySql, removeEffortSql } from './efforts.js';
 import { DatabaseOpenError, isDatabaseDown } from './errors.js';
 import { RUN_BLOCK_M } from './tallies.js';
 import { addUserSearchText } from './user-search.js';
@@ -388,7 +388,98 @@ const steps: Record<string, Step> = {
       remove: (row) => `${removeRunFromBuckets(row, true)} ${removeRunFromBlocks(row)}`,
     });
   },
+
+  /**
+   * PostgreSQL: writes of runs take their turns on the tallies instead of deadlocking, and a
+   * batch of runs moves each tally row once. The row triggers entries_buckets, entries_tallies
+   * and entries_efforts become one statement trigger per event, `entries_ordered_tallies_insert
+   * |_delete|_update` (orderedTallyTriggers below), which keeps the same tables from the
+   * statement's transition tables. Before the first tally moves, it locks the `entries` counter
+   * row, which each insert and deletion of runs writes anyway (at its end) and an edit of date,
+   * distance, time, effort or shoe now locks too: from there to its commit a transaction has
+   * every shared tally row (the days, months and blocks of everyone's runs) to itself, so no two
+   * of them hold rows the other waits for. SQLite keeps its row triggers (one writer at a time).
+   */
+  async '011-ordered-tally-writes'(db, dialect) {
+    if (dialect === 'sqlite') return;
+    for (const name of ['entries_buckets', 'entries_tallies', 'entries_efforts']) {
+      await sql.raw(`drop trigger ${name} on entries`).execute(db);
+      await sql.raw(`drop function ${name}()`).execute(db);
+    }
+    await orderedTallyTriggers(db);
+  },
+
+  /**
+   * The users list's deep pages and the search's totals (decision 011): sign-ups per month
+   * (`user_months`) above the day buckets and per hour (`user_hours`) below them, so that a
+   * page seeks through a few dozen rows of each and skips at most one hour's sign-ups; and
+   * `user_revisions`, one row that every insert, deletion and change of a user's search text
+   * or creation time moves (the key of the search's remembered totals). Triggers
+   * `users_list_buckets` and `users_revision`.
+   */
+  async '012-users-list-keys'(db, dialect) {
+    await createUserListKeys(db, dialect);
+  },
+
+  /**
+   * SQLite: the buckets of everyone's runs read from their index alone. A deep page of
+   * everyone's runs reads the months, then one month's days, then one day's blocks, newest
+   * first (tallies.ts seekRun); with `n` in the index a step no longer looks up the row.
+   * PostgreSQL answers that seek in one statement and keeps its indexes.
+   */
+  async '013-tally-covering-indexes'(db, dialect) {
+    if (dialect !== 'sqlite') return;
+    await sql`create index entry_all_months_cover on entry_all_months (month, n)`.execute(db);
+    await sql`create index entry_days_cover on entry_days (date, n)`.execute(db);
+    await sql`create index entry_blocks_cover on entry_blocks (date, block, n)`.execute(db);
+  },
 };
+
+async function createUserListKeys(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
+  await db.schema
+    .createTable('user_months')
+    .addColumn('month', 'varchar(7)', (c) => c.primaryKey())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('user_hours')
+    .addColumn('hour', 'varchar(13)', (c) => c.primaryKey())
+    .addColumn('n', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createTable('user_revisions')
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('revision', 'bigint', (c) => c.notNull())
+    .execute();
+  await sql`insert into user_revisions (id, revision) values (1, 1)`.execute(db);
+  await sql`insert into user_months (month, n) select substr(day, 1, 7), sum(n) from user_days group by substr(day, 1, 7)`.execute(
+    db,
+  );
+  await sql`insert into user_hours (hour, n) select substr(created_at, 1, 13), count(*) from users group by substr(created_at, 1, 13)`.execute(
+    db,
+  );
+  await createRowTriggers(db, dialect, {
+    name: 'users_list_buckets',
+    table: 'users',
+    updateOf: 'created_at',
+    add: (row) => `
+      insert into user_months (month, n) values (substr(${row}.created_at, 1, 7), 1)
+        on conflict (month) do update set n = user_months.n + 1;
+      insert into user_hours (hour, n) values (substr(${row}.created_at, 1, 13), 1)
+        on conflict (hour) do update set n = user_hours.n + 1;`,
+    remove: (row) => `
+      update user_months set n = n - 1 where month = substr(${row}.created_at, 1, 7);
+      update user_hours set n = n - 1 where hour = substr(${row}.created_at, 1, 13);`,
+  });
+  const bump = 'update user_revisions set revision = revision + 1 where id = 1;';
+  await createRowTriggers(db, dialect, {
+    name: 'users_revision',
+    table: 'users',
+    updateOf: 'search_text, created_at',
+    add: () => bump,
+    remove: () => bump,
+  });
+}
 
 /**
  * Substring search over users' names and e-mails without reading every user.
@@ -595,6 +686,182 @@ async function createRowTriggers(
        for each row execute function ${name}()`,
     )
     .execute(db);
+}
+
+type RunEvent = 'insert' | 'delete' | 'update';
+
+/** The columns of a run that its tallies (buckets, runner_days, its shoe) depend on. */
+const RUN_TALLY_COLUMNS = ['date', 'user_id', 'distance_m', 'seconds', 'effort', 'shoe_id'];
+const RUN_COLUMNS = ['id', 'user_id', 'date', 'distance_m', 'seconds', 'effort', 'shoe_id'];
+
+/** Taken before any tally moves, held to the commit: writers of runs queue here (step 011). */
+const LOCK_TALLIES = `perform 1 from counters where name = 'entries' for no key update;`;
+/**
+ * An insert or a deletion of runs first locks their runners' rows (in id order), which it
+ * writes later (users.entry_count): a runner's deletion and an import lock the runner first too.
+ */
+const lockRunners = (table: 'added' | 'removed') =>
+  `perform 1 from users where id in (select user_id from ${table}) order by id for no key update;`;
+
+/**
+ * The runs a statement on entries moved, as a query over its transition tables (`added`,
+ * `removed`): one row per run and direction, `s` 1 for a run added and -1 for one taken out.
+ * An update moves only the runs whose `columns` changed, out of their old values into the new.
+ */
+function movedRuns(event: RunEvent, columns: string[]): string {
+  const list = RUN_COLUMNS.join(', ');
+  if (event === 'insert') return `select ${list}, 1 as s from added`;
+  if (event === 'delete') return `select ${list}, -1 as s from removed`;
+  const of = (t: string) => RUN_COLUMNS.map((c) => `${t}.${c}`).join(', ');
+  const changed = (t: string) => columns.map((c) => `${t}.${c}`).join(', ');
+  return `select v.* from removed r join added a on a.id = r.id
+    cross join lateral (values (${of('r')}, -1), (${of('a')}, 1)) as v(${list}, s)
+    where (${changed('r')}) is distinct from (${changed('a')})`;
+}
+
+/** Deltas of one tally table: rows of (`keys`, sums) with a change, in key order, added on conflict. */
+function tallyUpsert(
+  table: string,
+  keys: string[],
+  sums: Record<string, string>,
+  options: { from: string; keyOf?: Record<string, string>; onlyExisting?: boolean },
+): string {
+  const names = Object.keys(sums);
+  const keyOf = (k: string) => `${options.keyOf?.[k] ?? k} as ${k}`;
+  const match = keys.map((k) => `x.${k} = t.${k}`).join(' and ');
+  // A negative delta for a row that is gone (its runner's rows deleted by the same cascade) is dropped.
+  const gone = options.onlyExisting
+    ? ` and (t.${names[0]} > 0 or exists (select 1 from ${table} x where ${match}))`
+    : '';
+  return `insert into ${table} (${[...keys, ...names].join(', ')})
+    select ${[...keys, ...names].join(', ')} from (
+      select ${keys.map(keyOf).join(', ')}, ${names.map((n) => `sum(${sums[n]}) as ${n}`).join(', ')}
+      from ${options.from} group by ${keys.map((_, i) => i + 1).join(', ')}
+    ) t
+    where (${names.map((n) => `t.${n} <> 0`).join(' or ')})${gone}
+    order by ${keys.join(', ')}
+    on conflict (${keys.join(', ')}) do update set ${names.map((n) => `${n} = ${table}.${n} + excluded.${n}`).join(', ')}`;
+}
+
+/** One statement: everyone's months, days and blocks, and each runner's months, from `moves`. */
+function runBucketsSql(moves: string): string {
+  const month = { month: 'substr(date, 1, 7)' };
+  return `with m as materialized (${moves}),
+    all_months as (${tallyUpsert('entry_all_months', ['month'], { n: 's' }, { from: 'm', keyOf: month })}),
+    days as (${tallyUpsert('entry_days', ['date'], { n: 's' }, { from: 'm' })}),
+    blocks as (${tallyUpsert('entry_blocks', ['date', 'block'], { n: 's' }, { from: 'm', keyOf: { block: `distance_m / ${RUN_BLOCK_M}` } })})
+    ${tallyUpsert('entry_months', ['user_id', 'month'], { n: 's', distance_m: 's * distance_m', seconds: 's * seconds' }, { from: 'm', keyOf: month, onlyExisting: true })};`;
+}
+
+/** One statement: each runner's daily totals (as runTallyStatements) and each shoe's distance and runs. */
+function runTalliesSql(moves: string): string {
+  const unrated = 'case when effort is null then 1 else 0 end';
+  const days = tallyUpsert(
+    'runner_days',
+    ['user_id', 'date'],
+    {
+      runs: 's',
+      distance_m: 's * distance_m',
+      seconds: 's * seconds',
+      effort_seconds: 's * coalesce(effort, 0) * seconds',
+      unrated_seconds: `s * ${unrated} * seconds`,
+      unrated_runs: `s * ${unrated}`,
+    },
+    { from: 'm', onlyExisting: true },
+  );
+  return `with m as materialized (${moves}),
+    worn as (
+      update shoes set distance_m = shoes.distance_m + t.distance_m, runs = shoes.runs + t.n
+      from (select shoe_id, sum(s) as n, sum(s * distance_m) as distance_m from m where shoe_id is not null group by shoe_id) t
+      where shoes.id = t.shoe_id and (t.n <> 0 or t.distance_m <> 0))
+    ${days};`;
+}
+
+/** runner_efforts rows for the runs `moves` adds that count for a standard distance. */
+function addEffortsSql(moves: string): string {
+  return `insert into runner_efforts (entry_id, user_id, key, date, distance_m, seconds)
+    select id, user_id, k, date, distance_m, seconds from (
+      select m.*, ${effortKeySql('m')} as k from (${moves}) m where m.s > 0
+    ) e where k is not null;`;
+}
+
+/**
+ * PostgreSQL (step 011): the statement triggers `entries_ordered_tallies_insert|_delete|_update`
+ * keep everything the row triggers entries_buckets, entries_tallies and entries_efforts kept
+ * (their names sort before entries_revisions_*: they fire first). A statement that moved runs
+ * (for an update: changed one of RUN_TALLY_COLUMNS) first locks the `entries` counter row,
+ * an insert or a deletion its runners' rows before it; then one run is kept by the row triggers' statements
+ * (`old`, `new`), and more by one statement per kind of tally, each row moved once, in key order.
+ */
+async function orderedTallyTriggers(db: Kysely<unknown>): Promise<void> {
+  const effortColumns = EFFORT_COLUMNS.split(', ');
+  const differ = (columns: string[]) =>
+    `(${columns.map((c) => `old.${c}`).join(', ')}) is distinct from (${columns.map((c) => `new.${c}`).join(', ')})`;
+  const addOne = `${addRunToBuckets('new', true)} ${addRunToBlocks('new')} ${runTallyStatements('new', 1)}`;
+  const removeOne = `${removeRunFromBuckets('old', true)} ${removeRunFromBlocks('old')} ${runTallyStatements('old', -1)}`;
+  const many = (event: RunEvent) => {
+    const moves = movedRuns(event, RUN_TALLY_COLUMNS);
+    const efforts = movedRuns(event, effortColumns);
+    return [
+      LOCK_TALLIES,
+      runBucketsSql(moves),
+      runTalliesSql(moves),
+      ...(event === 'insert'
+        ? []
+        : [`delete from runner_efforts where entry_id in (select id from (${efforts}) m where s < 0);`]),
+      ...(event === 'delete' ? [] : [addEffortsSql(efforts)]),
+    ].join('\n');
+  };
+  const bodies: Record<RunEvent, string> = {
+    insert: `select count(*) into moved from added;
+      if moved > 0 then ${lockRunners('added')} end if;
+      if moved = 1 then
+        select * into new from added;
+        ${LOCK_TALLIES} ${addOne} ${addEffortSql('new')}
+      elsif moved > 1 then ${many('insert')}
+      end if;`,
+    delete: `select count(*) into moved from removed;
+      if moved > 0 then ${lockRunners('removed')} end if;
+      if moved = 1 then
+        select * into old from removed;
+        ${LOCK_TALLIES} ${removeOne} ${removeEffortSql('old')}
+      elsif moved > 1 then ${many('delete')}
+      end if;`,
+    update: `select count(*) into moved from added;
+      if moved = 1 then
+        select * into old from removed;
+        select * into new from added;
+        if ${differ(RUN_TALLY_COLUMNS)} then
+          ${LOCK_TALLIES} ${removeOne} ${addOne}
+          if ${differ(effortColumns)} then ${removeEffortSql('old')} ${addEffortSql('new')} end if;
+        end if;
+      elsif exists (${movedRuns('update', RUN_TALLY_COLUMNS)}) then ${many('update')}
+      end if;`,
+  };
+  const tables: Record<RunEvent, string> = {
+    insert: 'new table as added',
+    delete: 'old table as removed',
+    update: 'old table as removed new table as added',
+  };
+  for (const event of ['insert', 'delete', 'update'] as const) {
+    const name = `entries_ordered_tallies_${event}`;
+    await sql
+      .raw(
+        `create function ${name}() returns trigger language plpgsql as $$
+         declare moved bigint;
+         begin
+           ${bodies[event]}
+           return null;
+         end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${name} after ${event} on entries referencing ${tables[event]}
+         for each statement execute function ${name}()`,
+      )
+      .execute(db);
+  }
 }
 
 export async function migrate(db: Db): Promise<void> {

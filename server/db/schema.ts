@@ -159,6 +159,21 @@ export interface UserDaysTable {
   n: number;
 }
 
+export interface UserMonthsTable {
+  month: string;
+  n: number;
+}
+
+export interface UserHoursTable {
+  hour: string;
+  n: number;
+}
+
+export interface UserRevisionsTable {
+  id: number;
+  revision: number;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -171,6 +186,9 @@ export interface Database {
   entry_blocks: EntryBlocksTable;
   entry_all_months: EntryAllMonthsTable;
   user_days: UserDaysTable;
+  user_months: UserMonthsTable;
+  user_hours: UserHoursTable;
+  user_revisions: UserRevisionsTable;
   shoes: ShoesTable;
   runner_days: RunnerDaysTable;
   runner_efforts: RunnerEffortsTable;

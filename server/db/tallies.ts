@@ -7,14 +7,15 @@
  * - Buckets: runs per day (entry_days), per month (entry_all_months) and per day and
  *   kilometre (entry_blocks), runs per user and month (entry_months) and sign-ups per UTC
  *   day (user_days), kept by the triggers entries_buckets* and users_buckets* of
- *   migrations.ts (docs/decisions/010). A page at offset k is found by summing bucket
+ *   migrations.ts (docs/decisions/010), and per UTC month and hour (user_months, user_hours),
+ *   kept by users_list_buckets*. A page at offset k is found by summing bucket
  *   counts, newest first, up to the bucket that holds row k; only the rows of that one
  *   bucket are then skipped one by one.
  */
-import { sql, type RawBuilder } from 'kysely';
+import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
 import { addDays } from '../../core/time.js';
 import { compiled, type ParamOf } from './compiled.js';
-import type { Executor } from './schema.js';
+import type { Executor, UsersTable } from './schema.js';
 
 export type CounterName = 'users' | 'entries';
 
@@ -110,6 +111,11 @@ export function runsTotal(db: Executor, range: { from: RawBuilder<string>; to: R
     .where('date', '<=', range.to);
 }
 
+/** The number of users (the counter), as a subquery a page's statement can answer with. */
+export function usersTotal(db: Executor) {
+  return counterValue(db, 'users');
+}
+
 /** Everyone's runs between two dates (inclusive), from the day buckets. */
 export async function countRunsBetween(db: Executor, range: DayRange): Promise<number> {
   const [row] = await runsBetween(db, { from: range.from ?? FIRST_DATE, to: range.to ?? LAST_DATE });
@@ -198,6 +204,7 @@ const seekRows = compiled<SeekArgs>()((db, param) => {
  * few dozen rows at most whatever the offset, in one statement.
  */
 export async function seekRun(db: Executor, range: DayRange, offset: number): Promise<RunSeek | null> {
+  if (isSqlite(db)) return seekRunStepwise(db, range, offset);
   const from = range.from ?? FIRST_DATE;
   const to = range.to ?? LAST_DATE;
   const [row] = await seekRows(db, { from, to, fromMonth: from.slice(0, 7), toMonth: to.slice(0, 7), offset });
@@ -207,6 +214,73 @@ export async function seekRun(db: Executor, range: DayRange, offset: number): Pr
     maxDistanceM: (Number(row.block) + 1) * RUN_BLOCK_M - 1,
     before: Number(row.before),
   };
+}
+
+const isSqlite = (db: Executor) => db.getExecutor().adapter instanceof SqliteAdapter;
+
+/** Above any distance (metres): a page or a seek that starts at the top of a day. */
+export const ANY_DISTANCE_M = 2_147_483_647;
+
+const allMonthRows = compiled<{ from: string; to: string; limit: number }>()((db, param) =>
+  db
+    .selectFrom('entry_all_months')
+    .select(['month as key', 'n'])
+    .where('month', '>=', param('from'))
+    .where('month', '<=', param('to'))
+    .where('n', '>', 0)
+    .orderBy('month', 'desc')
+    .limit(param('limit')),
+);
+
+/** The pages people read are the first ones: the newest months are read first, the rest only when needed. */
+const NEWEST_MONTHS = 3;
+const allDayRows = compiled<{ from: string; to: string }>()((db, param) =>
+  db
+    .selectFrom('entry_days')
+    .select(['date as key', 'n'])
+    .where('date', '>=', param('from'))
+    .where('date', '<=', param('to'))
+    .where('n', '>', 0)
+    .orderBy('date', 'desc'),
+);
+const blockRows = compiled<{ date: string }>()((db, param) =>
+  db
+    .selectFrom('entry_blocks')
+    .select(['block as key', 'n'])
+    .where('date', '=', param('date'))
+    .where('n', '>', 0)
+    .orderBy('block', 'desc'),
+);
+
+const counted = <K>(rows: { key: K; n: number | string }[]) => rows.map((r) => ({ key: r.key, n: Number(r.n) }));
+
+/**
+ * SQLite: the same three running sums, taken here over three plain reads of the buckets'
+ * covering indexes (step 013). SQLite's window functions cost more than the reads
+ * themselves, and its reads cost no round trip. The three reads are not one snapshot: should
+ * a write land between them, the seek stops at the start of the month or day it found, which
+ * only makes the page skip more rows, never show the wrong ones.
+ */
+async function seekRunStepwise(db: Executor, range: DayRange, offset: number): Promise<RunSeek | null> {
+  const fromMonth = (range.from ?? FIRST_DATE).slice(0, 7);
+  const toMonth = (range.to ?? LAST_DATE).slice(0, 7);
+  const monthsUpTo = async (limit: number) => {
+    const months = counted(await allMonthRows(db, { from: fromMonth, to: toMonth, limit }));
+    await countEdgesExactly(months, range, (within) => countRunsBetween(db, within));
+    return { months, all: months.length < limit };
+  };
+  const newest = await monthsUpTo(NEWEST_MONTHS);
+  // LIMIT -1: no limit (SQLite).
+  const month = seekIn(newest.months, offset) ?? (newest.all ? null : seekIn((await monthsUpTo(-1)).months, offset));
+  if (!month) return null;
+  const days = withinMonth(range, month.key);
+  const day = seekIn(counted(await allDayRows(db, days)), offset - month.before);
+  if (!day) return { date: days.to, maxDistanceM: ANY_DISTANCE_M, before: month.before };
+  const before = month.before + day.before;
+  const blocks = counted(await blockRows(db, { date: day.key })).map((b) => ({ key: String(b.key), n: b.n }));
+  const block = seekIn(blocks, offset - before);
+  if (!block) return { date: day.key, maxDistanceM: ANY_DISTANCE_M, before };
+  return { date: day.key, maxDistanceM: (Number(block.key) + 1) * RUN_BLOCK_M - 1, before: before + block.before };
 }
 
 /**
@@ -222,39 +296,147 @@ export async function ownRunMonths(
   const toMonth = range.to?.slice(0, 7);
   const rows = await monthRows(db, { userId, from: fromMonth ?? FIRST_DATE, to: toMonth ?? LAST_DATE });
   const months = rows.map((r) => ({ key: r.month, n: Number(r.n) }));
-  const exact = async (month: string) => {
-    const [row] = await ownRunsBetween(db, { userId, ...withinMonth(range, month) });
+  await countEdgesExactly(months, range, async (within) => {
+    const [row] = await ownRunsBetween(db, { userId, ...within });
     return Number(row?.n ?? 0);
-  };
-  for (const edge of new Set([fromMonth, toMonth])) {
-    const bucket = edge && cutsMonth(range, edge) ? months.find((m) => m.key === edge) : undefined;
-    if (bucket) bucket.n = await exact(bucket.key);
-  }
+  });
   return months.filter((m) => m.n > 0);
 }
 
-const dayStart = (day: string) => `${day}T00:00:00.000Z`;
-
-/** The sign-up day holding row `offset` of the users list (newest first). */
-export async function seekUserDay(db: Executor, offset: number): Promise<Seek | null> {
-  const result = await sql<{ day: string; before: number }>`
-    select day, cum - n as before from (
-      select day, n, sum(n) over (order by day desc rows between unbounded preceding and current row) as cum
-      from user_days
-    ) t where cum > ${offset} order by day desc limit 1`.execute(db);
-  const row = result.rows[0];
-  return row ? { key: row.day, before: Number(row.before) } : null;
+/** Month buckets of a range, the (at most two) months its ends cut recounted with `count` over the part within it. */
+async function countEdgesExactly(
+  months: { key: string; n: number }[],
+  range: DayRange,
+  count: (within: { from: string; to: string }) => Promise<number>,
+): Promise<void> {
+  for (const edge of new Set([range.from?.slice(0, 7), range.to?.slice(0, 7)])) {
+    const bucket = edge && cutsMonth(range, edge) ? months.find((m) => m.key === edge) : undefined;
+    if (bucket) bucket.n = await count(withinMonth(range, edge!));
+  }
 }
 
-/** The first instant after a UTC day, as created_at strings are written. */
-export const afterDay = (day: string) => dayStart(addDays(day, 1));
+const HOUR_MS = 3_600_000;
+
+/** Where row `offset` of the users list (newest first) falls. */
+export interface UserSeek {
+  /** The first instant after the sign-up hour that holds the row (a created_at upper bound). */
+  upTo: string;
+  /** Users of the list created from `upTo` on, before the row's hour. */
+  before: number;
+}
+
+type UserPageRow = Selectable<UsersTable> & { total: number | string };
+
+/**
+ * PostgreSQL, one statement: three running sums over a few dozen rows each (every month with
+ * sign-ups newest first from user_months, the days of the month that holds row `offset` from
+ * user_days, then the hours of that day from user_hours), then the page from the first
+ * instant after that hour, skipping only that hour's users before the row, and the number
+ * of users (the counter). Past the end it has no rows.
+ */
+const seekUsersPageRows = compiled<{ offset: number; limit: number }>()((db, param) => {
+  const running = (n: string, order: string) =>
+    sql.raw(`sum(${n}) over (order by ${order} desc rows between unbounded preceding and current row) - ${n}`);
+  const page = sql<UserPageRow>`(
+    with month_sums as (select month as key, n, ${running('n', 'month')} as before from user_months where n > 0),
+    pm as (select key, before from month_sums where before + n > ${param('offset')} order by key desc limit 1),
+    day_sums as (
+      select d.day as key, d.n, pm.before + ${running('d.n', 'd.day')} as before
+      from pm join user_days d on d.day >= pm.key || '-01' and d.day <= pm.key || '-31' and d.n > 0
+    ),
+    pd as (select key, before from day_sums where before + n > ${param('offset')} order by key desc limit 1),
+    hour_sums as (
+      select h.hour as key, h.n, pd.before + ${running('h.n', 'h.hour')} as before
+      from pd join user_hours h on h.hour >= pd.key || 'T00' and h.hour <= pd.key || 'T23' and h.n > 0
+    ),
+    ph as (
+      select to_char((cast(key || ':00:00+00' as timestamptz) + interval '1 hour') at time zone 'UTC',
+          'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as up_to, before
+      from hour_sums where before + n > ${param('offset')} order by key desc limit 1
+    )
+    select u.*, (select value from counters where name = 'users') as total
+    from users u
+    where u.created_at < (select up_to from ph)
+    order by u.created_at desc, u.id desc
+    limit ${param('limit')} offset (select ${param('offset')} - before from ph))`;
+  return db.selectFrom(page.as('page')).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+});
+
+/**
+ * PostgreSQL: the page of the users list (newest first) at `offset`, and the number of
+ * users on each row, in one statement whatever the offset (seekUsersPageRows).
+ */
+export function seekUsersPage(db: Executor, offset: number, limit: number): Promise<UserPageRow[]> {
+  return seekUsersPageRows(db, { offset, limit });
+}
+
+/**
+ * SQLite: the sign-up hour holding row `offset` of the users list (newest first), or null
+ * past the end, and the number of users: whatever the offset, a running sum over the
+ * months, then over one month's days, then over one day's hours.
+ */
+export function seekUserHour(db: Executor, offset: number): Promise<{ seek: UserSeek | null; total: number }> {
+  return seekUserHourStepwise(db, offset);
+}
+
+const userMonthRows = compiled()((db) =>
+  db.selectFrom('user_months').select(['month as key', 'n']).where('n', '>', 0).orderBy('month', 'desc'),
+);
+const userDayRows = compiled<{ from: string; to: string }>()((db, param) =>
+  db
+    .selectFrom('user_days')
+    .select(['day as key', 'n'])
+    .where('day', '>=', param('from'))
+    .where('day', '<=', param('to'))
+    .where('n', '>', 0)
+    .orderBy('day', 'desc'),
+);
+const userHourRows = compiled<{ from: string; to: string }>()((db, param) =>
+  db
+    .selectFrom('user_hours')
+    .select(['hour as key', 'n'])
+    .where('hour', '>=', param('from'))
+    .where('hour', '<=', param('to'))
+    .where('n', '>', 0)
+    .orderBy('hour', 'desc'),
+);
+
+/**
+ * SQLite: the same three running sums over three plain reads of the buckets (its window
+ * functions cost more than the reads, and its reads cost no round trip). The reads are not
+ * one snapshot: should a write land between them, the seek stops at the top of the month or
+ * day it found, which only makes the page skip more rows, never show the wrong ones.
+ */
+async function seekUserHourStepwise(db: Executor, offset: number): Promise<{ seek: UserSeek | null; total: number }> {
+  const total = await readCounter(db, 'users');
+  const month = seekIn(counted(await userMonthRows(db)), offset);
+  if (!month) return { seek: null, total };
+  const days = counted(await userDayRows(db, { from: `${month.key}-01`, to: `${month.key}-31` }));
+  const day = seekIn(days, offset - month.before);
+  if (!day) return { seek: { upTo: afterMonth(month.key), before: month.before }, total };
+  const before = month.before + day.before;
+  const hours = counted(await userHourRows(db, { from: `${day.key}T00`, to: `${day.key}T23` }));
+  const hour = seekIn(hours, offset - before);
+  if (!hour) return { seek: { upTo: afterDay(day.key), before }, total };
+  return { seek: { upTo: afterHour(hour.key), before: before + hour.before }, total };
+}
+
+/** The first instant after a UTC hour (`YYYY-MM-DDTHH`), day or month, as created_at strings are written. */
+const afterHour = (hour: string) => new Date(Date.parse(`${hour}:00:00.000Z`) + HOUR_MS).toISOString();
+const afterDay = (day: string) => `${addDays(day, 1)}T00:00:00.000Z`;
+const afterMonth = (month: string) => {
+  const [year, monthNumber] = month.split('-').map(Number);
+  return new Date(Date.UTC(year!, monthNumber!, 1)).toISOString();
+};
 
 /** Users and runs in all, and users created since each of two instants, in one statement. */
 const totalsSince = compiled<{
   aDay: string;
+  aHour: string;
   aFrom: string;
   aTo: string;
   bDay: string;
+  bHour: string;
   bFrom: string;
   bTo: string;
 }>()((db, param) => {
@@ -263,7 +445,13 @@ const totalsSince = compiled<{
       .selectFrom('user_days')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
       .where('day', '>=', day);
-  const partialDay = (from: RawBuilder<string>, to: RawBuilder<string>) =>
+  const wholeHours = (hour: RawBuilder<string>, day: RawBuilder<string>) =>
+    db
+      .selectFrom('user_hours')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+      .where('hour', '>=', hour)
+      .where('hour', '<', day);
+  const partialHour = (from: RawBuilder<string>, to: RawBuilder<string>) =>
     db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -273,15 +461,18 @@ const totalsSince = compiled<{
     counterValue(db, 'users').as('users'),
     counterValue(db, 'entries').as('entries'),
     wholeDays(param('aDay')).as('a_days'),
-    partialDay(param('aFrom'), param('aTo')).as('a_partial'),
+    wholeHours(param('aHour'), param('aDay')).as('a_hours'),
+    partialHour(param('aFrom'), param('aTo')).as('a_partial'),
     wholeDays(param('bDay')).as('b_days'),
-    partialDay(param('bFrom'), param('bTo')).as('b_partial'),
+    wholeHours(param('bHour'), param('bDay')).as('b_hours'),
+    partialHour(param('bFrom'), param('bTo')).as('b_partial'),
   ]);
 });
 
 /**
  * The admin dashboard's counts: users and runs from the counters, users created since
- * each instant from the sign-up buckets (whole days) and the index (the first, partial day).
+ * each instant from the sign-up buckets (whole days, then the whole hours of the instant's
+ * day) and the index (the instant's partial hour, at most one hour of sign-ups).
  */
 export async function totalsAndSignupsSince(
   db: Executor,
@@ -289,24 +480,30 @@ export async function totalsAndSignupsSince(
   sinceB: string,
 ): Promise<{ users: number; entries: number; sinceA: number; sinceB: number }> {
   const bounds = (since: string) => {
-    const nextDay = addDays(since.slice(0, 10), 1);
-    return { day: nextDay, from: since, to: dayStart(nextDay) };
+    // The first whole hour from the instant, and the first whole day from that hour.
+    const hour = new Date(Math.ceil(Date.parse(since) / HOUR_MS) * HOUR_MS).toISOString();
+    const day = hour.slice(11, 13) === '00' ? hour.slice(0, 10) : addDays(hour.slice(0, 10), 1);
+    return { day, hour: hour.slice(0, 13), from: since, to: hour };
   };
   const a = bounds(sinceA);
   const b = bounds(sinceB);
   const [row] = await totalsSince(db, {
     aDay: a.day,
+    aHour: a.hour,
     aFrom: a.from,
     aTo: a.to,
     bDay: b.day,
+    bHour: b.hour,
     bFrom: b.from,
     bTo: b.to,
   });
+  const since = (days: unknown, hours: unknown, partial: unknown) =>
+    Number(days ?? 0) + Number(hours ?? 0) + Number(partial ?? 0);
   return {
     users: Number(row?.users ?? 0),
     entries: Number(row?.entries ?? 0),
-    sinceA: Number(row?.a_days ?? 0) + Number(row?.a_partial ?? 0),
-    sinceB: Number(row?.b_days ?? 0) + Number(row?.b_partial ?? 0),
+    sinceA: since(row?.a_days, row?.a_hours, row?.a_partial),
+    sinceB: since(row?.b_days, row?.b_hours, row?.b_partial),
   };
 }
 

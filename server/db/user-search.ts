@@ -16,6 +16,16 @@
 import { sql, type Kysely } from 'kysely';
 import { userSearchText } from '../../core/search.js';
 import type { Dialect } from './connection.js';
+import type { Executor } from './schema.js';
+
+/**
+ * The users' revision (migration step `012-users-list-keys`), as a subquery: it moves with
+ * every insert and deletion of a user and every change of a search text or creation time,
+ * so a number of matches counted at one revision holds as long as the revision does.
+ */
+export function usersRevision(db: Executor) {
+  return db.selectFrom('user_revisions').select('revision').where('id', '=', 1);
+}
 
 /** Low bits of a search key that hold the user's id; ids below 2^22 fit. */
 export const SEARCH_KEY_ID_BITS = 22;

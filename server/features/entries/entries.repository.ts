@@ -7,6 +7,7 @@ import type { EntriesTable, Executor } from '../../db/schema.js';
 import {
   FIRST_DATE,
   LAST_DATE,
+  ANY_DISTANCE_M,
   SEEK_FROM,
   countRunsBetween,
   ownRunMonths,
@@ -279,8 +280,6 @@ function compareAll(a: EntryRow, b: EntryRow): number {
   return Number(b.id) - Number(a.id);
 }
 
-/** Above any distance (metres): a page that starts at the top of a day. */
-const NO_DISTANCE_BOUND = 2_147_483_647;
 
 /**
  * Everyone's runs. The page's ids come from the (date, distance_m, id) index alone (rows
@@ -297,7 +296,7 @@ export async function listAllEntries(
   const totalAlone = async () => (hasRange(options) ? countRunsBetween(db, range) : readCounter(db, 'entries'));
   let offset = options.offset;
   let upTo = options.dateTo ?? LAST_DATE;
-  let upToDistance = NO_DISTANCE_BOUND;
+  let upToDistance = ANY_DISTANCE_M;
   if (offset >= (options.seekFrom ?? SEEK_FROM)) {
     const start = await seekRun(db, range, offset);
     if (!start) return { entries: [], total: await totalAlone() };
@@ -350,19 +349,18 @@ type RecordKind = 'fastest' | 'longest';
 
 /** Both record runs in one statement (one round trip on PostgreSQL), each the top of its index. */
 const recordRows = compiled()((db) => {
-  const top = (kind: RecordKind, order: 'entries.speed' | 'entries.distance_m') =>
+  // The run first, from the top of its index, then its runner: joined before the LIMIT,
+  // PostgreSQL plans the join for every runner (4 ms at 100,000 users instead of 0.08).
+  const top = (kind: RecordKind, order: 'speed' | 'distance_m') =>
     db
-      .selectFrom('entries')
-      .innerJoin('users', 'users.id', 'entries.user_id')
-      .selectAll('entries')
-      .select(['users.name as user_name', sql<RecordKind>`${sql.lit(kind)}`.as('record')])
-      .orderBy(order, 'desc')
-      .orderBy('entries.id', 'asc')
-      .limit(1);
+      .selectFrom(db.selectFrom('entries').selectAll().orderBy(order, 'desc').orderBy('id', 'asc').limit(1).as('e'))
+      .innerJoin('users', 'users.id', 'e.user_id')
+      .selectAll('e')
+      .select(['users.name as user_name', sql<RecordKind>`${sql.lit(kind)}`.as('record')]);
   return db
-    .selectFrom(top('fastest', 'entries.speed').as('fastest'))
+    .selectFrom(top('fastest', 'speed').as('fastest'))
     .selectAll()
-    .unionAll(db.selectFrom(top('longest', 'entries.distance_m').as('longest')).selectAll());
+    .unionAll(db.selectFrom(top('longest', 'distance_m').as('longest')).selectAll());
 });
 
 /** The fastest and the longest run of everyone, ties to the lowest id (null without runs). */

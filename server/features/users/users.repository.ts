@@ -5,8 +5,8 @@ import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
 import { compiled } from '../../db/compiled.js';
 import type { Executor, UsersTable } from '../../db/schema.js';
-import { SEEK_FROM, afterDay, readCounter, seekUserDay } from '../../db/tallies.js';
-import { SEARCH_KEY_MAX_ID } from '../../db/user-search.js';
+import { SEEK_FROM, readCounter, seekUserHour, seekUsersPage, usersTotal } from '../../db/tallies.js';
+import { SEARCH_KEY_MAX_ID, usersRevision } from '../../db/user-search.js';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -215,6 +215,7 @@ const indexedPage = compiled<{ match: string; limit: number; offset: number }>()
     )
     .innerJoin('users', (join) => join.on(sql<boolean>`users.id = (-p.k & ${sql.lit(SEARCH_KEY_MAX_ID)})`))
     .selectAll('users')
+    .select(usersRevision(db).as('revision'))
     .orderBy('p.k'),
 );
 
@@ -288,6 +289,7 @@ const scannedPageSqlite = compiled<ScanArgs>()((db, param) =>
     )
     .innerJoin('users', 'users.id', 'p.id')
     .selectAll('users')
+    .select(usersRevision(db).as('revision'))
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc'),
 );
@@ -313,9 +315,56 @@ const scannedPagePostgres = compiled<ScanArgs>()((db, param) =>
     .innerJoin('users', 'users.id', 'p.id')
     .selectAll('users')
     .select((eb) => eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches'))
+    .select(usersRevision(db).as('revision'))
+    .select(usersTotal(db).as('users_total'))
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc'),
 );
+
+/**
+ * PostgreSQL, a query that most users match: the list's index (which carries search_text)
+ * read newest first, at most `reach` entries, until the page is full; only the page's users
+ * are read by id. It reads about (offset + limit) / (the share of users matching) entries,
+ * whatever the number of matches; a page it cannot fill within `reach` is read as above.
+ */
+const walkedPagePostgres = compiled<ScanArgs & { reach: number }>()((db, param) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom(
+          db
+            .selectFrom('users')
+            .select(['id', 'created_at', 'search_text'])
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(param('reach'))
+            .as('w'),
+        )
+        .select(['w.id', 'w.created_at'])
+        .where(contains(db, param('needle')))
+        .orderBy('w.created_at', 'desc')
+        .orderBy('w.id', 'desc')
+        .limit(param('limit'))
+        .offset(param('offset'))
+        .as('p'),
+    )
+    .innerJoin('users', 'users.id', 'p.id')
+    .selectAll('users')
+    .select(usersRevision(db).as('revision'))
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc'),
+);
+
+/**
+ * Whether walking the list's index is cheaper than reading every match: the walk's expected
+ * length, with room for matches that cluster, against the number of matches.
+ */
+const WALK_ROOM = 4;
+function walkReach(counted: CountedMatches, limit: number, offset: number): number | null {
+  if (counted.users === undefined || counted.total === 0) return null;
+  const reach = Math.ceil((WALK_ROOM * (offset + limit) * counted.users) / counted.total) + limit;
+  return reach < counted.total ? reach : null;
+}
 
 const scannedCount = compiled<{ needle: string }>()((db, param) =>
   db
@@ -324,6 +373,40 @@ const scannedCount = compiled<{ needle: string }>()((db, param) =>
     .where(contains(db, param('needle'))),
 );
 
+/** A number of matches and the users' revision it was counted at. */
+interface CountedMatches {
+  revision: number;
+  total: number;
+  /** The number of users when counted (PostgreSQL: the share of users that match). */
+  users?: number;
+}
+
+/** How many queries' numbers of matches each database handle remembers (the least recently used go first). */
+const REMEMBERED_COUNTS = 1000;
+const rememberedCounts = new WeakMap<object, Map<string, CountedMatches>>();
+
+/**
+ * The numbers of matches of recent queries, per database handle (its adapter, shared by its
+ * transactions). Each is kept with the users' revision it was counted at and serves only a
+ * page read at that revision, so every insert, deletion or change of a search text makes it
+ * count again; an admin paging through a query counts it once.
+ */
+function countsOf(db: Executor): Map<string, CountedMatches> {
+  const key = db.getExecutor().adapter;
+  let counts = rememberedCounts.get(key);
+  if (!counts) {
+    counts = new Map();
+    rememberedCounts.set(key, counts);
+  }
+  return counts;
+}
+
+function remember(counts: Map<string, CountedMatches>, folded: string, counted: CountedMatches): void {
+  counts.delete(folded);
+  counts.set(folded, counted);
+  if (counts.size > REMEMBERED_COUNTS) counts.delete(counts.keys().next().value!);
+}
+
 async function searchUsers(
   db: Executor,
   query: string,
@@ -331,10 +414,23 @@ async function searchUsers(
   offset: number,
 ): Promise<{ users: UserRecord[]; total: number }> {
   const folded = foldSearch(query);
+  const counts = countsOf(db);
   // A page that holds fewer than asked is the last one (an empty first page included): the
-  // total is known without a count. Only an empty page past the first needs one.
-  const totalOf = async (rows: unknown[], count: () => Promise<number>) =>
-    rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : count();
+  // total is known without a count. Only an empty page past the first needs one. A full
+  // page's total is the one counted at the page's revision, if remembered.
+  const totalOf = async (rows: { revision?: unknown }[], count: () => Promise<number>) => {
+    const revision = rows.length > 0 ? Number(rows[0]!.revision) : null;
+    const short = rows.length < limit && (rows.length > 0 || offset === 0);
+    const remembered = counts.get(folded);
+    let total: number;
+    if (short) total = offset + rows.length;
+    else if (remembered && remembered.revision === revision) total = remembered.total;
+    else total = await count();
+    // Counted after the page, at its revision or a later one: kept under the page's, it can
+    // only serve requests that read a revision no newer than what it counted.
+    if (revision !== null) remember(counts, folded, { revision, total });
+    return total;
+  };
   // A newline would match the index's padding (and the separator is found by the scan).
   if (isSqlite(db) && !folded.includes('\n')) {
     const highest = Number((await highestId(db))[0]?.id ?? 0);
@@ -359,8 +455,25 @@ async function searchUsers(
     const rows = await scannedPageSqlite(db, { needle, limit, offset });
     return { users: rows.map(toUserRecord), total: await totalOf(rows, count) };
   }
+  // PostgreSQL: a query whose remembered matches are most users walks the list's index; a
+  // full page at the remembered revision has its total.
+  const remembered = counts.get(folded);
+  const reach = remembered ? walkReach(remembered, limit, offset) : null;
+  if (remembered && reach !== null) {
+    const walked = await walkedPagePostgres(db, { needle, limit, offset, reach });
+    if (walked.length === limit && Number(walked[0]!.revision) === remembered.revision) {
+      remember(counts, folded, remembered);
+      return { users: walked.map(toUserRecord), total: remembered.total };
+    }
+  }
+  // Otherwise one statement reads the matches once, for the page and their number.
   const rows = await scannedPagePostgres(db, { needle, limit, offset });
-  const total = await totalOf(rows, async () => (rows.length > 0 ? Number(rows[0]!.matches) : count()));
+  const short = rows.length < limit && (rows.length > 0 || offset === 0);
+  const total = short ? offset + rows.length : rows.length > 0 ? Number(rows[0]!.matches) : await count();
+  if (rows.length > 0) {
+    const counted = { revision: Number(rows[0]!.revision), total, users: Number(rows[0]!.users_total) };
+    remember(counts, folded, counted);
+  }
   return { users: rows.map(toUserRecord), total };
 }
 
@@ -369,25 +482,34 @@ export async function listUsers(
   options: { query?: string | undefined; limit: number; offset: number; seekFrom?: number },
 ): Promise<{ users: UserRecord[]; total: number }> {
   if (options.query) return searchUsers(db, options.query, options.limit, options.offset);
-  const total = await countUsers(db);
   let offset = options.offset;
   // Later than any created_at.
   let upTo = '9999';
-  // A deep page starts at its sign-up day, found from the day buckets.
+  let total: number | null = null;
+  // A deep page starts at its sign-up hour, found from the month, day and hour buckets; it
+  // skips at most that hour's sign-ups.
   if (offset >= (options.seekFrom ?? SEEK_FROM)) {
-    const start = await seekUserDay(db, offset);
-    if (!start) return { users: [], total };
-    offset -= start.before;
-    upTo = afterDay(start.key);
+    if (!isSqlite(db)) {
+      const rows = await seekUsersPage(db, offset, options.limit);
+      return { users: rows.map(toUserRecord), total: rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db) };
+    }
+    const found = await seekUserHour(db, offset);
+    total = found.total;
+    if (!found.seek) return { users: [], total };
+    offset -= found.seek.before;
+    upTo = found.seek.upTo;
   }
   const rows = await usersPage(db, { before: upTo, limit: options.limit, offset });
+  total ??= rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db);
   return { users: rows.map(toUserRecord), total };
 }
 
+/** A page of the users list from `before` on, and the number of users (the counter). */
 const usersPage = compiled<{ before: string; limit: number; offset: number }>()((db, param) =>
   db
     .selectFrom('users')
     .selectAll()
+    .select(usersTotal(db).as('total'))
     .where('created_at', '<', param('before'))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')

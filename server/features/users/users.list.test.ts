@@ -1,0 +1,249 @@
+/**
+ * The users list's deep pages (month, day and hour buckets, migration step
+ * `012-users-list-keys`), the search's remembered totals (kept per users' revision) and the
+ * admin dashboard's sign-ups since an instant: each equals a plain reading of the users
+ * table, after creates, deletions, renames and changes of creation time, also when they race.
+ * Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldSearch } from '../../../core/search.js';
+import { openDatabase, type Db } from '../../db/connection.js';
+import { migrate } from '../../db/migrations.js';
+import { adjustCounter, totalsAndSignupsSince } from '../../db/tallies.js';
+import { testDatabase, type ScratchDatabase } from '../../../scripts/support/scratch-database.js';
+import * as users from './users.repository.js';
+import { insertAccount } from './users.service.js';
+
+let target: ScratchDatabase;
+let db: Db;
+
+beforeAll(async () => {
+  target = await testDatabase('user_list');
+  db = openDatabase(target.url, { poolSize: 4 });
+  await migrate(db);
+});
+
+afterAll(async () => {
+  await db?.close();
+  await target?.drop();
+});
+
+/** A small deterministic generator (the test repeats exactly). */
+function randomOf(seed: number) {
+  let state = seed;
+  return (n: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+}
+
+const random = randomOf(11);
+let serial = 0;
+
+/** An instant within three months, clustered: many users share an hour, some the same millisecond. */
+function randomInstant(): string {
+  const month = 1 + random(3);
+  const day = 1 + random(random(2) === 0 ? 3 : 28);
+  const hour = random(random(2) === 0 ? 2 : 24);
+  const ms = random(3) === 0 ? 0 : random(3_600_000);
+  return new Date(Date.UTC(2026, month - 1, day, hour) + ms).toISOString();
+}
+
+async function create(createdAt = randomInstant(), name = `Runner ${serial + 1}`) {
+  serial += 1;
+  const email = `runner${serial}@example.com`;
+  return db.kysely.transaction().execute((trx) =>
+    insertAccount(trx, {
+      name,
+      email,
+      passwordHash: 'x',
+      role: 'user',
+      timezone: 'UTC',
+      createdAt,
+    }),
+  );
+}
+
+async function remove(id: number) {
+  await db.kysely.transaction().execute(async (trx) => {
+    if (await users.deleteUser(trx, id)) await adjustCounter(trx, 'users', -1);
+  });
+}
+
+async function ids(): Promise<number[]> {
+  const rows = await db.kysely.selectFrom('users').select('id').execute();
+  return rows.map((r) => Number(r.id));
+}
+
+/** The list as a plain ORDER BY / LIMIT / OFFSET reads it. */
+async function plainPage(limit: number, offset: number) {
+  const rows = await db.kysely
+    .selectFrom('users')
+    .select('id')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => Number(r.id));
+}
+
+async function expectPagesAsPlain(label: string) {
+  const all = await ids();
+  for (const limit of [1, 7, 15]) {
+    const offsets = [0, 1, limit, all.length - 1, all.length, all.length + 3];
+    for (let i = 0; i < 12; i++) offsets.push(random(all.length + 1));
+    for (const offset of offsets) {
+      const page = await users.listUsers(db.kysely, { limit, offset, seekFrom: 0 });
+      expect(
+        page.users.map((u) => u.id),
+        `${label}: ${limit} @${offset}`,
+      ).toEqual(await plainPage(limit, offset));
+      expect(page.total, `${label}: total`).toBe(all.length);
+    }
+  }
+}
+
+/** The buckets against a count of the users themselves. */
+async function expectBucketsExact() {
+  const rows = await db.kysely.selectFrom('users').select('created_at').execute();
+  const months = new Map<string, number>();
+  const hours = new Map<string, number>();
+  for (const { created_at } of rows) {
+    months.set(created_at.slice(0, 7), (months.get(created_at.slice(0, 7)) ?? 0) + 1);
+    hours.set(created_at.slice(0, 13), (hours.get(created_at.slice(0, 13)) ?? 0) + 1);
+  }
+  const stored = async (table: 'user_months' | 'user_hours', key: 'month' | 'hour') => {
+    const found = await db.kysely
+      .selectFrom(table)
+      .select([`${key} as key`, 'n'])
+      .where('n', '>', 0)
+      .execute();
+    return new Map(found.map((r) => [String(r.key), Number(r.n)]));
+  };
+  expect(await stored('user_months', 'month')).toEqual(months);
+  expect(await stored('user_hours', 'hour')).toEqual(hours);
+}
+
+function searchExpected(all: { id: number; name: string; email: string }[], query: string) {
+  const folded = foldSearch(query);
+  return all.filter((u) => foldSearch(`${u.name}\n${u.email}`).includes(folded)).map((u) => u.id);
+}
+
+async function expectSearchAsBruteForce(queries: string[], label: string) {
+  const all = (await users.listUsers(db.kysely, { limit: 100_000, offset: 0 })).users;
+  for (const query of queries) {
+    const want = searchExpected(all, query);
+    for (const limit of [2, 5]) {
+      for (let offset = 0; offset <= want.length + limit; offset += limit) {
+        const page = await users.listUsers(db.kysely, { query, limit, offset });
+        expect(
+          page.users.map((u) => u.id),
+          `${label}: ${query} ${limit} @${offset}`,
+        ).toEqual(want.slice(offset, offset + limit));
+        expect(page.total, `${label}: ${query} ${limit} @${offset}`).toBe(want.length);
+      }
+    }
+  }
+}
+
+describe('users list', () => {
+  it('seeks deep pages to the same users as OFFSET, through creates, deletions, renames and moves', async () => {
+    for (let i = 0; i < 150; i++) await create();
+    await expectBucketsExact();
+    await expectPagesAsPlain('created');
+
+    const present = await ids();
+    for (let i = 0; i < 30; i++) await remove(present[random(present.length)]!);
+    await expectBucketsExact();
+    await expectPagesAsPlain('deleted');
+
+    const left = await ids();
+    const now = '2026-05-01T00:00:00.000Z';
+    for (let i = 0; i < 20; i++) {
+      const id = left[random(left.length)]!;
+      await users.updateUser(db.kysely, id, { name: `Renamed ${i}`, updatedAt: now });
+      // A creation time moved to another month, day and hour (as an import of accounts could).
+      await db.kysely.updateTable('users').set({ created_at: randomInstant() }).where('id', '=', id).execute();
+    }
+    await expectBucketsExact();
+    await expectPagesAsPlain('renamed and moved');
+  });
+
+  it('keeps every page exact when creates, deletions and renames race with reads', async () => {
+    const racers: Promise<unknown>[] = [];
+    const present = await ids();
+    for (let i = 0; i < 40; i++) {
+      racers.push(create(i % 3 === 0 ? '2026-04-01T10:00:00.000Z' : randomInstant()));
+      if (i % 2 === 0) racers.push(remove(present[random(present.length)]!));
+      if (i % 4 === 0) {
+        racers.push(
+          users.updateUser(db.kysely, present[random(present.length)]!, {
+            name: `Raced ${i}`,
+            updatedAt: '2026-05-02T00:00:00.000Z',
+          }),
+        );
+      }
+      racers.push(
+        users.listUsers(db.kysely, { limit: 10, offset: random(120), seekFrom: 0 }).then((page) => {
+          // Mid-race, a page is still in the list's order.
+          const keys = page.users.map((u) => `${u.created_at}|${String(u.id).padStart(10, '0')}`);
+          expect(keys).toEqual([...keys].sort().reverse());
+        }),
+      );
+    }
+    await Promise.all(racers);
+    await expectBucketsExact();
+    await expectPagesAsPlain('after the race');
+  });
+
+  it('remembers a search total only while no user is created, deleted or renamed', async () => {
+    const queries = ['runner', 'runner1', 'example.com', 'renamed', 'unknown', 'r'];
+    await expectSearchAsBruteForce(queries, 'before');
+    await create(undefined, 'Late Runner');
+    await expectSearchAsBruteForce(queries, 'created');
+    await remove((await ids())[0]!);
+    await expectSearchAsBruteForce(queries, 'deleted');
+    const someone = (await ids())[3]!;
+    await users.updateUser(db.kysely, someone, { name: 'Renamed Again', updatedAt: '2026-05-03T00:00:00.000Z' });
+    await expectSearchAsBruteForce(queries, 'renamed');
+    await users.updateUser(db.kysely, someone, { email: 'moved@example.org', updatedAt: '2026-05-03T00:00:00.000Z' });
+    await expectSearchAsBruteForce(queries, 'e-mail changed');
+    // A query most users match, all of them older than everyone else: the newest users hold
+    // none of its matches, so a page is not found near the top of the list.
+    for (let i = 0; i < 260; i++) {
+      await create(new Date(Date.UTC(2025, 0, 1) + i * 600_000).toISOString(), `Old Timer ${i}`);
+    }
+    await expectSearchAsBruteForce(['old timer', 'timer 1', 'runner'], 'clustered');
+    // Writes racing with searches: once they settle, totals are exact again.
+    const racers: Promise<unknown>[] = [];
+    for (let i = 0; i < 10; i++) {
+      racers.push(create(undefined, `Runner raced ${i}`));
+      racers.push(users.listUsers(db.kysely, { query: 'runner', limit: 3, offset: 0 }));
+    }
+    await Promise.all(racers);
+    await expectSearchAsBruteForce(queries, 'after the race');
+  });
+
+  it('counts sign-ups since any instant as the users table does', async () => {
+    const all = await db.kysely.selectFrom('users').select('created_at').execute();
+    const instants = [
+      '2026-01-01T00:00:00.000Z',
+      '2026-02-14T00:00:00.000Z',
+      '2026-02-14T13:00:00.000Z',
+      '2026-02-14T13:30:00.000Z',
+      '2026-03-31T23:59:59.999Z',
+      '2026-04-01T10:00:00.000Z',
+      '2026-04-01T09:59:59.999Z',
+    ];
+    for (let i = 0; i < 10; i++) instants.push(randomInstant());
+    for (let i = 0; i < instants.length - 1; i++) {
+      const a = instants[i]!;
+      const b = instants[i + 1]!;
+      const totals = await totalsAndSignupsSince(db.kysely, a, b);
+      expect(totals.sinceA, a).toBe(all.filter((u) => u.created_at >= a).length);
+      expect(totals.sinceB, b).toBe(all.filter((u) => u.created_at >= b).length);
+      expect(totals.users).toBe(all.length);
+    }
+  });
+});
