@@ -422,9 +422,10 @@ const steps: Record<string, Step> = {
   },
 
   /**
-   * SQLite: the buckets of everyone's runs read from their index alone. A deep page of
-   * everyone's runs reads the months, then one month's days, then one day's blocks, newest
-   * first (tallies.ts seekRun); with `n` in the index a step no longer looks up the row.
+   * SQLite: the buckets the deep pages seek through read from their index alone. A deep page
+   * of everyone's runs reads the months, then one month's days, then one day's blocks, newest
+   * first (tallies.ts seekRun), a deep page of users the months, days and hours of sign-ups;
+   * with `n` in the index a step no longer looks up the row.
    * PostgreSQL answers that seek in one statement and keeps its indexes.
    */
   async '013-tally-covering-indexes'(db, dialect) {
@@ -432,6 +433,9 @@ const steps: Record<string, Step> = {
     await sql`create index entry_all_months_cover on entry_all_months (month, n)`.execute(db);
     await sql`create index entry_days_cover on entry_days (date, n)`.execute(db);
     await sql`create index entry_blocks_cover on entry_blocks (date, block, n)`.execute(db);
+    await sql`create index user_months_cover on user_months (month, n)`.execute(db);
+    await sql`create index user_days_cover on user_days (day, n)`.execute(db);
+    await sql`create index user_hours_cover on user_hours (hour, n)`.execute(db);
   },
 };
 

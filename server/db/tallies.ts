@@ -234,15 +234,21 @@ const allMonthRows = compiled<{ from: string; to: string; limit: number }>()((db
 
 /** The pages people read are the first ones: the newest months are read first, the rest only when needed. */
 const NEWEST_MONTHS = 3;
-const allDayRows = compiled<{ from: string; to: string }>()((db, param) =>
-  db
-    .selectFrom('entry_days')
-    .select(['date as key', 'n'])
-    .where('date', '>=', param('from'))
-    .where('date', '<=', param('to'))
-    .where('n', '>', 0)
-    .orderBy('date', 'desc'),
-);
+/**
+ * The non-empty buckets of `table` whose key (`key`) lies between two values, newest first:
+ * the plain reads of the SQLite seeks (covering indexes of migration 013).
+ */
+const bucketsBetween = (table: 'entry_days' | 'user_days' | 'user_hours', key: 'date' | 'day' | 'hour') =>
+  compiled<{ from: string; to: string }>()((db, param) =>
+    db
+      .selectFrom(
+        sql<{ key: string; n: number }>`(select ${sql.ref(key)} as key, n from ${sql.table(table)}
+            where ${sql.ref(key)} >= ${param('from')} and ${sql.ref(key)} <= ${param('to')} and n > 0)`.as('b'),
+      )
+      .selectAll()
+      .orderBy('key', 'desc'),
+  );
+const allDayRows = bucketsBetween('entry_days', 'date');
 const blockRows = compiled<{ date: string }>()((db, param) =>
   db
     .selectFrom('entry_blocks')
@@ -382,24 +388,8 @@ export function seekUserHour(db: Executor, offset: number): Promise<{ seek: User
 const userMonthRows = compiled()((db) =>
   db.selectFrom('user_months').select(['month as key', 'n']).where('n', '>', 0).orderBy('month', 'desc'),
 );
-const userDayRows = compiled<{ from: string; to: string }>()((db, param) =>
-  db
-    .selectFrom('user_days')
-    .select(['day as key', 'n'])
-    .where('day', '>=', param('from'))
-    .where('day', '<=', param('to'))
-    .where('n', '>', 0)
-    .orderBy('day', 'desc'),
-);
-const userHourRows = compiled<{ from: string; to: string }>()((db, param) =>
-  db
-    .selectFrom('user_hours')
-    .select(['hour as key', 'n'])
-    .where('hour', '>=', param('from'))
-    .where('hour', '<=', param('to'))
-    .where('n', '>', 0)
-    .orderBy('hour', 'desc'),
-);
+const userDayRows = bucketsBetween('user_days', 'day');
+const userHourRows = bucketsBetween('user_hours', 'hour');
 
 /**
  * SQLite: the same three running sums over three plain reads of the buckets (its window

@@ -5,37 +5,14 @@
  * table, after creates, deletions, renames and changes of creation time, also when they race.
  * Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { foldSearch } from '../../../core/search.js';
-import { openDatabase, type Db } from '../../db/connection.js';
-import { migrate } from '../../db/migrations.js';
 import { adjustCounter, totalsAndSignupsSince } from '../../db/tallies.js';
-import { testDatabase, type ScratchDatabase } from '../../../scripts/support/scratch-database.js';
+import { migratedDatabase, randomOf } from '../../test/repository-database.js';
 import * as users from './users.repository.js';
 import { insertAccount } from './users.service.js';
 
-let target: ScratchDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  target = await testDatabase('user_list');
-  db = openDatabase(target.url, { poolSize: 4 });
-  await migrate(db);
-});
-
-afterAll(async () => {
-  await db?.close();
-  await target?.drop();
-});
-
-/** A small deterministic generator (the test repeats exactly). */
-function randomOf(seed: number) {
-  let state = seed;
-  return (n: number) => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state % n;
-  };
-}
+const db = migratedDatabase('user_list', 4);
 
 const random = randomOf(11);
 let serial = 0;
@@ -52,33 +29,37 @@ function randomInstant(): string {
 async function create(createdAt = randomInstant(), name = `Runner ${serial + 1}`) {
   serial += 1;
   const email = `runner${serial}@example.com`;
-  return db.kysely.transaction().execute((trx) =>
-    insertAccount(trx, {
-      name,
-      email,
-      passwordHash: 'x',
-      role: 'user',
-      timezone: 'UTC',
-      createdAt,
-    }),
-  );
+  return db()
+    .kysely.transaction()
+    .execute((trx) =>
+      insertAccount(trx, {
+        name,
+        email,
+        passwordHash: 'x',
+        role: 'user',
+        timezone: 'UTC',
+        createdAt,
+      }),
+    );
 }
 
 async function remove(id: number) {
-  await db.kysely.transaction().execute(async (trx) => {
-    if (await users.deleteUser(trx, id)) await adjustCounter(trx, 'users', -1);
-  });
+  await db()
+    .kysely.transaction()
+    .execute(async (trx) => {
+      if (await users.deleteUser(trx, id)) await adjustCounter(trx, 'users', -1);
+    });
 }
 
 async function ids(): Promise<number[]> {
-  const rows = await db.kysely.selectFrom('users').select('id').execute();
+  const rows = await db().kysely.selectFrom('users').select('id').execute();
   return rows.map((r) => Number(r.id));
 }
 
 /** The list as a plain ORDER BY / LIMIT / OFFSET reads it. */
 async function plainPage(limit: number, offset: number) {
-  const rows = await db.kysely
-    .selectFrom('users')
+  const rows = await db()
+    .kysely.selectFrom('users')
     .select('id')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -94,7 +75,7 @@ async function expectPagesAsPlain(label: string) {
     const offsets = [0, 1, limit, all.length - 1, all.length, all.length + 3];
     for (let i = 0; i < 12; i++) offsets.push(random(all.length + 1));
     for (const offset of offsets) {
-      const page = await users.listUsers(db.kysely, { limit, offset, seekFrom: 0 });
+      const page = await users.listUsers(db().kysely, { limit, offset, seekFrom: 0 });
       expect(
         page.users.map((u) => u.id),
         `${label}: ${limit} @${offset}`,
@@ -106,7 +87,7 @@ async function expectPagesAsPlain(label: string) {
 
 /** The buckets against a count of the users themselves. */
 async function expectBucketsExact() {
-  const rows = await db.kysely.selectFrom('users').select('created_at').execute();
+  const rows = await db().kysely.selectFrom('users').select('created_at').execute();
   const months = new Map<string, number>();
   const hours = new Map<string, number>();
   for (const { created_at } of rows) {
@@ -114,8 +95,8 @@ async function expectBucketsExact() {
     hours.set(created_at.slice(0, 13), (hours.get(created_at.slice(0, 13)) ?? 0) + 1);
   }
   const stored = async (table: 'user_months' | 'user_hours', key: 'month' | 'hour') => {
-    const found = await db.kysely
-      .selectFrom(table)
+    const found = await db()
+      .kysely.selectFrom(table)
       .select([`${key} as key`, 'n'])
       .where('n', '>', 0)
       .execute();
@@ -131,12 +112,12 @@ function searchExpected(all: { id: number; name: string; email: string }[], quer
 }
 
 async function expectSearchAsBruteForce(queries: string[], label: string) {
-  const all = (await users.listUsers(db.kysely, { limit: 100_000, offset: 0 })).users;
+  const all = (await users.listUsers(db().kysely, { limit: 100_000, offset: 0 })).users;
   for (const query of queries) {
     const want = searchExpected(all, query);
     for (const limit of [2, 5]) {
       for (let offset = 0; offset <= want.length + limit; offset += limit) {
-        const page = await users.listUsers(db.kysely, { query, limit, offset });
+        const page = await users.listUsers(db().kysely, { query, limit, offset });
         expect(
           page.users.map((u) => u.id),
           `${label}: ${query} ${limit} @${offset}`,
@@ -162,9 +143,9 @@ describe('users list', () => {
     const now = '2026-05-01T00:00:00.000Z';
     for (let i = 0; i < 20; i++) {
       const id = left[random(left.length)]!;
-      await users.updateUser(db.kysely, id, { name: `Renamed ${i}`, updatedAt: now });
+      await users.updateUser(db().kysely, id, { name: `Renamed ${i}`, updatedAt: now });
       // A creation time moved to another month, day and hour (as an import of accounts could).
-      await db.kysely.updateTable('users').set({ created_at: randomInstant() }).where('id', '=', id).execute();
+      await db().kysely.updateTable('users').set({ created_at: randomInstant() }).where('id', '=', id).execute();
     }
     await expectBucketsExact();
     await expectPagesAsPlain('renamed and moved');
@@ -178,14 +159,14 @@ describe('users list', () => {
       if (i % 2 === 0) racers.push(remove(present[random(present.length)]!));
       if (i % 4 === 0) {
         racers.push(
-          users.updateUser(db.kysely, present[random(present.length)]!, {
+          users.updateUser(db().kysely, present[random(present.length)]!, {
             name: `Raced ${i}`,
             updatedAt: '2026-05-02T00:00:00.000Z',
           }),
         );
       }
       racers.push(
-        users.listUsers(db.kysely, { limit: 10, offset: random(120), seekFrom: 0 }).then((page) => {
+        users.listUsers(db().kysely, { limit: 10, offset: random(120), seekFrom: 0 }).then((page) => {
           // Mid-race, a page is still in the list's order.
           const keys = page.users.map((u) => `${u.created_at}|${String(u.id).padStart(10, '0')}`);
           expect(keys).toEqual([...keys].sort().reverse());
@@ -205,9 +186,9 @@ describe('users list', () => {
     await remove((await ids())[0]!);
     await expectSearchAsBruteForce(queries, 'deleted');
     const someone = (await ids())[3]!;
-    await users.updateUser(db.kysely, someone, { name: 'Renamed Again', updatedAt: '2026-05-03T00:00:00.000Z' });
+    await users.updateUser(db().kysely, someone, { name: 'Renamed Again', updatedAt: '2026-05-03T00:00:00.000Z' });
     await expectSearchAsBruteForce(queries, 'renamed');
-    await users.updateUser(db.kysely, someone, { email: 'moved@example.org', updatedAt: '2026-05-03T00:00:00.000Z' });
+    await users.updateUser(db().kysely, someone, { email: 'moved@example.org', updatedAt: '2026-05-03T00:00:00.000Z' });
     await expectSearchAsBruteForce(queries, 'e-mail changed');
     // A query most users match, all of them older than everyone else: the newest users hold
     // none of its matches, so a page is not found near the top of the list.
@@ -219,14 +200,14 @@ describe('users list', () => {
     const racers: Promise<unknown>[] = [];
     for (let i = 0; i < 10; i++) {
       racers.push(create(undefined, `Runner raced ${i}`));
-      racers.push(users.listUsers(db.kysely, { query: 'runner', limit: 3, offset: 0 }));
+      racers.push(users.listUsers(db().kysely, { query: 'runner', limit: 3, offset: 0 }));
     }
     await Promise.all(racers);
     await expectSearchAsBruteForce(queries, 'after the race');
   });
 
   it('counts sign-ups since any instant as the users table does', async () => {
-    const all = await db.kysely.selectFrom('users').select('created_at').execute();
+    const all = await db().kysely.selectFrom('users').select('created_at').execute();
     const instants = [
       '2026-01-01T00:00:00.000Z',
       '2026-02-14T00:00:00.000Z',
@@ -240,7 +221,7 @@ describe('users list', () => {
     for (let i = 0; i < instants.length - 1; i++) {
       const a = instants[i]!;
       const b = instants[i + 1]!;
-      const totals = await totalsAndSignupsSince(db.kysely, a, b);
+      const totals = await totalsAndSignupsSince(db().kysely, a, b);
       expect(totals.sinceA, a).toBe(all.filter((u) => u.created_at >= a).length);
       expect(totals.sinceB, b).toBe(all.filter((u) => u.created_at >= b).length);
       expect(totals.users).toBe(all.length);

@@ -4,42 +4,19 @@
  * first, with the exact total, on every page, and after every rename.
  * Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { foldSearch, userSearchText } from '../../../core/search.js';
-import { openDatabase, type Db } from '../../db/connection.js';
-import { migrate } from '../../db/migrations.js';
-import { testDatabase, type ScratchDatabase } from '../../../scripts/support/scratch-database.js';
+import { migratedDatabase, randomOf } from '../../test/repository-database.js';
 import * as users from './users.repository.js';
 
-let target: ScratchDatabase;
-let db: Db;
-
-beforeAll(async () => {
-  target = await testDatabase('user_search');
-  db = openDatabase(target.url, { poolSize: 2 });
-  await migrate(db);
-});
-
-afterAll(async () => {
-  await db?.close();
-  await target?.drop();
-});
-
-/** A small deterministic generator (the test repeats exactly). */
-function randomOf(seed: number) {
-  let state = seed;
-  return (n: number) => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state % n;
-  };
-}
+const db = migratedDatabase('user_search', 2);
 
 const ALPHABET = ['a', 'b', 'i', 'I', 'İ', 'ı', 'Σ', 'σ', 'ς', 'é', 'É', 'ß', '%', '_', '"', "'", ' ', '\\', 'x'];
 let serial = 0;
 
 async function addUser(name: string, createdAt: string) {
   serial += 1;
-  return users.insertUser(db.kysely, {
+  return users.insertUser(db().kysely, {
     name,
     email: `u${serial}-${name.length}@example.com`,
     passwordHash: 'x',
@@ -51,7 +28,7 @@ async function addUser(name: string, createdAt: string) {
 
 /** Every user, in the list's order, and the brute-force search over them. */
 async function everyone() {
-  return (await users.listUsers(db.kysely, { limit: 100_000, offset: 0 })).users;
+  return (await users.listUsers(db().kysely, { limit: 100_000, offset: 0 })).users;
 }
 
 function expected(all: users.UserRecord[], query: string) {
@@ -62,7 +39,7 @@ function expected(all: users.UserRecord[], query: string) {
 }
 
 async function searchIds(query: string, limit: number, offset: number) {
-  const found = await users.listUsers(db.kysely, { query, limit, offset });
+  const found = await users.listUsers(db().kysely, { query, limit, offset });
   return { ids: found.users.map((u) => u.id), total: found.total };
 }
 
@@ -138,18 +115,18 @@ describe('users search', () => {
   it('follows renames of the name, the e-mail or both', async () => {
     const user = await addUser('Before Rename', '2026-02-01T00:00:00.000Z');
     const now = '2026-02-02T00:00:00.000Z';
-    await users.updateUser(db.kysely, user.id, { name: 'Zeynep İnce', updatedAt: now });
+    await users.updateUser(db().kysely, user.id, { name: 'Zeynep İnce', updatedAt: now });
     expect((await searchIds('Before', 100, 0)).ids).not.toContain(user.id);
     expect((await searchIds('zeynep ince', 100, 0)).ids).toEqual([user.id]);
-    await users.updateUser(db.kysely, user.id, { email: 'Renamed.Mail@Example.org', updatedAt: now });
+    await users.updateUser(db().kysely, user.id, { email: 'Renamed.Mail@Example.org', updatedAt: now });
     expect((await searchIds('zeynep', 100, 0)).ids).toEqual([user.id]);
     expect((await searchIds('renamed.mail@', 100, 0)).ids).toEqual([user.id]);
-    await users.updateUser(db.kysely, user.id, { name: 'Third', email: 'third@example.net', updatedAt: now });
+    await users.updateUser(db().kysely, user.id, { name: 'Third', email: 'third@example.net', updatedAt: now });
     expect((await searchIds('zeynep', 100, 0)).ids).toEqual([]);
     expect((await searchIds('renamed.mail', 100, 0)).ids).toEqual([]);
     expect((await searchIds('third@EXAMPLE.net', 100, 0)).ids).toEqual([user.id]);
-    const stored = await db.kysely
-      .selectFrom('users')
+    const stored = await db()
+      .kysely.selectFrom('users')
       .select('search_text')
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
@@ -163,11 +140,15 @@ describe('users search', () => {
       const name = `Ünal ${round}`;
       const email = `ünal${round}@example.com`;
       await Promise.all([
-        db.kysely.transaction().execute((trx) => users.updateUser(trx, user.id, { name, updatedAt: now })),
-        db.kysely.transaction().execute((trx) => users.updateUser(trx, user.id, { email, updatedAt: now })),
+        db()
+          .kysely.transaction()
+          .execute((trx) => users.updateUser(trx, user.id, { name, updatedAt: now })),
+        db()
+          .kysely.transaction()
+          .execute((trx) => users.updateUser(trx, user.id, { email, updatedAt: now })),
       ]);
-      const row = await db.kysely
-        .selectFrom('users')
+      const row = await db()
+        .kysely.selectFrom('users')
         .select(['name', 'email', 'search_text'])
         .where('id', '=', user.id)
         .executeTakeFirstOrThrow();
