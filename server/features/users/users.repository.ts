@@ -1,5 +1,5 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
-import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
+import { SqliteAdapter, sql, type AliasedSelectQueryBuilder, type RawBuilder, type Selectable } from 'kysely';
 import type { Theme, Units } from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
@@ -274,24 +274,29 @@ function contains(db: Executor, needle: RawBuilder<string>) {
 
 type ScanArgs = { needle: string; limit: number; offset: number };
 
-const scannedPageSqlite = compiled<ScanArgs>()((db, param) =>
+/** The users of a page of keys (`p`: id, created_at), in the list's order, with the users' revision. */
+const usersOfPage = (db: Executor, page: AliasedSelectQueryBuilder<{ id: number; created_at: string }, 'p'>) =>
   db
-    .selectFrom(
-      db
-        .selectFrom('users')
-        .select(['id', 'created_at'])
-        .where(contains(db, param('needle')))
-        .orderBy('created_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(param('limit'))
-        .offset(param('offset'))
-        .as('p'),
-    )
+    .selectFrom(page)
     .innerJoin('users', 'users.id', 'p.id')
     .selectAll('users')
     .select(usersRevision(db).as('revision'))
     .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc'),
+    .orderBy('p.id', 'desc');
+
+const scannedPageSqlite = compiled<ScanArgs>()((db, param) =>
+  usersOfPage(
+    db,
+    db
+      .selectFrom('users')
+      .select(['id', 'created_at'])
+      .where(contains(db, param('needle')))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(param('limit'))
+      .offset(param('offset'))
+      .as('p'),
+  ),
 );
 
 const scannedPagePostgres = compiled<ScanArgs>()((db, param) =>
@@ -328,31 +333,26 @@ const scannedPagePostgres = compiled<ScanArgs>()((db, param) =>
  * whatever the number of matches; a page it cannot fill within `reach` is read as above.
  */
 const walkedPagePostgres = compiled<ScanArgs & { reach: number }>()((db, param) =>
-  db
-    .selectFrom(
-      db
-        .selectFrom(
-          db
-            .selectFrom('users')
-            .select(['id', 'created_at', 'search_text'])
-            .orderBy('created_at', 'desc')
-            .orderBy('id', 'desc')
-            .limit(param('reach'))
-            .as('w'),
-        )
-        .select(['w.id', 'w.created_at'])
-        .where(contains(db, param('needle')))
-        .orderBy('w.created_at', 'desc')
-        .orderBy('w.id', 'desc')
-        .limit(param('limit'))
-        .offset(param('offset'))
-        .as('p'),
-    )
-    .innerJoin('users', 'users.id', 'p.id')
-    .selectAll('users')
-    .select(usersRevision(db).as('revision'))
-    .orderBy('p.created_at', 'desc')
-    .orderBy('p.id', 'desc'),
+  usersOfPage(
+    db,
+    db
+      .selectFrom(
+        db
+          .selectFrom('users')
+          .select(['id', 'created_at', 'search_text'])
+          .orderBy('created_at', 'desc')
+          .orderBy('id', 'desc')
+          .limit(param('reach'))
+          .as('w'),
+      )
+      .select(['w.id', 'w.created_at'])
+      .where(contains(db, param('needle')))
+      .orderBy('w.created_at', 'desc')
+      .orderBy('w.id', 'desc')
+      .limit(param('limit'))
+      .offset(param('offset'))
+      .as('p'),
+  ),
 );
 
 /**
