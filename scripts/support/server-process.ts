@@ -1,6 +1,6 @@
 /**
  * The one way the unit tests, e2e, bench and soak run the server as a child process:
- * `node <entry>` on 127.0.0.1 and a free port, ready once GET /api/health answers 200
+ * `node <flags of npm start> <entry>` on 127.0.0.1 and a free port, ready once GET /api/health answers 200
  * (within a bound; the server's output is in the error otherwise), stopped with SIGTERM
  * and, after a grace period, SIGKILL. With the small pieces several callers share: a free
  * port, a runner registered over HTTP, and the process's memory as Linux reports it.
@@ -14,6 +14,16 @@ import { fileURLToPath } from 'node:url';
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The production build, as an operator starts it (`npm run build` makes it). */
 export const BUILT_SERVER = path.join(REPO_ROOT, 'dist', 'server', 'main.js');
+
+/**
+ * Node's flags of `npm start` (package.json's start script: the heap's bounds), so that every
+ * server the tests, e2e, bench and soak start runs as the one an operator starts.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = (
+  JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 
 export interface Exit {
   code: number | null;
@@ -82,7 +92,7 @@ export function spawnServer(options: LaunchOptions, port: number): ChildProcess 
   };
   if (options.uid !== undefined) spawnOptions.uid = options.uid;
   if (options.gid !== undefined) spawnOptions.gid = options.gid;
-  return spawn(process.execPath, [...(options.nodeArgs ?? []), entry], spawnOptions);
+  return spawn(process.execPath, [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), entry], spawnOptions);
 }
 
 /** Starts the server and resolves once GET /api/health answers 200; stops it and throws if that takes too long. */
