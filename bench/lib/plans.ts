@@ -159,6 +159,10 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
       ['stats.personalBests', (k) => stats.personalBests(k, userId)],
       ['stats.dateSpan', (k) => stats.dateSpan(k, userId)],
       ['entries.recordRuns', (k) => entries.recordRuns(k)],
+      [
+        'entries.totalsAndRecords',
+        (k) => entries.totalsAndRecords(k, `${year}-01-05T23:00:00.000Z`, `${year}-01-01T00:00:00.000Z`),
+      ],
       ['insights.listEfforts', (k) => insights.listEfforts(k, userId)],
       ['insights.listDays', (k) => insights.listDays(k, userId, '0000-01-01', `${year}-12-31`)],
       ['insights.listRunDates', (k) => insights.listRunDates(k, userId, `${year}-12-31`)],

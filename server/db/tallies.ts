@@ -419,8 +419,8 @@ const afterMonth = (month: string) => {
   return new Date(Date.UTC(year!, monthNumber!, 1)).toISOString();
 };
 
-/** Users and runs in all, and users created since each of two instants, in one statement. */
-const totalsSince = compiled<{
+/** The values of the admin dashboard's totals (signupTotals): two instants' bounds. */
+export type SignupArgs = {
   aDay: string;
   aHour: string;
   aFrom: string;
@@ -429,7 +429,15 @@ const totalsSince = compiled<{
   bHour: string;
   bFrom: string;
   bTo: string;
-}>()((db, param) => {
+};
+
+/**
+ * Users and runs in all, and users created since each of two instants, as one row of one
+ * statement (`users`, `entries`, and `a_*` / `b_*`: signupsSince adds them up). Users since an
+ * instant come from the sign-up buckets (whole days, then the whole hours of the instant's day)
+ * and the index (the instant's partial hour, at most one hour of sign-ups).
+ */
+export function signupTotals(db: Executor, param: ParamOf<SignupArgs>) {
   const wholeDays = (day: RawBuilder<string>) =>
     db
       .selectFrom('user_days')
@@ -457,18 +465,12 @@ const totalsSince = compiled<{
     wholeHours(param('bHour'), param('bDay')).as('b_hours'),
     partialHour(param('bFrom'), param('bTo')).as('b_partial'),
   ]);
-});
+}
 
-/**
- * The admin dashboard's counts: users and runs from the counters, users created since
- * each instant from the sign-up buckets (whole days, then the whole hours of the instant's
- * day) and the index (the instant's partial hour, at most one hour of sign-ups).
- */
-export async function totalsAndSignupsSince(
-  db: Executor,
-  sinceA: string,
-  sinceB: string,
-): Promise<{ users: number; entries: number; sinceA: number; sinceB: number }> {
+const totalsSince = compiled<SignupArgs>()(signupTotals);
+
+/** The values of signupTotals for two instants. */
+export function signupArgs(sinceA: string, sinceB: string): SignupArgs {
   const bounds = (since: string) => {
     // The first whole hour from the instant, and the first whole day from that hour.
     const hour = new Date(Math.ceil(Date.parse(since) / HOUR_MS) * HOUR_MS).toISOString();
@@ -477,16 +479,16 @@ export async function totalsAndSignupsSince(
   };
   const a = bounds(sinceA);
   const b = bounds(sinceB);
-  const [row] = await totalsSince(db, {
-    aDay: a.day,
-    aHour: a.hour,
-    aFrom: a.from,
-    aTo: a.to,
-    bDay: b.day,
-    bHour: b.hour,
-    bFrom: b.from,
-    bTo: b.to,
-  });
+  return { aDay: a.day, aHour: a.hour, aFrom: a.from, aTo: a.to, bDay: b.day, bHour: b.hour, bFrom: b.from, bTo: b.to };
+}
+
+/** What a row of signupTotals says (no row, or nulls: nothing). */
+export function signupsSince(row: Record<string, unknown> | undefined): {
+  users: number;
+  entries: number;
+  sinceA: number;
+  sinceB: number;
+} {
   const since = (days: unknown, hours: unknown, partial: unknown) =>
     Number(days ?? 0) + Number(hours ?? 0) + Number(partial ?? 0);
   return {
@@ -495,6 +497,16 @@ export async function totalsAndSignupsSince(
     sinceA: since(row?.a_days, row?.a_hours, row?.a_partial),
     sinceB: since(row?.b_days, row?.b_hours, row?.b_partial),
   };
+}
+
+/** The admin dashboard's counts: users and runs from the counters, and users created since each instant. */
+export async function totalsAndSignupsSince(
+  db: Executor,
+  sinceA: string,
+  sinceB: string,
+): Promise<{ users: number; entries: number; sinceA: number; sinceB: number }> {
+  const [row] = await totalsSince(db, signupArgs(sinceA, sinceB));
+  return signupsSince(row);
 }
 
 /** A runner's totals of one month (`YYYY-MM`): runs, metres and seconds. */

@@ -164,9 +164,16 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, id: number): Pr
   });
 }
 
-/** The fastest and the longest run of everyone (the admin dashboard). */
-export function recordRuns(ctx: AppContext): ReturnType<typeof entries.recordRuns> {
-  return entries.recordRuns(ctx.db);
+/**
+ * The admin dashboard's numbers: users and runs in all, users created since each of two
+ * instants, and the fastest and the longest run of everyone, in one statement.
+ */
+export function totalsAndRecords(
+  ctx: AppContext,
+  sinceA: string,
+  sinceB: string,
+): ReturnType<typeof entries.totalsAndRecords> {
+  return entries.totalsAndRecords(ctx.db, sinceA, sinceB);
 }
 
 /** One page of a runner's runs in date then id order, after `after` (keyset paging: an export never skips rows). */

@@ -15,9 +15,8 @@ import {
   startOfDayInZone,
 } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
-import { totalsAndSignupsSince } from '../../db/tallies.js';
 import { requirePermission } from '../../errors.js';
-import { recordRuns } from '../entries/entries.service.js';
+import { totalsAndRecords } from '../entries/entries.service.js';
 import { dailyTotals, dateSpan, personalBests } from './stats.repository.js';
 
 const CHART_DAYS = 14;
@@ -73,18 +72,15 @@ export async function adminDashboard(ctx: AppContext, actor: Actor & { timezone:
   const today = dateInZone(ctx.config.now(), actor.timezone);
   const weekStart = startOfDayInZone(isoWeekStart(today), actor.timezone).toISOString();
   const monthStart = startOfDayInZone(`${today.slice(0, 8)}01`, actor.timezone).toISOString();
-  const [totals, { fastest, longest }] = await Promise.all([
-    totalsAndSignupsSince(ctx.db, weekStart, monthStart),
-    recordRuns(ctx),
-  ]);
+  const totals = await totalsAndRecords(ctx, weekStart, monthStart);
   return {
     total_users: totals.users,
     new_users_this_week: totals.sinceA,
     new_users_this_month: totals.sinceB,
     total_entries: totals.entries,
     avg_entries_per_user: totals.users > 0 ? round2(totals.entries / totals.users) : 0,
-    fastest_run: fastest,
-    longest_run: longest,
+    fastest_run: totals.fastest,
+    longest_run: totals.longest,
   };
 }
 
