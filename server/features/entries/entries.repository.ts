@@ -310,7 +310,11 @@ export async function listAllEntries(
     upTo = start.date;
     upToDistance = start.maxDistanceM;
   }
-  const rows = await (hasRange(options) ? rangePage : everyPage)(db, {
+  const rows = await allPageOf(
+    hasRange(options),
+    options.limit,
+    offset,
+  )(db, {
     from: options.dateFrom ?? FIRST_DATE,
     to: upTo,
     toDistance: upToDistance,
@@ -325,10 +329,16 @@ export async function listAllEntries(
 
 type AllPageArgs = PageArgs & { toDistance: number; rangeTo: string };
 
-/** Rows from (to, toDistance) down, in everyone's order (a row-value bound the index seeks to), with the total. */
-const allPage = (ranged: boolean) =>
+/**
+ * Rows from (to, toDistance) down, in everyone's order (a row-value bound the index seeks to),
+ * with the total. The page's size is written in the statement, and so is its offset on a first
+ * page (none): PostgreSQL then keeps one plan of the prepared statement for all values. With
+ * both bound, its plan for any values (a guessed LIMIT and OFFSET) hashed every run, so it
+ * planned each request anew instead (about 1 ms a request, three times the run of the plan).
+ */
+const allPage = (ranged: boolean, size: number, first: boolean) =>
   compiled<AllPageArgs>()((db, param) => {
-    const page = db
+    const top = db
       .selectFrom('entries')
       .select('entries.id')
       .where('entries.date', '>=', param('from'))
@@ -338,8 +348,8 @@ const allPage = (ranged: boolean) =>
       .orderBy('entries.date', 'desc')
       .orderBy('entries.distance_m', 'desc')
       .orderBy('entries.id', 'desc')
-      .limit(param('limit'))
-      .offset(param('offset'));
+      .limit(sql.lit(size));
+    const page = first ? top : top.offset(param('offset'));
     const total = runsTotal(db, ranged ? { from: param('from'), to: param('rangeTo') } : null);
     return db
       .selectFrom(page.as('page'))
@@ -348,8 +358,16 @@ const allPage = (ranged: boolean) =>
       .selectAll('entries')
       .select(['users.name as user_name', total.as('total')]);
   });
-const everyPage = allPage(false);
-const rangePage = allPage(true);
+const allPages = new Map<string, ReturnType<typeof allPage>>();
+/** The page statement of a range or not, a page size and a first page or not (made once each). */
+function allPageOf(ranged: boolean, size: number, offset: number): ReturnType<typeof allPage> {
+  if (!Number.isSafeInteger(size) || size < 1)
+    throw new Error(`A page size must be a positive whole number, got ${size}.`);
+  const key = `${ranged}:${size}:${offset === 0}`;
+  let statement = allPages.get(key);
+  if (!statement) allPages.set(key, (statement = allPage(ranged, size, offset === 0)));
+  return statement;
+}
 
 type RecordKind = 'fastest' | 'longest';
 
