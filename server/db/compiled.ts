@@ -10,7 +10,18 @@
  *
  * Values written into the builder directly stay constants of the statement.
  */
-import { sql, type CompiledQuery, type Compilable, type RawBuilder } from 'kysely';
+import {
+  OperationNodeTransformer,
+  ValueNode,
+  sql,
+  type CompiledQuery,
+  type Compilable,
+  type KyselyPlugin,
+  type LimitNode,
+  type OffsetNode,
+  type OperationNode,
+  type RawBuilder,
+} from 'kysely';
 import type { Executor } from './schema.js';
 import { directRunners } from './sqlite.js';
 
@@ -28,11 +39,37 @@ function param<T>(name: string): RawBuilder<T> {
 
 type Slot = { name: string } | { value: unknown };
 
+/**
+ * A LIMIT or OFFSET of a constant (`.limit(1)`) written in the statement instead of bound.
+ * PostgreSQL plans a prepared statement once for all values (after five runs) only when that
+ * plan looks no worse than planning each run; with the LIMIT bound it guesses a tenth of the
+ * table, and a plan fit for that many rows (hashing every runner, 8 ms) made it plan every
+ * request anew (about 1 ms for the admin dashboard, more than running it).
+ */
+class ConstantLimits extends OperationNodeTransformer {
+  private written(node: OperationNode): OperationNode {
+    return ValueNode.is(node) && typeof node.value === 'number' ? ValueNode.createImmediate(node.value) : node;
+  }
+
+  protected override transformLimit(node: LimitNode): LimitNode {
+    return { ...node, limit: this.written(node.limit) };
+  }
+
+  protected override transformOffset(node: OffsetNode): OffsetNode {
+    return { ...node, offset: this.written(node.offset) };
+  }
+}
+
+const constantLimits: KyselyPlugin = {
+  transformQuery: (args) => new ConstantLimits().transformNode(args.node),
+  transformResult: async (args) => args.result,
+};
+
 export function compiled<Args extends Record<string, unknown> = Record<never, never>>() {
   return <Row>(build: (db: Executor, param: ParamOf<Args>) => Compilable<Row>) => {
     const compiledBy = new Map<unknown, { query: CompiledQuery<Row>; slots: Slot[] }>();
     const compile = (db: Executor) => {
-      const query = build(db, param as ParamOf<Args>).compile();
+      const query = build(db.withPlugin(constantLimits), param as ParamOf<Args>).compile();
       const slots: Slot[] = query.parameters.map((value) =>
         value instanceof Param ? { name: value.name } : { value },
       );

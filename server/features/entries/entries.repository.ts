@@ -331,10 +331,11 @@ type AllPageArgs = PageArgs & { toDistance: number; rangeTo: string };
 
 /**
  * Rows from (to, toDistance) down, in everyone's order (a row-value bound the index seeks to),
- * with the total. The page's size is written in the statement, and so is its offset on a first
- * page (none): PostgreSQL then keeps one plan of the prepared statement for all values. With
- * both bound, its plan for any values (a guessed LIMIT and OFFSET) hashed every run, so it
- * planned each request anew instead (about 1 ms a request, three times the run of the plan).
+ * with the total. The page's size is a constant of the statement (written in it, compiled.ts),
+ * and a first page has no offset: PostgreSQL then keeps one plan of the prepared statement for
+ * all values. With both bound, its plan for any values (a guessed LIMIT and OFFSET) hashed
+ * every run, so it planned each request anew instead (about 1 ms a request, three times the
+ * run of the plan).
  */
 const allPage = (ranged: boolean, size: number, first: boolean) =>
   compiled<AllPageArgs>()((db, param) => {
@@ -348,7 +349,7 @@ const allPage = (ranged: boolean, size: number, first: boolean) =>
       .orderBy('entries.date', 'desc')
       .orderBy('entries.distance_m', 'desc')
       .orderBy('entries.id', 'desc')
-      .limit(sql.lit(size));
+      .limit(size);
     const page = first ? top : top.offset(param('offset'));
     const total = runsTotal(db, ranged ? { from: param('from'), to: param('rangeTo') } : null);
     return db
@@ -378,14 +379,10 @@ type RecordKind = 'fastest' | 'longest';
 const recordsOf = (db: Executor) => {
   // The run first, from the top of its index, then its runner: joined before the LIMIT,
   // PostgreSQL plans the join for every runner (4 ms at 100,000 users instead of 0.08). The
-  // LIMIT is written in the statement, not bound: PostgreSQL plans a prepared statement once
-  // for all values after five runs when it can, and with an unknown LIMIT that plan hashed
-  // every runner (8 ms), so each run was planned again (1 ms, more than running it).
+  // constant LIMIT is written in the statement (compiled.ts), so one plan serves every run.
   const top = (kind: RecordKind, order: 'speed' | 'distance_m') =>
     db
-      .selectFrom(
-        db.selectFrom('entries').selectAll().orderBy(order, 'desc').orderBy('id', 'asc').limit(sql.lit(1)).as('e'),
-      )
+      .selectFrom(db.selectFrom('entries').selectAll().orderBy(order, 'desc').orderBy('id', 'asc').limit(1).as('e'))
       .innerJoin('users', 'users.id', 'e.user_id')
       .selectAll('e')
       .select(['users.name as user_name', sql<RecordKind>`${sql.lit(kind)}`.as('record')]);
