@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './connection.js';
-import { compiled } from './compiled.js';
+import { compiled, constantLimits } from './compiled.js';
 import { migrate } from './migrations.js';
 import { boundLimitsAsExpressions } from './sqlite.js';
 
@@ -68,5 +68,18 @@ describe('compiled queries', () => {
     expect(await page(db.kysely, { limit: 1, offset: 1 })).toEqual([{ name: 'users' }]);
     expect(await page(db.kysely, { limit: 5, offset: 0 })).toHaveLength(2);
     expect(await page(db.kysely, { limit: 5, offset: 2 })).toEqual([]);
+  });
+
+  it('writes a constant LIMIT and OFFSET in the SQL, and keeps a named one bound', async () => {
+    const constant = db.kysely.withPlugin(constantLimits).selectFrom('counters').select('name').orderBy('name');
+    const written = constant.limit(1).offset(1).compile();
+    expect(written.sql).toMatch(/limit 1 offset 1$/);
+    expect(written.parameters).toEqual([]);
+    const first = compiled()((k) => k.selectFrom('counters').select('name').orderBy('name').limit(1));
+    expect(await first(db.kysely)).toEqual([{ name: 'entries' }]);
+    const named = compiled<{ limit: number }>()((k, param) =>
+      k.selectFrom('counters').select('name').orderBy('name').limit(param('limit')),
+    );
+    expect(await named(db.kysely, { limit: 2 })).toHaveLength(2);
   });
 });

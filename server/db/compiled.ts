@@ -60,7 +60,7 @@ class ConstantLimits extends OperationNodeTransformer {
   }
 }
 
-const constantLimits: KyselyPlugin = {
+export const constantLimits: KyselyPlugin = {
   transformQuery: (args) => new ConstantLimits().transformNode(args.node),
   transformResult: async (args) => args.result,
 };
