@@ -16,6 +16,7 @@ import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
 import { addDays } from '../../core/time.js';
 import { compiled, type ParamOf } from './compiled.js';
 import type { Executor, UsersTable } from './schema.js';
+import { usersRevision } from './user-search.js';
 
 export type CounterName = 'users' | 'entries';
 
@@ -331,7 +332,21 @@ export interface UserSeek {
   before: number;
 }
 
-type UserPageRow = Selectable<UsersTable> & { total: number | string };
+/** The columns of a user in the users list: the API user's, never the password hash or the search text. */
+export const USER_LIST_COLUMNS = [
+  'id',
+  'name',
+  'email',
+  'role',
+  'timezone',
+  'units',
+  'theme',
+  'created_at',
+  'updated_at',
+] as const;
+export type UserListRow = Pick<Selectable<UsersTable>, (typeof USER_LIST_COLUMNS)[number]>;
+
+type UserPageRow = UserListRow & { total: number | string };
 
 /**
  * PostgreSQL, one statement: three running sums over a few dozen rows each (every month with
@@ -360,7 +375,8 @@ const seekUsersPageRows = compiled<{ offset: number; limit: number }>()((db, par
           'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as up_to, before
       from hour_sums where before + n > ${param('offset')} order by key desc limit 1
     )
-    select u.*, (select value from counters where name = 'users') as total
+    select ${sql.raw(USER_LIST_COLUMNS.map((column) => `u.${column}`).join(', '))},
+      (select value from counters where name = 'users') as total
     from users u
     where u.created_at < (select up_to from ph)
     order by u.created_at desc, u.id desc
@@ -391,24 +407,68 @@ const userMonthRows = compiled()((db) =>
 const userDayRows = bucketsBetween('user_days', 'day');
 const userHourRows = bucketsBetween('user_hours', 'hour');
 
+/** The number of users and their revision (user-search.ts), in one statement. */
+const usersTotalAndRevision = compiled()((db) =>
+  db.selectNoFrom([usersTotal(db).as('total'), usersRevision(db).as('revision')]),
+);
+
+/** How many offsets' seeks are remembered per database handle, at one users' revision. */
+export const REMEMBERED_SEEKS = 1000;
+const rememberedSeeks = new WeakMap<object, { revision: number; seeks: Map<number, UserSeek | null> }>();
+
+/**
+ * The seeks of the users list remembered at `revision`, per database handle (its adapter,
+ * shared by its transactions): all are forgotten when the revision moves. The revision moves
+ * with every insert and deletion of a user and every change of a creation time, which is all
+ * a seek depends on, and it never comes back once committed: a seek found while a write
+ * lands is kept under the revision read before the write, which no later read sees again.
+ */
+function seeksAt(db: Executor, revision: number): Map<number, UserSeek | null> {
+  const key = db.getExecutor().adapter;
+  let remembered = rememberedSeeks.get(key);
+  if (!remembered || remembered.revision !== revision) {
+    remembered = { revision, seeks: new Map() };
+    rememberedSeeks.set(key, remembered);
+  }
+  return remembered.seeks;
+}
+
+/** How many seeks a database handle remembers now (for tests of the bound). */
+export function rememberedSeekCount(db: Executor): number {
+  return rememberedSeeks.get(db.getExecutor().adapter)?.seeks.size ?? 0;
+}
+
 /**
  * SQLite: the same three running sums over three plain reads of the buckets (its window
  * functions cost more than the reads, and its reads cost no round trip). The reads are not
  * one snapshot: should a write land between them, the seek stops at the top of the month or
- * day it found, which only makes the page skip more rows, never show the wrong ones.
+ * day it found, which only makes the page skip more rows, never show the wrong ones. An
+ * offset sought again at the same users' revision is answered from memory (seeksAt).
  */
 async function seekUserHourStepwise(db: Executor, offset: number): Promise<{ seek: UserSeek | null; total: number }> {
-  const total = await readCounter(db, 'users');
+  const [row] = await usersTotalAndRevision(db);
+  const total = Number(row?.total ?? 0);
+  const seeks = seeksAt(db, Number(row?.revision ?? 0));
+  let seek = seeks.get(offset);
+  if (seek === undefined) {
+    seek = await seekUserHourFromBuckets(db, offset);
+    if (seeks.size >= REMEMBERED_SEEKS) seeks.delete(seeks.keys().next().value!);
+    seeks.set(offset, seek);
+  }
+  return { seek, total };
+}
+
+async function seekUserHourFromBuckets(db: Executor, offset: number): Promise<UserSeek | null> {
   const month = seekIn(counted(await userMonthRows(db)), offset);
-  if (!month) return { seek: null, total };
+  if (!month) return null;
   const days = counted(await userDayRows(db, { from: `${month.key}-01`, to: `${month.key}-31` }));
   const day = seekIn(days, offset - month.before);
-  if (!day) return { seek: { upTo: afterMonth(month.key), before: month.before }, total };
+  if (!day) return { upTo: afterMonth(month.key), before: month.before };
   const before = month.before + day.before;
   const hours = counted(await userHourRows(db, { from: `${day.key}T00`, to: `${day.key}T23` }));
   const hour = seekIn(hours, offset - before);
-  if (!hour) return { seek: { upTo: afterDay(day.key), before }, total };
-  return { seek: { upTo: afterHour(hour.key), before: before + hour.before }, total };
+  if (!hour) return { upTo: afterDay(day.key), before };
+  return { upTo: afterHour(hour.key), before: before + hour.before };
 }
 
 /** The first instant after a UTC hour (`YYYY-MM-DDTHH`), day or month, as created_at strings are written. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { foldSearch } from '../../../core/search.js';
-import { adjustCounter, totalsAndSignupsSince } from '../../db/tallies.js';
+import { REMEMBERED_SEEKS, adjustCounter, rememberedSeekCount, totalsAndSignupsSince } from '../../db/tallies.js';
 import { migratedDatabase, randomOf } from '../../test/repository-database.js';
 import * as users from './users.repository.js';
 import { insertAccount } from './users.service.js';
@@ -204,6 +204,20 @@ describe('users list', () => {
     }
     await Promise.all(racers);
     await expectSearchAsBruteForce(queries, 'after the race');
+  });
+
+  it('remembers deep pages only up to its bound, and forgets them when a user signs up', async () => {
+    const read = async (offset: number) => users.listUsers(db().kysely, { limit: 1, offset, seekFrom: 0 });
+    // Within the list and past its end, each offset once, then the first ones again.
+    for (let offset = 0; offset < REMEMBERED_SEEKS + 50; offset++) await read(offset);
+    for (let offset = 0; offset < 100; offset++) await read(offset);
+    // PostgreSQL seeks within the page's statement and remembers nothing.
+    const remembered = rememberedSeekCount(db().kysely);
+    if (db().dialect === 'sqlite') expect(remembered).toBe(REMEMBERED_SEEKS);
+    else expect(remembered).toBe(0);
+    await create();
+    await read(1);
+    expect(rememberedSeekCount(db().kysely)).toBe(db().dialect === 'sqlite' ? 1 : 0);
   });
 
   it('counts sign-ups since any instant as the users table does', async () => {

@@ -5,7 +5,15 @@ import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
 import { compiled } from '../../db/compiled.js';
 import type { Executor, UsersTable } from '../../db/schema.js';
-import { SEEK_FROM, readCounter, seekUserHour, seekUsersPage, usersTotal } from '../../db/tallies.js';
+import {
+  SEEK_FROM,
+  USER_LIST_COLUMNS,
+  readCounter,
+  seekUserHour,
+  seekUsersPage,
+  usersTotal,
+  type UserListRow,
+} from '../../db/tallies.js';
 import { SEARCH_KEY_MAX_ID, usersRevision } from '../../db/user-search.js';
 
 type UserRow = Selectable<UsersTable>;
@@ -33,7 +41,11 @@ export function toUser(record: User): User {
   };
 }
 
-export function toUserRecord(row: UserRow): UserRecord {
+const LISTED = USER_LIST_COLUMNS;
+const LISTED_OF_USERS = LISTED.map((column) => `users.${column}` as const);
+
+/** A user of the users list (USER_LIST_COLUMNS), or the API part of a whole row. */
+function toListedUser(row: UserListRow): User {
   return {
     id: Number(row.id),
     name: row.name,
@@ -45,10 +57,15 @@ export function toUserRecord(row: UserRow): UserRecord {
     date: row.created_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
-    passwordHash: row.password_hash,
-    isDemo: Number(row.is_demo) === 1,
-    entryCount: Number(row.entry_count),
   };
+}
+
+export function toUserRecord(row: UserRow): UserRecord {
+  const record = toListedUser(row) as UserRecord;
+  record.passwordHash = row.password_hash;
+  record.isDemo = Number(row.is_demo) === 1;
+  record.entryCount = Number(row.entry_count);
+  return record;
 }
 
 export interface NewUser {
@@ -214,7 +231,7 @@ const indexedPage = compiled<{ match: string; limit: number; offset: number }>()
         .as('p'),
     )
     .innerJoin('users', (join) => join.on(sql<boolean>`users.id = (-p.k & ${sql.lit(SEARCH_KEY_MAX_ID)})`))
-    .selectAll('users')
+    .select(LISTED_OF_USERS)
     .select(usersRevision(db).as('revision'))
     .orderBy('p.k'),
 );
@@ -279,7 +296,7 @@ const usersOfPage = (db: Executor, page: AliasedSelectQueryBuilder<{ id: number;
   db
     .selectFrom(page)
     .innerJoin('users', 'users.id', 'p.id')
-    .selectAll('users')
+    .select(LISTED_OF_USERS)
     .select(usersRevision(db).as('revision'))
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc');
@@ -318,7 +335,7 @@ const scannedPagePostgres = compiled<ScanArgs>()((db, param) =>
         .as('p'),
     )
     .innerJoin('users', 'users.id', 'p.id')
-    .selectAll('users')
+    .select(LISTED_OF_USERS)
     .select((eb) => eb.selectFrom('m').select(eb.fn.countAll<number>().as('n')).as('matches'))
     .select(usersRevision(db).as('revision'))
     .select(usersTotal(db).as('users_total'))
@@ -412,7 +429,7 @@ async function searchUsers(
   query: string,
   limit: number,
   offset: number,
-): Promise<{ users: UserRecord[]; total: number }> {
+): Promise<{ users: User[]; total: number }> {
   const folded = foldSearch(query);
   const counts = countsOf(db);
   // A page that holds fewer than asked is the last one (an empty first page included): the
@@ -446,14 +463,14 @@ async function searchUsers(
     if (match !== null) {
       const rows = await indexedPage(db, { match, limit, offset });
       const total = await totalOf(rows, async () => Number((await indexedCount(db, { match }))[0]?.n ?? 0));
-      return { users: rows.map(toUserRecord), total };
+      return { users: rows.map(toListedUser), total };
     }
   }
   const needle = isSqlite(db) ? folded : likePattern(folded);
   const count = async () => Number((await scannedCount(db, { needle }))[0]?.n ?? 0);
   if (isSqlite(db)) {
     const rows = await scannedPageSqlite(db, { needle, limit, offset });
-    return { users: rows.map(toUserRecord), total: await totalOf(rows, count) };
+    return { users: rows.map(toListedUser), total: await totalOf(rows, count) };
   }
   // PostgreSQL: a query whose remembered matches are most users walks the list's index; a
   // full page at the remembered revision has its total.
@@ -463,7 +480,7 @@ async function searchUsers(
     const walked = await walkedPagePostgres(db, { needle, limit, offset, reach });
     if (walked.length === limit && Number(walked[0]!.revision) === remembered.revision) {
       remember(counts, folded, remembered);
-      return { users: walked.map(toUserRecord), total: remembered.total };
+      return { users: walked.map(toListedUser), total: remembered.total };
     }
   }
   // Otherwise one statement reads the matches once, for the page and their number.
@@ -474,13 +491,13 @@ async function searchUsers(
     const counted = { revision: Number(rows[0]!.revision), total, users: Number(rows[0]!.users_total) };
     remember(counts, folded, counted);
   }
-  return { users: rows.map(toUserRecord), total };
+  return { users: rows.map(toListedUser), total };
 }
 
 export async function listUsers(
   db: Executor,
   options: { query?: string | undefined; limit: number; offset: number; seekFrom?: number },
-): Promise<{ users: UserRecord[]; total: number }> {
+): Promise<{ users: User[]; total: number }> {
   if (options.query) return searchUsers(db, options.query, options.limit, options.offset);
   let offset = options.offset;
   // Later than any created_at.
@@ -491,7 +508,7 @@ export async function listUsers(
   if (offset >= (options.seekFrom ?? SEEK_FROM)) {
     if (!isSqlite(db)) {
       const rows = await seekUsersPage(db, offset, options.limit);
-      return { users: rows.map(toUserRecord), total: rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db) };
+      return { users: rows.map(toListedUser), total: rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db) };
     }
     const found = await seekUserHour(db, offset);
     total = found.total;
@@ -501,14 +518,14 @@ export async function listUsers(
   }
   const rows = await usersPage(db, { before: upTo, limit: options.limit, offset });
   total ??= rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db);
-  return { users: rows.map(toUserRecord), total };
+  return { users: rows.map(toListedUser), total };
 }
 
 /** A page of the users list from `before` on, and the number of users (the counter). */
 const usersPage = compiled<{ before: string; limit: number; offset: number }>()((db, param) =>
   db
     .selectFrom('users')
-    .selectAll()
+    .select(LISTED)
     .select(usersTotal(db).as('total'))
     .where('created_at', '<', param('before'))
     .orderBy('created_at', 'desc')

@@ -138,7 +138,7 @@ export async function listUsers(
 ): Promise<{ users: User[]; total: number }> {
   requirePermission(actor, { type: 'user.list' });
   const result = await users.listUsers(ctx.db, { query: query.query, limit: page.limit, offset: page.offset });
-  return { users: result.users.map(users.toUser), total: result.total };
+  return result;
 }
 
 export async function showUser(ctx: AppContext, actor: Actor, id: number): Promise<User> {
