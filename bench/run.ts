@@ -120,6 +120,7 @@ function endpoints(
   year: number,
   search: string,
   today: string,
+  users: number,
 ): Endpoint[] {
   const perRunner = (path: (r: Runner) => string): Request[] =>
     runners.map((r) => ({ method: 'GET', path: path(r), headers: auth(r.token) }));
@@ -206,7 +207,12 @@ function endpoints(
     // The admin panel at size: a substring many users share (user12: 1-5% of them), a deep
     // page of users, everyone's runs on page 1, page 500 and within one month.
     { name: 'GET /user?query=user12', read: true, requests: admin('/api/v1/user?query=user12') },
-    { name: 'GET /user?page=50', read: true, requests: admin('/api/v1/user?page=50') },
+    // A size of fewer than 50 pages of users (the baseline's 100) reads its last full page instead.
+    {
+      name: 'GET /user?page=50',
+      read: true,
+      requests: admin(`/api/v1/user?page=${Math.min(50, Math.max(1, Math.floor(users / PER_PAGE)))}`),
+    },
     { name: 'GET /entry/all (page 1)', read: true, requests: admin('/api/v1/entry/all') },
     { name: 'GET /entry/all?page=500', read: true, requests: admin('/api/v1/entry/all?page=500') },
     {
@@ -347,7 +353,7 @@ async function prepareSize(users: number, entries: number, label: string): Promi
       runners,
       adminToken,
       search,
-      endpoints: endpoints(runners, longRunner, adminToken, YEAR, search, TODAY).filter(
+      endpoints: endpoints(runners, longRunner, adminToken, YEAR, search, TODAY, users).filter(
         (endpoint, index) => index === 0 || !ONLY || ONLY.test(endpoint.name),
       ),
     };

@@ -412,63 +412,80 @@ const usersTotalAndRevision = compiled()((db) =>
   db.selectNoFrom([usersTotal(db).as('total'), usersRevision(db).as('revision')]),
 );
 
-/** How many offsets' seeks are remembered per database handle, at one users' revision. */
-export const REMEMBERED_SEEKS = 1000;
-const rememberedSeeks = new WeakMap<object, { revision: number; seeks: Map<number, UserSeek | null> }>();
+/** How many months' (and days') lists of buckets are remembered per database handle, at one users' revision. */
+export const REMEMBERED_BUCKET_LISTS = 1000;
+
+type Counted = { key: string; n: number };
+
+/** The users list's buckets read so far at one users' revision: the months, and days and hours by month and day. */
+interface UserBuckets {
+  revision: number;
+  months: Counted[] | null;
+  daysOf: Map<string, Counted[]>;
+  hoursOf: Map<string, Counted[]>;
+}
+const rememberedBuckets = new WeakMap<object, UserBuckets>();
 
 /**
- * The seeks of the users list remembered at `revision`, per database handle (its adapter,
- * shared by its transactions): all are forgotten when the revision moves. The revision moves
- * with every insert and deletion of a user and every change of a creation time, which is all
- * a seek depends on, and it never comes back once committed: a seek found while a write
- * lands is kept under the revision read before the write, which no later read sees again.
+ * The users list's buckets remembered at `revision`, per database handle (its adapter, shared
+ * by its transactions): all are forgotten when the revision moves. The revision moves with
+ * every insert and deletion of a user and every change of a creation time, which is all the
+ * buckets count, and it never comes back once committed: a list read while a write lands is
+ * kept under the revision read before the write, which no later request reads again.
  */
-function seeksAt(db: Executor, revision: number): Map<number, UserSeek | null> {
+function bucketsAt(db: Executor, revision: number): UserBuckets {
   const key = db.getExecutor().adapter;
-  let remembered = rememberedSeeks.get(key);
-  if (!remembered || remembered.revision !== revision) {
-    remembered = { revision, seeks: new Map() };
-    rememberedSeeks.set(key, remembered);
+  let buckets = rememberedBuckets.get(key);
+  if (!buckets || buckets.revision !== revision) {
+    buckets = { revision, months: null, daysOf: new Map(), hoursOf: new Map() };
+    rememberedBuckets.set(key, buckets);
   }
-  return remembered.seeks;
+  return buckets;
 }
 
-/** How many seeks a database handle remembers now (for tests of the bound). */
-export function rememberedSeekCount(db: Executor): number {
-  return rememberedSeeks.get(db.getExecutor().adapter)?.seeks.size ?? 0;
+/** A list of buckets by its key, read once (the map is emptied when full). */
+async function listOf(lists: Map<string, Counted[]>, key: string, read: () => Promise<Counted[]>): Promise<Counted[]> {
+  let list = lists.get(key);
+  if (!list) {
+    list = await read();
+    if (lists.size >= REMEMBERED_BUCKET_LISTS) lists.clear();
+    lists.set(key, list);
+  }
+  return list;
+}
+
+/** How many months' and days' lists of buckets a database handle remembers now (for tests of the bound). */
+export function rememberedBucketLists(db: Executor): { days: number; hours: number } {
+  const buckets = rememberedBuckets.get(db.getExecutor().adapter);
+  return { days: buckets?.daysOf.size ?? 0, hours: buckets?.hoursOf.size ?? 0 };
 }
 
 /**
  * SQLite: the same three running sums over three plain reads of the buckets (its window
- * functions cost more than the reads, and its reads cost no round trip). The reads are not
- * one snapshot: should a write land between them, the seek stops at the top of the month or
- * day it found, which only makes the page skip more rows, never show the wrong ones. An
- * offset sought again at the same users' revision is answered from memory (seeksAt).
+ * functions cost more than the reads, and its reads cost no round trip), each list read once
+ * per users' revision (bucketsAt). The reads are not one snapshot: should a write land
+ * between them, the seek stops at the top of the month or day it found, which only makes the
+ * page skip more rows, never show the wrong ones.
  */
 async function seekUserHourStepwise(db: Executor, offset: number): Promise<{ seek: UserSeek | null; total: number }> {
   const [row] = await usersTotalAndRevision(db);
   const total = Number(row?.total ?? 0);
-  const seeks = seeksAt(db, Number(row?.revision ?? 0));
-  let seek = seeks.get(offset);
-  if (seek === undefined) {
-    seek = await seekUserHourFromBuckets(db, offset);
-    if (seeks.size >= REMEMBERED_SEEKS) seeks.delete(seeks.keys().next().value!);
-    seeks.set(offset, seek);
-  }
-  return { seek, total };
-}
-
-async function seekUserHourFromBuckets(db: Executor, offset: number): Promise<UserSeek | null> {
-  const month = seekIn(counted(await userMonthRows(db)), offset);
-  if (!month) return null;
-  const days = counted(await userDayRows(db, { from: `${month.key}-01`, to: `${month.key}-31` }));
+  const buckets = bucketsAt(db, Number(row?.revision ?? 0));
+  buckets.months ??= counted(await userMonthRows(db));
+  const month = seekIn(buckets.months, offset);
+  if (!month) return { seek: null, total };
+  const days = await listOf(buckets.daysOf, month.key, async () =>
+    counted(await userDayRows(db, { from: `${month.key}-01`, to: `${month.key}-31` })),
+  );
   const day = seekIn(days, offset - month.before);
-  if (!day) return { upTo: afterMonth(month.key), before: month.before };
+  if (!day) return { seek: { upTo: afterMonth(month.key), before: month.before }, total };
   const before = month.before + day.before;
-  const hours = counted(await userHourRows(db, { from: `${day.key}T00`, to: `${day.key}T23` }));
+  const hours = await listOf(buckets.hoursOf, day.key, async () =>
+    counted(await userHourRows(db, { from: `${day.key}T00`, to: `${day.key}T23` })),
+  );
   const hour = seekIn(hours, offset - before);
-  if (!hour) return { upTo: afterDay(day.key), before };
-  return { upTo: afterHour(hour.key), before: before + hour.before };
+  if (!hour) return { seek: { upTo: afterDay(day.key), before }, total };
+  return { seek: { upTo: afterHour(hour.key), before: before + hour.before }, total };
 }
 
 /** The first instant after a UTC hour (`YYYY-MM-DDTHH`), day or month, as created_at strings are written. */

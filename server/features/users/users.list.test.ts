@@ -7,7 +7,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { foldSearch } from '../../../core/search.js';
-import { REMEMBERED_SEEKS, adjustCounter, rememberedSeekCount, totalsAndSignupsSince } from '../../db/tallies.js';
+import {
+  REMEMBERED_BUCKET_LISTS,
+  adjustCounter,
+  rememberedBucketLists,
+  totalsAndSignupsSince,
+} from '../../db/tallies.js';
 import { migratedDatabase, randomOf } from '../../test/repository-database.js';
 import * as users from './users.repository.js';
 import { insertAccount } from './users.service.js';
@@ -206,18 +211,30 @@ describe('users list', () => {
     await expectSearchAsBruteForce(queries, 'after the race');
   });
 
-  it('remembers deep pages only up to its bound, and forgets them when a user signs up', async () => {
-    const read = async (offset: number) => users.listUsers(db().kysely, { limit: 1, offset, seekFrom: 0 });
-    // Within the list and past its end, each offset once, then the first ones again.
-    for (let offset = 0; offset < REMEMBERED_SEEKS + 50; offset++) await read(offset);
-    for (let offset = 0; offset < 100; offset++) await read(offset);
-    // PostgreSQL seeks within the page's statement and remembers nothing.
-    const remembered = rememberedSeekCount(db().kysely);
-    if (db().dialect === 'sqlite') expect(remembered).toBe(REMEMBERED_SEEKS);
-    else expect(remembered).toBe(0);
+  it('remembers the buckets of deep pages up to its bound, and forgets them when a user signs up', async () => {
+    // More sign-up days than the bound: each deep page below reads another day's hours.
+    for (let i = 0; i < REMEMBERED_BUCKET_LISTS + 50; i++) {
+      await create(new Date(Date.UTC(2020, 0, 1) + i * 86_400_000 + 3_600_000).toISOString());
+    }
+    const count = (await ids()).length;
+    const read = (offset: number) => users.listUsers(db().kysely, { limit: 1, offset, seekFrom: 0 });
+    for (let offset = 0; offset < count; offset++) await read(offset);
+    const remembered = rememberedBucketLists(db().kysely);
+    if (db().dialect === 'sqlite') {
+      expect(remembered.hours).toBeGreaterThan(0);
+      expect(remembered.hours).toBeLessThanOrEqual(REMEMBERED_BUCKET_LISTS);
+      expect(remembered.days).toBeGreaterThan(30);
+    } else {
+      // PostgreSQL seeks within the page's statement and remembers nothing.
+      expect(remembered).toEqual({ days: 0, hours: 0 });
+    }
+    await expectPagesAsPlain('many days');
     await create();
-    await read(1);
-    expect(rememberedSeekCount(db().kysely)).toBe(db().dialect === 'sqlite' ? 1 : 0);
+    await read(count - 1);
+    expect(rememberedBucketLists(db().kysely)).toEqual(
+      db().dialect === 'sqlite' ? { days: 1, hours: 1 } : { days: 0, hours: 0 },
+    );
+    await expectPagesAsPlain('signed up after');
   });
 
   it('counts sign-ups since any instant as the users table does', async () => {
