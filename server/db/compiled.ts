@@ -97,3 +97,43 @@ export function compiled<Args extends Record<string, unknown> = Record<never, ne
     };
   };
 }
+
+/**
+ * How a page statement skips the rows before its page. Every number that shapes a plan is a
+ * constant of the statement (ConstantLimits), so that PostgreSQL keeps one plan of the
+ * prepared statement for all values; with an OFFSET bound, its plan for any values guesses
+ * it at a tenth of the table and it plans each request anew instead. A first page skips
+ * nothing. A near page skips at most `skip` rows: it reads its keys from a list capped at
+ * `skip` + the page size, in the same order, which bounds that guess. A far page binds a
+ * plain OFFSET (planned per request on PostgreSQL): only after more than `skip` rows.
+ */
+export type PageReach = { kind: 'first' } | { kind: 'near'; skip: number } | { kind: 'far' };
+
+/** Most rows a near page skips: more than a seek through buckets leaves, and the first pages' offsets. */
+export const NEAR_SKIP = 1024;
+
+export function pageReach(offset: number, nearSkip = NEAR_SKIP): PageReach {
+  if (offset === 0) return { kind: 'first' };
+  return offset <= nearSkip ? { kind: 'near', skip: nearSkip } : { kind: 'far' };
+}
+
+/** A page size to write in a statement: a positive whole number, or an error (never SQL). */
+export function checkedPageSize(size: number): number {
+  if (!Number.isSafeInteger(size) || size < 1)
+    throw new Error(`A page size must be a positive whole number, got ${size}.`);
+  return size;
+}
+
+/** Statements made once per shape (a page size, a reach...), each on first use. */
+export function compiledPer<Shape, Statement>(
+  keyOf: (shape: Shape) => string,
+  make: (shape: Shape) => Statement,
+): (shape: Shape) => Statement {
+  const made = new Map<string, Statement>();
+  return (shape) => {
+    const key = keyOf(shape);
+    let statement = made.get(key);
+    if (!statement) made.set(key, (statement = make(shape)));
+    return statement;
+  };
+}

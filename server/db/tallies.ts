@@ -14,7 +14,7 @@
  */
 import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
 import { addDays } from '../../core/time.js';
-import { compiled, type ParamOf } from './compiled.js';
+import { checkedPageSize, compiled, compiledPer, type ParamOf } from './compiled.js';
 import type { Executor, UsersTable } from './schema.js';
 import { usersRevision } from './user-search.js';
 
@@ -355,10 +355,11 @@ type UserPageRow = UserListRow & { total: number | string };
  * instant after that hour, skipping only that hour's users before the row, and the number
  * of users (the counter). Past the end it has no rows.
  */
-const seekUsersPageRows = compiled<{ offset: number; limit: number }>()((db, param) => {
-  const running = (n: string, order: string) =>
-    sql.raw(`sum(${n}) over (order by ${order} desc rows between unbounded preceding and current row) - ${n}`);
-  const page = sql<UserPageRow>`(
+const seekUsersPageRows = (size: number) =>
+  compiled<{ offset: number }>()((db, param) => {
+    const running = (n: string, order: string) =>
+      sql.raw(`sum(${n}) over (order by ${order} desc rows between unbounded preceding and current row) - ${n}`);
+    const page = sql<UserPageRow>`(
     with month_sums as (select month as key, n, ${running('n', 'month')} as before from user_months where n > 0),
     pm as (select key, before from month_sums where before + n > ${param('offset')} order by key desc limit 1),
     day_sums as (
@@ -380,16 +381,18 @@ const seekUsersPageRows = compiled<{ offset: number; limit: number }>()((db, par
     from users u
     where u.created_at < (select up_to from ph)
     order by u.created_at desc, u.id desc
-    limit ${param('limit')} offset (select ${param('offset')} - before from ph))`;
-  return db.selectFrom(page.as('page')).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
-});
+    limit ${sql.lit(size)} offset (select ${param('offset')} - before from ph))`;
+    return db.selectFrom(page.as('page')).selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc');
+  });
+/** The statement of a page size (written in it: with the LIMIT bound, PostgreSQL planned each request anew). */
+const seekUsersPageOf = compiledPer(String, seekUsersPageRows);
 
 /**
  * PostgreSQL: the page of the users list (newest first) at `offset`, and the number of
  * users on each row, in one statement whatever the offset (seekUsersPageRows).
  */
 export function seekUsersPage(db: Executor, offset: number, limit: number): Promise<UserPageRow[]> {
-  return seekUsersPageRows(db, { offset, limit });
+  return seekUsersPageOf(checkedPageSize(limit))(db, { offset });
 }
 
 /**

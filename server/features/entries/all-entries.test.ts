@@ -1,6 +1,7 @@
 /**
  * Everyone's runs (date desc, distance desc, id desc), on SQLite and on PostgreSQL
- * (TEST_DATABASE_URL): every page found through the month, day and block buckets equals the
+ * (TEST_DATABASE_URL): every page found through the month, day and block buckets (the rest
+ * skipped within a capped list of the index's ids, or past its cap by a plain OFFSET) equals the
  * plain ORDER BY ... LIMIT/OFFSET over all runs, in every range, to past the end, through
  * creates, edits that move runs to another day or kilometre, deletes and a runner's deletion,
  * one by one and racing each other; the buckets equal the counts of the runs after each.
@@ -95,13 +96,18 @@ async function expectEveryPage() {
   await expectTalliesExact();
   for (const range of RANGES) {
     const order = await plainOrder({ from: range.dateFrom, to: range.dateTo });
-    for (let offset = 0; offset <= order.length + 7; offset += 7) {
-      const page = await entries.listAllEntries(ctx().db, { ...range, limit: 7, offset, seekFrom: 0 });
-      expect(page.total, JSON.stringify(range)).toBe(order.length);
-      expect(
-        page.entries.map((e) => e.id),
-        `${JSON.stringify(range)} offset ${offset}`,
-      ).toEqual(order.slice(offset, offset + 7));
+    // Seeking from the first row, skipping the rest within a capped list of ids; skipping
+    // more than a smaller cap allows with a plain OFFSET; and plain offsets, without seeking.
+    for (const how of [{ seekFrom: 0 }, { seekFrom: 0, nearSkip: 3 }, { seekFrom: Infinity, nearSkip: 50 }]) {
+      for (let offset = 0; offset <= order.length + 7; offset += 7) {
+        const page = await entries.listAllEntries(ctx().db, { ...range, limit: 7, offset, ...how });
+        const label = `${JSON.stringify(range)} offset ${offset} ${JSON.stringify(how)}`;
+        expect(page.total, label).toBe(order.length);
+        expect(
+          page.entries.map((e) => e.id),
+          label,
+        ).toEqual(order.slice(offset, offset + 7));
+      }
     }
     // Through the API, with its default seeking (from row 300 on), to past the last page.
     const lastPage = Math.max(1, Math.ceil(order.length / 100));

@@ -79,13 +79,16 @@ async function expectPagesAsPlain(label: string) {
   for (const limit of [1, 7, 15]) {
     const offsets = [0, 1, limit, all.length - 1, all.length, all.length + 3];
     for (let i = 0; i < 12; i++) offsets.push(random(all.length + 1));
-    for (const offset of offsets) {
-      const page = await users.listUsers(db().kysely, { limit, offset, seekFrom: 0 });
-      expect(
-        page.users.map((u) => u.id),
-        `${label}: ${limit} @${offset}`,
-      ).toEqual(await plainPage(limit, offset));
-      expect(page.total, `${label}: total`).toBe(all.length);
+    // Seeking from the first row; then skipping more than a small cap allows; then plain offsets.
+    for (const how of [{ seekFrom: 0 }, { seekFrom: 0, nearSkip: 2 }, { seekFrom: Infinity, nearSkip: 5 }]) {
+      for (const offset of offsets) {
+        const page = await users.listUsers(db().kysely, { limit, offset, ...how });
+        expect(
+          page.users.map((u) => u.id),
+          `${label}: ${limit} @${offset} ${JSON.stringify(how)}`,
+        ).toEqual(await plainPage(limit, offset));
+        expect(page.total, `${label}: total`).toBe(all.length);
+      }
     }
   }
 }
