@@ -522,7 +522,10 @@ export function signupTotals(db: Executor, param: ParamOf<SignupArgs>) {
     db
       .selectFrom('user_days')
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
-      .where('day', '>=', day);
+      .where('day', '>=', day)
+      // Bounded on both sides: PostgreSQL's plan for any values guesses an open range at a
+      // third of the days, and costed so, the statement was planned on every request.
+      .where('day', '<=', LAST_DATE);
   const wholeHours = (hour: RawBuilder<string>, day: RawBuilder<string>) =>
     db
       .selectFrom('user_hours')
