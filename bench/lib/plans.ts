@@ -158,7 +158,6 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
       ['stats.dailyTotals', (k) => stats.dailyTotals(k, userId, `${year}-01-01`, `${year}-12-31`)],
       ['stats.personalBests', (k) => stats.personalBests(k, userId)],
       ['stats.dateSpan', (k) => stats.dateSpan(k, userId)],
-      ['entries.recordRuns', (k) => entries.recordRuns(k)],
       [
         'entries.totalsAndRecords',
         (k) => entries.totalsAndRecords(k, `${year}-01-05T23:00:00.000Z`, `${year}-01-01T00:00:00.000Z`),

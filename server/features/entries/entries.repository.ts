@@ -417,15 +417,6 @@ function recordsIn(rows: Partial<RecordRow>[]): { fastest: EntryWithUser | null;
   return { fastest: of('fastest'), longest: of('longest') };
 }
 
-const recordRows = compiled()(recordsOf);
-
-/** The fastest and the longest run of everyone, ties to the lowest id (null without runs). */
-export async function recordRuns(
-  db: Executor,
-): Promise<{ fastest: EntryWithUser | null; longest: EntryWithUser | null }> {
-  return recordsIn(await recordRows(db));
-}
-
 /**
  * The admin dashboard's numbers in one statement (on PostgreSQL one round trip instead of
  * two): the totals and sign-ups of signupTotals on every row, beside the record runs (one
