@@ -160,14 +160,15 @@ const clip = (bound: 'from' | 'to', month: RawBuilder<string>, param: ParamOf<Se
     ? sql<string>`(case when ${param('from')} > ${month} || '-01' then ${param('from')} else ${month} || '-01' end)`
     : sql<string>`(case when ${param('to')} < ${month} || '-31' then ${param('to')} else ${month} || '-31' end)`;
 
-type SeekArgs = { from: string; to: string; fromMonth: string; toMonth: string; offset: number };
+export type SeekArgs = { from: string; to: string; fromMonth: string; toMonth: string; offset: number };
 
 /**
- * One statement, three running sums over a few dozen rows each: the months of the range
- * newest first (the two at its ends summed from their days within it), the days of the month
- * that holds row `offset`, then the blocks of the day that holds it.
+ * PostgreSQL, one relation of at most one row (date, block, before): three running sums over
+ * a few dozen rows each: the months of the range newest first (the two at its ends summed
+ * from their days within it), the days of the month that holds row `offset`, then the blocks
+ * of the day that holds it. Read alone (seekRows), or within a page's statement.
  */
-const seekRows = compiled<SeekArgs>()((db, param) => {
+export function runSeekRelation(param: ParamOf<SeekArgs>) {
   const month = sql<string>`m.month`;
   const picked = sql<string>`pm.key`;
   const running = (n: string, order: string) =>
@@ -195,8 +196,9 @@ const seekRows = compiled<SeekArgs>()((db, param) => {
       from pd join entry_blocks b on b.date = pd.key and b.n > 0
     )
     select date, block, before from block_sums where before + n > ${param('offset')} order by block desc limit 1)`;
-  return db.selectFrom(seek.as('seek')).selectAll();
-});
+  return seek;
+}
+const seekRows = compiled<SeekArgs>()((db, param) => db.selectFrom(runSeekRelation(param).as('seek')).selectAll());
 
 /**
  * The block holding row `offset` of everyone's runs within a range, or null past the end:

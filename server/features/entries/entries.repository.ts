@@ -1,23 +1,26 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
-import { sql, type Selectable } from 'kysely';
+import { SqliteAdapter, sql, type Selectable } from 'kysely';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser, RunKind } from '../../../core/schemas.js';
-import { checkedPageSize, compiled, compiledPer, pageReach, type PageReach } from '../../db/compiled.js';
+import { NEAR_SKIP, checkedPageSize, compiled, compiledPer, pageReach, type PageReach } from '../../db/compiled.js';
 import type { EntriesTable, Executor } from '../../db/schema.js';
 import {
   FIRST_DATE,
   LAST_DATE,
   ANY_DISTANCE_M,
+  RUN_BLOCK_M,
   SEEK_FROM,
   countRunsBetween,
   ownRunMonths,
   readCounter,
+  runSeekRelation,
   runsTotal,
   seekIn,
   seekRun,
   signupArgs,
   signupsSince,
   signupTotals,
+  type SeekArgs,
   type SignupArgs,
 } from '../../db/tallies.js';
 type EntryRow = Selectable<EntriesTable>;
@@ -220,6 +223,7 @@ export interface DateRange {
 }
 
 const hasRange = (range: DateRange) => Boolean(range.dateFrom || range.dateTo);
+const isSqlite = (db: Executor) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 export interface ListOptions extends DateRange {
   limit: number;
@@ -306,7 +310,28 @@ export async function listAllEntries(
   let offset = options.offset;
   let upTo = options.dateTo ?? LAST_DATE;
   let upToDistance = ANY_DISTANCE_M;
-  if (offset >= (options.seekFrom ?? SEEK_FROM)) {
+  const deep = offset >= (options.seekFrom ?? SEEK_FROM);
+  if (deep && !isSqlite(db)) {
+    // PostgreSQL: the seek and the page in one statement (one round trip). Only a seek that
+    // leaves more rows to skip than its capped list holds (or a page past the end) reads
+    // them apart, below.
+    const nearSkip = options.nearSkip ?? NEAR_SKIP;
+    const rows = await seekingPageOf({ ranged: hasRange(options), size: checkedPageSize(options.limit), nearSkip })(
+      db,
+      {
+        from: options.dateFrom ?? FIRST_DATE,
+        to: options.dateTo ?? LAST_DATE,
+        fromMonth: (options.dateFrom ?? FIRST_DATE).slice(0, 7),
+        toMonth: (options.dateTo ?? LAST_DATE).slice(0, 7),
+        offset,
+      },
+    );
+    const skipped = rows.length > 0 ? offset - Number(rows[0]!.seek_before) : Infinity;
+    if (rows.length === options.limit || skipped <= nearSkip) {
+      return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
+    }
+  }
+  if (deep) {
     const start = await seekRun(db, range, offset);
     if (!start) return { entries: [], total: await totalAlone() };
     offset -= start.before;
@@ -382,6 +407,56 @@ type AllPageShape = { ranged: boolean; size: number; reach: PageReach };
 const allPageOf = compiledPer(
   (shape: AllPageShape) => `${shape.ranged}:${shape.size}:${JSON.stringify(shape.reach)}`,
   (shape: AllPageShape) => allPage(shape.ranged, shape.size, shape.reach),
+);
+
+/**
+ * PostgreSQL: a deep page of everyone's runs with its seek (tallies.ts runSeekRelation) in the
+ * same statement: the page's ids from the seek's block down, from a list capped at `nearSkip`
+ * plus the page's size, skipping the rows of the block before the page; each row carries the
+ * total and the rows before the block (`seek_before`). Past the end it has no rows.
+ */
+const seekingPage = (ranged: boolean, size: number, nearSkip: number) =>
+  compiled<SeekArgs>()((db, param) => {
+    // The seek's bound as subqueries: parameters of the index scan, not a filter of a join.
+    const capped = db
+      .selectFrom('entries')
+      .select(['entries.id', 'entries.date', 'entries.distance_m'])
+      .where('entries.date', '>=', param('from'))
+      .where((eb) =>
+        eb(
+          eb.refTuple('entries.date', 'entries.distance_m'),
+          '<=',
+          eb.tuple(
+            sql<string>`(select date from s)`,
+            sql<number>`(select cast((block + 1) * ${sql.lit(RUN_BLOCK_M)} - 1 as integer) from s)`,
+          ),
+        ),
+      )
+      .orderBy('entries.date', 'desc')
+      .orderBy('entries.distance_m', 'desc')
+      .orderBy('entries.id', 'desc')
+      .limit(nearSkip + size);
+    const page = db
+      .selectFrom(capped.as('capped'))
+      .select('capped.id')
+      .orderBy('capped.date', 'desc')
+      .orderBy('capped.distance_m', 'desc')
+      .orderBy('capped.id', 'desc')
+      .limit(size)
+      .offset(sql<number>`(select ${param('offset')} - before from s)`);
+    const total = runsTotal(db, ranged ? { from: param('from'), to: param('to') } : null);
+    return db
+      .with('s', (w) => w.selectFrom(runSeekRelation(param).as('seek')).selectAll())
+      .selectFrom(page.as('page'))
+      .innerJoin('entries', 'entries.id', 'page.id')
+      .innerJoin('users', 'users.id', 'entries.user_id')
+      .selectAll('entries')
+      .select(['users.name as user_name', total.as('total'), sql<number>`(select before from s)`.as('seek_before')]);
+  });
+type SeekingPageShape = { ranged: boolean; size: number; nearSkip: number };
+const seekingPageOf = compiledPer(
+  (shape: SeekingPageShape) => `${shape.ranged}:${shape.size}:${shape.nearSkip}`,
+  (shape: SeekingPageShape) => seekingPage(shape.ranged, shape.size, shape.nearSkip),
 );
 
 type RecordKind = 'fastest' | 'longest';
