@@ -439,6 +439,8 @@ const rememberedBuckets = new WeakMap<object, UserBuckets>();
  * kept under the revision read before the write, which no later request reads again.
  */
 function bucketsAt(db: Executor, revision: number): UserBuckets {
+  // Inside a transaction the revision may be one that a rollback takes back: nothing is kept.
+  if (db.isTransaction) return { revision, months: null, daysOf: new Map(), hoursOf: new Map() };
   const key = db.getExecutor().adapter;
   let buckets = rememberedBuckets.get(key);
   if (!buckets || buckets.revision !== revision) {

@@ -13,6 +13,7 @@ import {
   rememberedBucketLists,
   totalsAndSignupsSince,
 } from '../../db/tallies.js';
+import type { Executor } from '../../db/schema.js';
 import { migratedDatabase, randomOf } from '../../test/repository-database.js';
 import * as users from './users.repository.js';
 import { insertAccount } from './users.service.js';
@@ -238,6 +239,38 @@ describe('users list', () => {
       db().dialect === 'sqlite' ? { days: 1, hours: 1 } : { days: 0, hours: 0 },
     );
     await expectPagesAsPlain('signed up after');
+  });
+
+  it('keeps no buckets read inside a transaction that rolls back', async () => {
+    const count = (await ids()).length;
+    const readAll = async (executor: Executor) => {
+      for (let offset = 0; offset <= count + 1; offset++) {
+        await users.listUsers(executor, { limit: 1, offset, seekFrom: 0 });
+      }
+    };
+    await readAll(db().kysely);
+    const kept = rememberedBucketLists(db().kysely);
+    // A sign-up in the middle of the list, every page read within its transaction, then a rollback.
+    await db()
+      .kysely.transaction()
+      .execute(async (trx) => {
+        await insertAccount(trx, {
+          name: 'Rolled Back',
+          email: 'rolled.back@example.com',
+          passwordHash: 'x',
+          role: 'user',
+          timezone: 'UTC',
+          createdAt: '2026-02-14T13:30:00.000Z',
+        });
+        await readAll(trx);
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => expect(error.message).toBe('roll back'));
+    expect(rememberedBucketLists(db().kysely)).toEqual(kept);
+    // The next sign-up takes the revision the rolled-back one had, elsewhere in the list.
+    await create('2026-03-30T08:00:00.000Z');
+    await readAll(db().kysely);
+    await expectPagesAsPlain('after a rollback');
   });
 
   it('counts sign-ups since any instant as the users table does', async () => {
