@@ -273,6 +273,30 @@ describe('users list', () => {
     await expectPagesAsPlain('after a rollback');
   });
 
+  it('keeps no search total counted inside a transaction that rolls back', async () => {
+    // Several users' names hold it (the renames above): a first page is full, and its total counted.
+    const query = 'renamed';
+    await expectSearchAsBruteForce([query], 'before');
+    await db()
+      .kysely.transaction()
+      .execute(async (trx) => {
+        await insertAccount(trx, {
+          name: 'Renamed Then Rolled Back',
+          email: 'rolled.back@example.org',
+          passwordHash: 'x',
+          role: 'user',
+          timezone: 'UTC',
+          createdAt: '2026-02-14T13:30:00.000Z',
+        });
+        await users.listUsers(trx, { query, limit: 2, offset: 0 });
+        throw new Error('roll back');
+      })
+      .catch((error: Error) => expect(error.message).toBe('roll back'));
+    // The next sign-up takes the revision the rolled-back one had, and does not match.
+    await create(undefined, 'Someone Else');
+    await expectSearchAsBruteForce([query], 'after a rollback');
+  });
+
   it('counts sign-ups since any instant as the users table does', async () => {
     const all = await db().kysely.selectFrom('users').select('created_at').execute();
     const instants = [

@@ -409,6 +409,8 @@ const rememberedCounts = new WeakMap<object, Map<string, CountedMatches>>();
  * count again; an admin paging through a query counts it once.
  */
 function countsOf(db: Executor): Map<string, CountedMatches> {
+  // Inside a transaction the revision may be one that a rollback takes back: nothing is kept.
+  if (db.isTransaction) return new Map();
   const key = db.getExecutor().adapter;
   let counts = rememberedCounts.get(key);
   if (!counts) {
