@@ -117,6 +117,11 @@ export function pageReach(offset: number, nearSkip = NEAR_SKIP): PageReach {
   return offset <= nearSkip ? { kind: 'near', skip: nearSkip } : { kind: 'far' };
 }
 
+/** A reach as part of a statement's key. */
+export function reachKey(reach: PageReach): string {
+  return reach.kind === 'near' ? `near:${reach.skip}` : reach.kind;
+}
+
 /** A page size to write in a statement: a positive whole number, or an error (never SQL). */
 export function checkedPageSize(size: number): number {
   if (!Number.isSafeInteger(size) || size < 1)

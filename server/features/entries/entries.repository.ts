@@ -1,8 +1,16 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
-import { SqliteAdapter, sql, type Selectable } from 'kysely';
+import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser, RunKind } from '../../../core/schemas.js';
-import { NEAR_SKIP, checkedPageSize, compiled, compiledPer, pageReach, type PageReach } from '../../db/compiled.js';
+import {
+  NEAR_SKIP,
+  checkedPageSize,
+  compiled,
+  compiledPer,
+  pageReach,
+  reachKey,
+  type PageReach,
+} from '../../db/compiled.js';
 import type { EntriesTable, Executor } from '../../db/schema.js';
 import {
   FIRST_DATE,
@@ -357,43 +365,50 @@ export async function listAllEntries(
 type AllPageArgs = Omit<PageArgs, 'limit'> & { toDistance: number; rangeTo: string };
 
 /**
- * Rows from (to, toDistance) down, in everyone's order (a row-value bound the index seeks to),
- * with the total. The page's size and how far it may skip are constants of the statement
- * (compiled.ts, PageReach): PostgreSQL keeps one plan of it for all values (planned per
- * request with the LIMIT and OFFSET bound: 0.8-1.5 ms a round trip at 1,000,000 runs against
- * 0.3-0.4). A near page's ids come from a list of the index capped at the skip plus the size.
+ * The ids of a page of everyone's runs from the bound (date, distance) down, in everyone's
+ * order (a row-value bound the index seeks to). The page's size and how far it may skip are
+ * constants of the statement (compiled.ts, PageReach): PostgreSQL keeps one plan of it for
+ * all values (planned per request with the LIMIT and OFFSET bound: 0.8-1.5 ms a round trip at
+ * 1,000,000 runs against 0.3-0.4). A near page's ids come from a list of the index capped at
+ * the skip plus the size.
  */
+function runsPageIds(
+  db: Executor,
+  bound: { from: RawBuilder<string>; to: RawBuilder<string>; toDistance: RawBuilder<number> },
+  size: number,
+  reach: PageReach,
+  offset: RawBuilder<number>,
+) {
+  const ordered = () =>
+    db
+      .selectFrom('entries')
+      .where('entries.date', '>=', bound.from)
+      .where((eb) => eb(eb.refTuple('entries.date', 'entries.distance_m'), '<=', eb.tuple(bound.to, bound.toDistance)))
+      .orderBy('entries.date', 'desc')
+      .orderBy('entries.distance_m', 'desc')
+      .orderBy('entries.id', 'desc');
+  if (reach.kind === 'first') return ordered().select('entries.id').limit(size);
+  if (reach.kind === 'far') return ordered().select('entries.id').limit(size).offset(offset);
+  return db
+    .selectFrom(
+      ordered()
+        .select(['entries.id', 'entries.date', 'entries.distance_m'])
+        .limit(reach.skip + size)
+        .as('capped'),
+    )
+    .select('capped.id')
+    .orderBy('capped.date', 'desc')
+    .orderBy('capped.distance_m', 'desc')
+    .orderBy('capped.id', 'desc')
+    .limit(size)
+    .offset(offset);
+}
+
+/** A page of everyone's runs from (to, toDistance) down (runsPageIds), with the total. */
 const allPage = (ranged: boolean, size: number, reach: PageReach) =>
   compiled<AllPageArgs>()((db, param) => {
-    // The runs from the bound down, in everyone's order (the index's).
-    const ordered = () =>
-      db
-        .selectFrom('entries')
-        .where('entries.date', '>=', param('from'))
-        .where((eb) =>
-          eb(eb.refTuple('entries.date', 'entries.distance_m'), '<=', eb.tuple(param('to'), param('toDistance'))),
-        )
-        .orderBy('entries.date', 'desc')
-        .orderBy('entries.distance_m', 'desc')
-        .orderBy('entries.id', 'desc');
-    const page =
-      reach.kind === 'first'
-        ? ordered().select('entries.id').limit(size)
-        : reach.kind === 'far'
-          ? ordered().select('entries.id').limit(size).offset(param('offset'))
-          : db
-              .selectFrom(
-                ordered()
-                  .select(['entries.id', 'entries.date', 'entries.distance_m'])
-                  .limit(reach.skip + size)
-                  .as('capped'),
-              )
-              .select('capped.id')
-              .orderBy('capped.date', 'desc')
-              .orderBy('capped.distance_m', 'desc')
-              .orderBy('capped.id', 'desc')
-              .limit(size)
-              .offset(param('offset'));
+    const bound = { from: param('from'), to: param('to'), toDistance: param('toDistance') };
+    const page = runsPageIds(db, bound, size, reach, param('offset'));
     const total = runsTotal(db, ranged ? { from: param('from'), to: param('rangeTo') } : null);
     return db
       .selectFrom(page.as('page'))
@@ -405,45 +420,26 @@ const allPage = (ranged: boolean, size: number, reach: PageReach) =>
 type AllPageShape = { ranged: boolean; size: number; reach: PageReach };
 /** The page statement of a range or not, a page size and a reach (made once each). */
 const allPageOf = compiledPer(
-  (shape: AllPageShape) => `${shape.ranged}:${shape.size}:${JSON.stringify(shape.reach)}`,
+  (shape: AllPageShape) => `${shape.ranged}:${shape.size}:${reachKey(shape.reach)}`,
   (shape: AllPageShape) => allPage(shape.ranged, shape.size, shape.reach),
 );
 
 /**
  * PostgreSQL: a deep page of everyone's runs with its seek (tallies.ts runSeekRelation) in the
- * same statement: the page's ids from the seek's block down, from a list capped at `nearSkip`
- * plus the page's size, skipping the rows of the block before the page; each row carries the
- * total and the rows before the block (`seek_before`). Past the end it has no rows.
+ * same statement: the page's ids from the seek's block down, a near page of at most
+ * `nearSkip` (runsPageIds), skipping the rows of the block before the page; each row carries
+ * the total and the rows before the block (`seek_before`). Past the end it has no rows.
  */
 const seekingPage = (ranged: boolean, size: number, nearSkip: number) =>
   compiled<SeekArgs>()((db, param) => {
     // The seek's bound as subqueries: parameters of the index scan, not a filter of a join.
-    const capped = db
-      .selectFrom('entries')
-      .select(['entries.id', 'entries.date', 'entries.distance_m'])
-      .where('entries.date', '>=', param('from'))
-      .where((eb) =>
-        eb(
-          eb.refTuple('entries.date', 'entries.distance_m'),
-          '<=',
-          eb.tuple(
-            sql<string>`(select date from s)`,
-            sql<number>`(select cast((block + 1) * ${sql.lit(RUN_BLOCK_M)} - 1 as integer) from s)`,
-          ),
-        ),
-      )
-      .orderBy('entries.date', 'desc')
-      .orderBy('entries.distance_m', 'desc')
-      .orderBy('entries.id', 'desc')
-      .limit(nearSkip + size);
-    const page = db
-      .selectFrom(capped.as('capped'))
-      .select('capped.id')
-      .orderBy('capped.date', 'desc')
-      .orderBy('capped.distance_m', 'desc')
-      .orderBy('capped.id', 'desc')
-      .limit(size)
-      .offset(sql<number>`(select ${param('offset')} - before from s)`);
+    const bound = {
+      from: param('from'),
+      to: sql<string>`(select date from s)`,
+      toDistance: sql<number>`(select cast((block + 1) * ${sql.lit(RUN_BLOCK_M)} - 1 as integer) from s)`,
+    };
+    const skip = sql<number>`(select ${param('offset')} - before from s)`;
+    const page = runsPageIds(db, bound, size, { kind: 'near', skip: nearSkip }, skip);
     const total = runsTotal(db, ranged ? { from: param('from'), to: param('to') } : null);
     return db
       .with('s', (w) => w.selectFrom(runSeekRelation(param).as('seek')).selectAll())

@@ -137,6 +137,25 @@ async function expectSearchAsBruteForce(queries: string[], label: string) {
   }
 }
 
+/** A sign-up in the middle of the list, `read` within its transaction, then a rollback. */
+async function signUpRolledBack(name: string, email: string, read: (trx: Executor) => Promise<unknown>) {
+  await db()
+    .kysely.transaction()
+    .execute(async (trx) => {
+      await insertAccount(trx, {
+        name,
+        email,
+        passwordHash: 'x',
+        role: 'user',
+        timezone: 'UTC',
+        createdAt: '2026-02-14T13:30:00.000Z',
+      });
+      await read(trx);
+      throw new Error('roll back');
+    })
+    .catch((error: Error) => expect(error.message).toBe('roll back'));
+}
+
 describe('users list', () => {
   it('seeks deep pages to the same users as OFFSET, through creates, deletions, renames and moves', async () => {
     for (let i = 0; i < 150; i++) await create();
@@ -250,22 +269,8 @@ describe('users list', () => {
     };
     await readAll(db().kysely);
     const kept = rememberedBucketLists(db().kysely);
-    // A sign-up in the middle of the list, every page read within its transaction, then a rollback.
-    await db()
-      .kysely.transaction()
-      .execute(async (trx) => {
-        await insertAccount(trx, {
-          name: 'Rolled Back',
-          email: 'rolled.back@example.com',
-          passwordHash: 'x',
-          role: 'user',
-          timezone: 'UTC',
-          createdAt: '2026-02-14T13:30:00.000Z',
-        });
-        await readAll(trx);
-        throw new Error('roll back');
-      })
-      .catch((error: Error) => expect(error.message).toBe('roll back'));
+    // Every page read within the rolled-back sign-up's transaction.
+    await signUpRolledBack('Rolled Back', 'rolled.back@example.com', readAll);
     expect(rememberedBucketLists(db().kysely)).toEqual(kept);
     // The next sign-up takes the revision the rolled-back one had, elsewhere in the list.
     await create('2026-03-30T08:00:00.000Z');
@@ -277,21 +282,9 @@ describe('users list', () => {
     // Several users' names hold it (the renames above): a first page is full, and its total counted.
     const query = 'renamed';
     await expectSearchAsBruteForce([query], 'before');
-    await db()
-      .kysely.transaction()
-      .execute(async (trx) => {
-        await insertAccount(trx, {
-          name: 'Renamed Then Rolled Back',
-          email: 'rolled.back@example.org',
-          passwordHash: 'x',
-          role: 'user',
-          timezone: 'UTC',
-          createdAt: '2026-02-14T13:30:00.000Z',
-        });
-        await users.listUsers(trx, { query, limit: 2, offset: 0 });
-        throw new Error('roll back');
-      })
-      .catch((error: Error) => expect(error.message).toBe('roll back'));
+    await signUpRolledBack('Renamed Then Rolled Back', 'rolled.back@example.org', (trx) =>
+      users.listUsers(trx, { query, limit: 2, offset: 0 }),
+    );
     // The next sign-up takes the revision the rolled-back one had, and does not match.
     await create(undefined, 'Someone Else');
     await expectSearchAsBruteForce([query], 'after a rollback');

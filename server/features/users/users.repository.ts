@@ -3,7 +3,7 @@ import { SqliteAdapter, sql, type AliasedSelectQueryBuilder, type RawBuilder, ty
 import type { Theme, Units } from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
-import { checkedPageSize, compiled, compiledPer, pageReach, type PageReach } from '../../db/compiled.js';
+import { checkedPageSize, compiled, compiledPer, pageReach, reachKey, type PageReach } from '../../db/compiled.js';
 import type { Executor, UsersTable } from '../../db/schema.js';
 import {
   SEEK_FROM,
@@ -41,8 +41,7 @@ export function toUser(record: User): User {
   };
 }
 
-const LISTED = USER_LIST_COLUMNS;
-const LISTED_OF_USERS = LISTED.map((column) => `users.${column}` as const);
+const LISTED_OF_USERS = USER_LIST_COLUMNS.map((column) => `users.${column}` as const);
 
 /** A user of the users list (USER_LIST_COLUMNS), or the API part of a whole row. */
 function toListedUser(row: UserListRow): User {
@@ -551,7 +550,7 @@ const usersPage = (size: number, reach: PageReach) =>
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc');
     if (reach.kind !== 'near') {
-      const top = ordered().select(LISTED).select(usersTotal(db).as('total')).limit(size);
+      const top = ordered().select(USER_LIST_COLUMNS).select(usersTotal(db).as('total')).limit(size);
       return reach.kind === 'first' ? top : top.offset(param('offset'));
     }
     // The keys of the page from a list capped at the most it skips, then its users by id.
@@ -576,7 +575,7 @@ const usersPage = (size: number, reach: PageReach) =>
       .orderBy('p.id', 'desc');
   });
 const usersPageOf = compiledPer(
-  (shape: { size: number; reach: PageReach }) => `${shape.size}:${JSON.stringify(shape.reach)}`,
+  (shape: { size: number; reach: PageReach }) => `${shape.size}:${reachKey(shape.reach)}`,
   (shape: { size: number; reach: PageReach }) => usersPage(shape.size, shape.reach),
 );
 
