@@ -4,11 +4,10 @@
  * connection; on PostgreSQL the runner's row is locked until the transaction ends, so
  * two racing requests of one runner take their turns and the second sees the first's write.
  */
-import { SqliteAdapter } from 'kysely';
-import type { Executor } from './schema.js';
+import { isSqlite, type Executor } from './schema.js';
 
 /** Call first inside the transaction (inTransaction) whose rule must hold under races. */
 export async function lockRunner(trx: Executor, userId: number): Promise<void> {
-  if (trx.getExecutor().adapter instanceof SqliteAdapter) return;
+  if (isSqlite(trx)) return;
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
 }

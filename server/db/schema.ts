@@ -1,5 +1,5 @@
 /** Table types of the database, as Kysely sees them. Row types never leave repositories. */
-import type { Generated, Kysely } from 'kysely';
+import { SqliteAdapter, type Generated, type Kysely } from 'kysely';
 import type { Role } from '../../core/schemas.js';
 import type { Theme, Units } from '../../core/preferences.js';
 import type { TokenScope } from '../../core/tokens.js';
@@ -197,3 +197,5 @@ export interface Database {
 
 /** What a query runs on: the database, or a transaction of it. */
 export type Executor = Kysely<Database>;
+
+export const isSqlite = (db: Executor): boolean => db.getExecutor().adapter instanceof SqliteAdapter;

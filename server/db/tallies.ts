@@ -12,10 +12,10 @@
  *   counts, newest first, up to the bucket that holds row k; only the rows of that one
  *   bucket are then skipped one by one.
  */
-import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { addDays } from '../../core/time.js';
 import { checkedPageSize, compiled, compiledPer, type ParamOf } from './compiled.js';
-import type { Executor, UsersTable } from './schema.js';
+import { isSqlite, type Executor, type UsersTable } from './schema.js';
 import { usersRevision } from './user-search.js';
 
 export type CounterName = 'users' | 'entries';
@@ -219,7 +219,6 @@ export async function seekRun(db: Executor, range: DayRange, offset: number): Pr
   };
 }
 
-const isSqlite = (db: Executor) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /** Above any distance (metres): a page or a seek that starts at the top of a day. */
 export const ANY_DISTANCE_M = 2_147_483_647;

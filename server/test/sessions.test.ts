@@ -14,6 +14,7 @@ import {
   registerUser,
   type TestApp,
 } from './helpers.js';
+import { tokenLookupStatements } from '../features/users/tokens.repository.js';
 
 const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
 
@@ -61,6 +62,34 @@ describe('access tokens', () => {
       expect(res.json()).toEqual(UNAUTHENTICATED);
     }
     expect((await me(token)).statusCode).toBe(200);
+  });
+
+  it('each answer simultaneous requests with their own runner, and a revoked one at once', async () => {
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => registerUser(t.app)));
+    const revoked = await login(t.app, accounts[0]!.user.email, accounts[0]!.password);
+    const db = t.app.appContext.db;
+    const statementsBefore = tokenLookupStatements(db);
+    const rounds = 6;
+    const answers = await Promise.all(
+      Array.from({ length: rounds }, () => accounts.map(async (a) => ({ a, res: await me(a.token) }))).flat(),
+    );
+    for (const { a, res } of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().id).toBe(a.user.id);
+    }
+    if (t.config.databaseUrl.startsWith('postgres')) {
+      // Lookups asked together share statements (db/batched.ts); SQLite looks each up in-process.
+      const statements = tokenLookupStatements(db) - statementsBefore;
+      expect(statements).toBeGreaterThan(0);
+      expect(statements).toBeLessThan(answers.length / 2);
+    }
+
+    // Revoked while other lookups are in flight: the next request with it is refused.
+    const busy = accounts.map((a) => me(a.token));
+    expect((await call(t.app, 'POST', '/api/v1/auth/logout', { token: revoked.token })).statusCode).toBe(200);
+    const [after, ...others] = await Promise.all([me(revoked.token), ...accounts.map((a) => me(a.token)), ...busy]);
+    expectError(after!, 401);
+    for (const res of others) expect(res.statusCode).toBe(200);
   });
 
   it('are stored only as a hash, and passwords only hashed', async () => {

@@ -1,5 +1,5 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
-import { SqliteAdapter, sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser, RunKind } from '../../../core/schemas.js';
 import {
@@ -11,7 +11,7 @@ import {
   reachKey,
   type PageReach,
 } from '../../db/compiled.js';
-import type { EntriesTable, Executor } from '../../db/schema.js';
+import { isSqlite, type EntriesTable, type Executor } from '../../db/schema.js';
 import {
   FIRST_DATE,
   LAST_DATE,
@@ -231,7 +231,6 @@ export interface DateRange {
 }
 
 const hasRange = (range: DateRange) => Boolean(range.dateFrom || range.dateTo);
-const isSqlite = (db: Executor) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 export interface ListOptions extends DateRange {
   limit: number;

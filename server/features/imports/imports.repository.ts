@@ -2,8 +2,8 @@
  * SQL of imports: the runner's stored runs an import is compared with (the duplicate test), and
  * the page cache of the connection that stores them (SQLite).
  */
-import { SqliteAdapter, sql } from 'kysely';
-import type { Executor } from '../../db/schema.js';
+import { sql } from 'kysely';
+import { isSqlite, type Executor } from '../../db/schema.js';
 
 export interface StoredRun {
   date: string;
@@ -70,7 +70,7 @@ export async function storedRunsOn(
 }
 
 /** SQLite runs every statement synchronously, on the event loop; PostgreSQL's wait on the network. */
-export const storesOnEventLoop = (db: Executor) => db.getExecutor().adapter instanceof SqliteAdapter;
+export const storesOnEventLoop: (db: Executor) => boolean = isSqlite;
 
 /**
  * SQLite: while an import stores its runs, the page cache of its connection (`cache_size`, which

@@ -3,10 +3,11 @@
  * expire when idle; personal API tokens (CONTRACT.md §11) carry a name, a scope and an
  * optional expiry instead.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { PersonalToken, TokenScope } from '../../../core/tokens.js';
+import { batchedLookup, type BatchedLookup } from '../../db/batched.js';
 import { compiled } from '../../db/compiled.js';
-import type { Executor, TokenKind, TokensTable } from '../../db/schema.js';
+import { isSqlite, type Executor, type TokenKind, type TokensTable } from '../../db/schema.js';
 import { toUserRecord, type UserRecord } from './users.repository.js';
 
 export type { TokenKind } from '../../db/schema.js';
@@ -85,21 +86,55 @@ export async function deletePersonalToken(db: Executor, userId: number, tokenId:
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Runs on every authenticated request: built and compiled once. */
-const tokenOwner = compiled<{ tokenHash: string }>()((db, param) =>
+/** A token's owner and the token's own columns: every authenticated request reads it. */
+const ownerColumns = (db: Executor) =>
   db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .selectAll('users')
     .select([
+      'tokens.token_hash as token_hash',
       'tokens.id as token_id',
       'tokens.kind as token_kind',
       'tokens.scope as token_scope',
       'tokens.last_used_at as token_last_used_at',
       'tokens.expires_at as token_expires_at',
-    ])
-    .where('tokens.token_hash', '=', param('tokenHash')),
+    ]);
+
+const tokenOwner = compiled<{ tokenHash: string }>()((db, param) =>
+  ownerColumns(db).where('tokens.token_hash', '=', param('tokenHash')),
 );
+
+/** Several tokens' owners in one statement (PostgreSQL: an array parameter). */
+const tokenOwners = compiled<{ tokenHashes: string[] }>()((db, param) =>
+  ownerColumns(db).where(sql<boolean>`${sql.ref('tokens.token_hash')} = any(${param('tokenHashes')})`),
+);
+
+type OwnerRow = Awaited<ReturnType<typeof tokenOwner>>[number];
+
+/** Per database: on PostgreSQL the lookups of simultaneous requests share a statement (db/batched.ts). */
+const ownerLookups = new WeakMap<Executor, BatchedLookup<string, OwnerRow>>();
+
+function ownerLookupOf(db: Executor): BatchedLookup<string, OwnerRow> {
+  let lookup = ownerLookups.get(db);
+  if (!lookup) {
+    lookup = batchedLookup(async (tokenHashes: string[]) => {
+      const rows = await tokenOwners(db, { tokenHashes });
+      return new Map(rows.map((row) => [row.token_hash, row]));
+    });
+    ownerLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
+async function ownerRow(db: Executor, tokenHash: string): Promise<OwnerRow | undefined> {
+  // SQLite answers in the same process: nothing to save. A transaction keeps its own statements.
+  if (isSqlite(db) || db.isTransaction) return (await tokenOwner(db, { tokenHash }))[0];
+  return ownerLookupOf(db)(tokenHash);
+}
+
+/** Statements of the batched token lookup sent on this database so far (tests). */
+export const tokenLookupStatements = (db: Executor): number => ownerLookups.get(db)?.statements() ?? 0;
 
 export interface TokenOwner {
   tokenId: number;
@@ -112,7 +147,7 @@ export interface TokenOwner {
 }
 
 export async function findTokenOwner(db: Executor, tokenHash: string): Promise<TokenOwner | null> {
-  const [row] = await tokenOwner(db, { tokenHash });
+  const row = await ownerRow(db, tokenHash);
   if (!row) return null;
   return {
     tokenId: Number(row.token_id),

@@ -1,10 +1,10 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
-import { SqliteAdapter, sql, type AliasedSelectQueryBuilder, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type Selectable } from 'kysely';
 import type { Theme, Units } from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
 import { checkedPageSize, compiled, compiledPer, pageReach, reachKey, type PageReach } from '../../db/compiled.js';
-import type { Executor, UsersTable } from '../../db/schema.js';
+import { isSqlite, type Executor, type UsersTable } from '../../db/schema.js';
 import {
   SEEK_FROM,
   USER_LIST_COLUMNS,
@@ -199,7 +199,6 @@ function likePattern(folded: string): string {
   return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const isSqlite = (db: Executor) => db.getExecutor().adapter instanceof SqliteAdapter;
 
 /** Queries of fewer characters have no trigram to look up. */
 const MIN_INDEXED_QUERY = 3;
