@@ -20,10 +20,7 @@ export interface BatchedLookup<K, V> {
   readonly statements: () => number;
 }
 
-export function batchedLookup<K, V>(
-  fetch: (keys: K[]) => Promise<Map<K, V>>,
-  maxKeys = 256,
-): BatchedLookup<K, V> {
+export function batchedLookup<K, V>(fetch: (keys: K[]) => Promise<Map<K, V>>, maxKeys = 256): BatchedLookup<K, V> {
   type Waiter = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
   let waiting = new Map<K, Waiter[]>();
   let inFlight = false;

@@ -199,7 +199,6 @@ function likePattern(folded: string): string {
   return `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-
 /** Queries of fewer characters have no trigram to look up. */
 const MIN_INDEXED_QUERY = 3;
 
@@ -394,7 +393,12 @@ interface CountedMatches {
   total: number;
   /** The number of users when counted (PostgreSQL: the share of users that match). */
   users?: number;
+  /** PostgreSQL: the ids of pages read at that revision, by `limit:offset` (PAGES_PER_QUERY at most). */
+  pages?: Map<string, number[]>;
 }
+
+/** Pages of one query whose ids are remembered (the least recently read go first). */
+const PAGES_PER_QUERY = 20;
 
 /** How many queries' numbers of matches each database handle remembers (the least recently used go first). */
 const REMEMBERED_COUNTS = 1000;
@@ -417,6 +421,40 @@ function countsOf(db: Executor): Map<string, CountedMatches> {
   }
   return counts;
 }
+
+/** Remembers a full page's ids with the count of its query, when both were read at one revision. */
+function rememberPage(counted: CountedMatches, limit: number, offset: number, rows: { id: number }[]): CountedMatches {
+  const pages = counted.pages ?? new Map<string, number[]>();
+  const key = `${limit}:${offset}`;
+  pages.delete(key);
+  pages.set(
+    key,
+    rows.map((row) => Number(row.id)),
+  );
+  if (pages.size > PAGES_PER_QUERY) pages.delete(pages.keys().next().value!);
+  return { ...counted, pages };
+}
+
+/** Pages whose ids are remembered for a query, for tests (0 when none, or inside a transaction). */
+export function rememberedSearchPages(db: Executor, query: string): number {
+  return countsOf(db).get(foldSearch(query))?.pages?.size ?? 0;
+}
+
+/**
+ * PostgreSQL: the users of a page whose ids are remembered, by id, newest first, with the
+ * users' revision. At the revision the ids were read at, no user was added, removed or
+ * renamed, and no creation time moved: the same users match, in the same order, and every
+ * column comes fresh from this statement. 20 lookups by id, whatever the number of matches.
+ */
+const usersByIds = compiled<{ ids: number[] }>()((db, param) =>
+  db
+    .selectFrom('users')
+    .select(LISTED_OF_USERS)
+    .select(usersRevision(db).as('revision'))
+    .where(sql<boolean>`${sql.ref('users.id')} = any(${param('ids')})`)
+    .orderBy('users.created_at', 'desc')
+    .orderBy('users.id', 'desc'),
+);
 
 function remember(counts: Map<string, CountedMatches>, folded: string, counted: CountedMatches): void {
   counts.delete(folded);
@@ -475,11 +513,21 @@ async function searchUsers(
   // PostgreSQL: a query whose remembered matches are most users walks the list's index; a
   // full page at the remembered revision has its total.
   const remembered = counts.get(folded);
+  // A page read before at the same revision: its users by id (a pk lookup each), instead of
+  // every match again (the trigram index returns them in no order, to be sorted).
+  const ids = remembered?.pages?.get(`${limit}:${offset}`);
+  if (remembered && ids) {
+    const again = await usersByIds(db, { ids });
+    if (again.length === ids.length && Number(again[0]!.revision) === remembered.revision) {
+      remember(counts, folded, rememberPage(remembered, limit, offset, again));
+      return { users: again.map(toListedUser), total: remembered.total };
+    }
+  }
   const reach = remembered ? walkReach(remembered, limit, offset) : null;
   if (remembered && reach !== null) {
     const walked = await walkedPagePostgres(db, { needle, limit, offset, reach });
     if (walked.length === limit && Number(walked[0]!.revision) === remembered.revision) {
-      remember(counts, folded, remembered);
+      remember(counts, folded, rememberPage(remembered, limit, offset, walked));
       return { users: walked.map(toListedUser), total: remembered.total };
     }
   }
@@ -488,8 +536,11 @@ async function searchUsers(
   const short = rows.length < limit && (rows.length > 0 || offset === 0);
   const total = short ? offset + rows.length : rows.length > 0 ? Number(rows[0]!.matches) : await count();
   if (rows.length > 0) {
-    const counted = { revision: Number(rows[0]!.revision), total, users: Number(rows[0]!.users_total) };
-    remember(counts, folded, counted);
+    const revision = Number(rows[0]!.revision);
+    const counted = { revision, total, users: Number(rows[0]!.users_total) };
+    // The pages of the same revision stay; a new revision starts with this page alone.
+    const pages = remembered?.revision === revision ? remembered.pages : undefined;
+    remember(counts, folded, rememberPage({ ...counted, pages }, limit, offset, rows));
   }
   return { users: rows.map(toListedUser), total };
 }

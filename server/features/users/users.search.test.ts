@@ -157,4 +157,68 @@ describe('users search', () => {
       expect((await searchIds(email, 10, 0)).ids).toEqual([user.id]);
     }
   });
+
+  it('reads a page again by its ids only while nobody joined, left or was renamed, with every column fresh', async () => {
+    const postgres = db().dialect === 'postgres';
+    const random = randomOf(11);
+    const created: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const user = await addUser(
+        `Kept Page ${i % 3 === 0 ? 'Ozan' : 'Ece'} ${i}`,
+        `2026-04-0${1 + (i % 9)}T00:00:00.000Z`,
+      );
+      created.push(user.id);
+    }
+    const query = 'kept page';
+    const check = async (step: string) => {
+      const all = await everyone();
+      const want = expected(all, query);
+      const byId = new Map(all.map((u) => [u.id, u]));
+      for (let offset = 0; offset <= want.length; offset += 7) {
+        // Twice: the second reads the page by the ids the first remembered (PostgreSQL).
+        for (let round = 0; round < 2; round++) {
+          const page = await users.listUsers(db().kysely, { query, limit: 7, offset });
+          expect(
+            page.users.map((u) => u.id),
+            `${step} @${offset}`,
+          ).toEqual(want.slice(offset, offset + 7));
+          expect(page.total, `${step} @${offset}`).toBe(want.length);
+          for (const user of page.users) expect(user, step).toEqual(byId.get(user.id));
+        }
+      }
+      if (postgres) expect(users.rememberedSearchPages(db().kysely, query)).toBeGreaterThan(0);
+      else expect(users.rememberedSearchPages(db().kysely, query)).toBe(0);
+    };
+    await check('first');
+    const now = '2026-04-20T00:00:00.000Z';
+    for (let step = 0; step < 24; step++) {
+      const id = created[random(created.length)]!;
+      switch (step % 6) {
+        case 0: // the role and the time zone: columns of the page that move no revision
+          await users.updateUser(db().kysely, id, {
+            role: random(2) ? 'manager' : 'user',
+            timezone: 'Asia/Tokyo',
+            updatedAt: now,
+          });
+          break;
+        case 1: // a new match, newest first
+          created.push((await addUser(`Kept Page new ${step}`, `2026-04-1${step % 10}T00:00:00.000Z`)).id);
+          break;
+        case 2: // a match leaves
+          await users.deleteUser(db().kysely, created.splice(random(created.length), 1)[0]!);
+          break;
+        case 3: // a rename out of the query, and back in
+          await users.updateUser(db().kysely, id, { name: `Renamed ${step}`, updatedAt: now });
+          await check(`renamed out ${step}`);
+          await users.updateUser(db().kysely, id, { name: `Kept Page back ${step}`, updatedAt: now });
+          break;
+        case 4: // someone who does not match joins: the revision moves, the pages stay the same
+          await addUser(`Other ${step}`, `2026-04-15T00:00:00.000Z`);
+          break;
+        default: // units and theme
+          await users.updateUser(db().kysely, id, { units: 'mi', theme: 'dark', updatedAt: now });
+      }
+      await check(`step ${step}`);
+    }
+  });
 });
