@@ -219,7 +219,6 @@ export async function seekRun(db: Executor, range: DayRange, offset: number): Pr
   };
 }
 
-
 /** Above any distance (metres): a page or a seek that starts at the top of a day. */
 export const ANY_DISTANCE_M = 2_147_483_647;
 
@@ -520,7 +519,7 @@ export type SignupArgs = {
  * instant come from the sign-up buckets (whole days, then the whole hours of the instant's day)
  * and the index (the instant's partial hour, at most one hour of sign-ups).
  */
-export function signupTotals(db: Executor, param: ParamOf<SignupArgs>) {
+export function signupTotals(db: Executor, param: ParamOf<SignupArgs>, shape: SignupShape = BOTH_PARTIAL) {
   const wholeDays = (day: RawBuilder<string>) =>
     db
       .selectFrom('user_days')
@@ -546,14 +545,40 @@ export function signupTotals(db: Executor, param: ParamOf<SignupArgs>) {
     counterValue(db, 'entries').as('entries'),
     wholeDays(param('aDay')).as('a_days'),
     wholeHours(param('aHour'), param('aDay')).as('a_hours'),
-    partialHour(param('aFrom'), param('aTo')).as('a_partial'),
+    (shape.aPartial ? partialHour(param('aFrom'), param('aTo')) : sql<number>`0`).as('a_partial'),
     wholeDays(param('bDay')).as('b_days'),
     wholeHours(param('bHour'), param('bDay')).as('b_hours'),
-    partialHour(param('bFrom'), param('bTo')).as('b_partial'),
+    (shape.bPartial ? partialHour(param('bFrom'), param('bTo')) : sql<number>`0`).as('b_partial'),
   ]);
 }
 
-const totalsSince = compiled<SignupArgs>()(signupTotals);
+/**
+ * Which of the two instants fall inside an hour (a time zone off the whole hour, such as
+ * UTC+05:30), so that their partial hour is counted from the users' index. An instant on the
+ * hour has none, and its statement leaves the count out: with it, PostgreSQL guesses the
+ * range at 0.5% of the users (500 rows at 100,000) and, that plan for any values looking
+ * costlier than planning each request, planned the dashboard on every request (1.1 ms, three
+ * times its run).
+ */
+export interface SignupShape {
+  aPartial: boolean;
+  bPartial: boolean;
+}
+const BOTH_PARTIAL: SignupShape = { aPartial: true, bPartial: true };
+
+export function signupShape(args: SignupArgs): SignupShape {
+  return {
+    aPartial: Date.parse(args.aFrom) < Date.parse(args.aTo),
+    bPartial: Date.parse(args.bFrom) < Date.parse(args.bTo),
+  };
+}
+
+/** One compiled statement per shape of the two instants. */
+export function perSignupShape<Statement>(make: (shape: SignupShape) => Statement): (shape: SignupShape) => Statement {
+  return compiledPer((shape: SignupShape) => `${shape.aPartial}:${shape.bPartial}`, make);
+}
+
+const totalsSince = perSignupShape((shape) => compiled<SignupArgs>()((db, param) => signupTotals(db, param, shape)));
 
 /** The values of signupTotals for two instants. */
 export function signupArgs(sinceA: string, sinceB: string): SignupArgs {
@@ -591,7 +616,8 @@ export async function totalsAndSignupsSince(
   sinceA: string,
   sinceB: string,
 ): Promise<{ users: number; entries: number; sinceA: number; sinceB: number }> {
-  const [row] = await totalsSince(db, signupArgs(sinceA, sinceB));
+  const args = signupArgs(sinceA, sinceB);
+  const [row] = await totalsSince(signupShape(args))(db, args);
   return signupsSince(row);
 }
 

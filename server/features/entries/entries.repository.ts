@@ -25,8 +25,10 @@ import {
   runsTotal,
   seekIn,
   seekRun,
+  perSignupShape,
   signupArgs,
   signupsSince,
+  signupShape,
   signupTotals,
   type SeekArgs,
   type SignupArgs,
@@ -492,11 +494,13 @@ function recordsIn(rows: Partial<RecordRow>[]): { fastest: EntryWithUser | null;
  * two): the totals and sign-ups of signupTotals on every row, beside the record runs (one
  * row of totals alone when there is no run).
  */
-const dashboardRows = compiled<SignupArgs>()((db, param) =>
-  db
-    .selectFrom(signupTotals(db, param).as('t'))
-    .leftJoin(recordsOf(db).as('r'), (join) => join.onTrue())
-    .selectAll(['t', 'r']),
+const dashboardRows = perSignupShape((shape) =>
+  compiled<SignupArgs>()((db, param) =>
+    db
+      .selectFrom(signupTotals(db, param, shape).as('t'))
+      .leftJoin(recordsOf(db).as('r'), (join) => join.onTrue())
+      .selectAll(['t', 'r']),
+  ),
 );
 
 export async function totalsAndRecords(
@@ -504,7 +508,8 @@ export async function totalsAndRecords(
   sinceA: string,
   sinceB: string,
 ): Promise<ReturnType<typeof signupsSince> & { fastest: EntryWithUser | null; longest: EntryWithUser | null }> {
-  const rows = await dashboardRows(db, signupArgs(sinceA, sinceB));
+  const args = signupArgs(sinceA, sinceB);
+  const rows = await dashboardRows(signupShape(args))(db, args);
   return { ...signupsSince(rows[0]), ...recordsIn(rows as Partial<RecordRow>[]) };
 }
 
