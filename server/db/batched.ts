@@ -22,26 +22,19 @@ export interface BatchedLookup<K, V> {
 
 export function batchedLookup<K, V>(fetch: (keys: K[]) => Promise<Map<K, V>>, maxKeys = 256): BatchedLookup<K, V> {
   type Waiter = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
-  let waiting = new Map<K, Waiter[]>();
+  const waiting = new Map<K, Waiter[]>();
   let inFlight = false;
   let sent = 0;
 
   const send = () => {
     if (inFlight || waiting.size === 0) return;
-    let batch = waiting;
-    if (batch.size > maxKeys) {
-      // The first maxKeys keys now, the rest in the next statement.
-      const rest = new Map(batch);
-      batch = new Map();
-      for (const [key, waiters] of rest) {
-        if (batch.size === maxKeys) break;
-        batch.set(key, waiters);
-        rest.delete(key);
-      }
-      waiting = rest;
-    } else {
-      waiting = new Map();
+    // At most maxKeys keys now; the rest wait for the next statement.
+    const batch = new Map<K, Waiter[]>();
+    for (const [key, waiters] of waiting) {
+      if (batch.size === maxKeys) break;
+      batch.set(key, waiters);
     }
+    for (const key of batch.keys()) waiting.delete(key);
     inFlight = true;
     sent += 1;
     let answer: Promise<Map<K, V>>;

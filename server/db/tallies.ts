@@ -12,7 +12,7 @@
  *   counts, newest first, up to the bucket that holds row k; only the rows of that one
  *   bucket are then skipped one by one.
  */
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Compilable, type RawBuilder, type Selectable } from 'kysely';
 import { addDays } from '../../core/time.js';
 import { checkedPageSize, compiled, compiledPer, type ParamOf } from './compiled.js';
 import { isSqlite, type Executor, type UsersTable } from './schema.js';
@@ -519,7 +519,7 @@ export type SignupArgs = {
  * instant come from the sign-up buckets (whole days, then the whole hours of the instant's day)
  * and the index (the instant's partial hour, at most one hour of sign-ups).
  */
-export function signupTotals(db: Executor, param: ParamOf<SignupArgs>, shape: SignupShape = BOTH_PARTIAL) {
+export function signupTotals(db: Executor, param: ParamOf<SignupArgs>, shape: SignupShape) {
   const wholeDays = (day: RawBuilder<string>) =>
     db
       .selectFrom('user_days')
@@ -564,24 +564,34 @@ export interface SignupShape {
   aPartial: boolean;
   bPartial: boolean;
 }
-const BOTH_PARTIAL: SignupShape = { aPartial: true, bPartial: true };
-
-export function signupShape(args: SignupArgs): SignupShape {
+function signupShape(args: SignupArgs): SignupShape {
   return {
     aPartial: Date.parse(args.aFrom) < Date.parse(args.aTo),
     bPartial: Date.parse(args.bFrom) < Date.parse(args.bTo),
   };
 }
 
-/** One compiled statement per shape of the two instants. */
-export function perSignupShape<Statement>(make: (shape: SignupShape) => Statement): (shape: SignupShape) => Statement {
-  return compiledPer((shape: SignupShape) => `${shape.aPartial}:${shape.bPartial}`, make);
+/**
+ * A statement over signupTotals, compiled once per shape of the two instants, run for two
+ * instants.
+ */
+export function signupStatement<Row>(
+  build: (db: Executor, param: ParamOf<SignupArgs>, shape: SignupShape) => Compilable<Row>,
+): (db: Executor, sinceA: string, sinceB: string) => Promise<Row[]> {
+  const statementOf = compiledPer(
+    (shape: SignupShape) => `${shape.aPartial}:${shape.bPartial}`,
+    (shape: SignupShape) => compiled<SignupArgs>()((db, param) => build(db, param, shape)),
+  );
+  return (db, sinceA, sinceB) => {
+    const args = signupArgs(sinceA, sinceB);
+    return statementOf(signupShape(args))(db, args);
+  };
 }
 
-const totalsSince = perSignupShape((shape) => compiled<SignupArgs>()((db, param) => signupTotals(db, param, shape)));
+const totalsSince = signupStatement(signupTotals);
 
 /** The values of signupTotals for two instants. */
-export function signupArgs(sinceA: string, sinceB: string): SignupArgs {
+function signupArgs(sinceA: string, sinceB: string): SignupArgs {
   const bounds = (since: string) => {
     // The first whole hour from the instant, and the first whole day from that hour.
     const hour = new Date(Math.ceil(Date.parse(since) / HOUR_MS) * HOUR_MS).toISOString();
@@ -616,8 +626,7 @@ export async function totalsAndSignupsSince(
   sinceA: string,
   sinceB: string,
 ): Promise<{ users: number; entries: number; sinceA: number; sinceB: number }> {
-  const args = signupArgs(sinceA, sinceB);
-  const [row] = await totalsSince(signupShape(args))(db, args);
+  const [row] = await totalsSince(db, sinceA, sinceB);
   return signupsSince(row);
 }
 

@@ -25,13 +25,10 @@ import {
   runsTotal,
   seekIn,
   seekRun,
-  perSignupShape,
-  signupArgs,
   signupsSince,
-  signupShape,
+  signupStatement,
   signupTotals,
   type SeekArgs,
-  type SignupArgs,
 } from '../../db/tallies.js';
 type EntryRow = Selectable<EntriesTable>;
 
@@ -494,13 +491,11 @@ function recordsIn(rows: Partial<RecordRow>[]): { fastest: EntryWithUser | null;
  * two): the totals and sign-ups of signupTotals on every row, beside the record runs (one
  * row of totals alone when there is no run).
  */
-const dashboardRows = perSignupShape((shape) =>
-  compiled<SignupArgs>()((db, param) =>
-    db
-      .selectFrom(signupTotals(db, param, shape).as('t'))
-      .leftJoin(recordsOf(db).as('r'), (join) => join.onTrue())
-      .selectAll(['t', 'r']),
-  ),
+const dashboardRows = signupStatement((db, param, shape) =>
+  db
+    .selectFrom(signupTotals(db, param, shape).as('t'))
+    .leftJoin(recordsOf(db).as('r'), (join) => join.onTrue())
+    .selectAll(['t', 'r']),
 );
 
 export async function totalsAndRecords(
@@ -508,8 +503,7 @@ export async function totalsAndRecords(
   sinceA: string,
   sinceB: string,
 ): Promise<ReturnType<typeof signupsSince> & { fastest: EntryWithUser | null; longest: EntryWithUser | null }> {
-  const args = signupArgs(sinceA, sinceB);
-  const rows = await dashboardRows(signupShape(args))(db, args);
+  const rows = await dashboardRows(db, sinceA, sinceB);
   return { ...signupsSince(rows[0]), ...recordsIn(rows as Partial<RecordRow>[]) };
 }
 
