@@ -437,7 +437,35 @@ const steps: Record<string, Step> = {
     await sql`create index user_days_cover on user_days (day, n)`.execute(db);
     await sql`create index user_hours_cover on user_hours (hour, n)`.execute(db);
   },
+
+  /**
+   * SQLite: `run_revisions`, one row that every insert and deletion of a run, and every change
+   * of its date or distance, moves (trigger `entries_revision`): everything the buckets of
+   * everyone's runs (days, months, blocks) count. A deep page of everyone's runs remembers the
+   * bucket lists it sought through at a revision (tallies.ts seekRun), and a page read at the
+   * same revision needs no bucket read. PostgreSQL seeks within the page's statement and
+   * remembers nothing, so it has neither.
+   */
+  async '014-runs-revision'(db, dialect) {
+    if (dialect !== 'sqlite') return;
+    await db.schema
+      .createTable('run_revisions')
+      .addColumn('id', 'integer', (c) => c.primaryKey())
+      .addColumn('revision', 'bigint', (c) => c.notNull())
+      .execute();
+    await sql`insert into run_revisions (id, revision) values (1, 1)`.execute(db);
+    await createRowTriggers(db, dialect, {
+      name: 'entries_revision',
+      table: 'entries',
+      updateOf: 'date, distance_m',
+      add: () => BUMP_RUNS_REVISION,
+      remove: () => BUMP_RUNS_REVISION,
+    });
+  },
 };
+
+/** SQLite: the statement that moves the runs' revision (step 014; the seed runs it after its bulk load). */
+export const BUMP_RUNS_REVISION = 'update run_revisions set revision = revision + 1 where id = 1;';
 
 async function createUserListKeys(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema

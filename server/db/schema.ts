@@ -174,6 +174,12 @@ export interface UserRevisionsTable {
   revision: number;
 }
 
+/** SQLite only (migration step 014): the runs' revision. */
+export interface RunRevisionsTable {
+  id: number;
+  revision: number;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -189,6 +195,7 @@ export interface Database {
   user_months: UserMonthsTable;
   user_hours: UserHoursTable;
   user_revisions: UserRevisionsTable;
+  run_revisions: RunRevisionsTable;
   shoes: ShoesTable;
   runner_days: RunnerDaysTable;
   runner_efforts: RunnerEffortsTable;

@@ -207,7 +207,7 @@ const seekRows = compiled<SeekArgs>()((db, param) => db.selectFrom(runSeekRelati
  * few dozen rows at most whatever the offset, in one statement.
  */
 export async function seekRun(db: Executor, range: DayRange, offset: number): Promise<RunSeek | null> {
-  if (isSqlite(db)) return seekRunStepwise(db, range, offset);
+  if (isSqlite(db)) return seekRunStepwise(db, freshBucketRead(db), range, offset);
   const from = range.from ?? FIRST_DATE;
   const to = range.to ?? LAST_DATE;
   const [row] = await seekRows(db, { from, to, fromMonth: from.slice(0, 7), toMonth: to.slice(0, 7), offset });
@@ -222,70 +222,174 @@ export async function seekRun(db: Executor, range: DayRange, offset: number): Pr
 /** Above any distance (metres): a page or a seek that starts at the top of a day. */
 export const ANY_DISTANCE_M = 2_147_483_647;
 
+/** SQLite: the runs' revision (migration step 014), as a subquery of a statement. */
+export function runsRevision(db: Executor) {
+  return db.selectFrom('run_revisions').select('revision').where('id', '=', 1);
+}
+
+/** A bucket list of the SQLite seek, each row with the runs' revision its statement read it at. */
+type RevisedRow = { key: string | number; n: number | string | null; revision: number | string | null };
+
 const allMonthRows = compiled<{ from: string; to: string; limit: number }>()((db, param) =>
   db
     .selectFrom('entry_all_months')
-    .select(['month as key', 'n'])
+    .select(['month as key', 'n', runsRevision(db).as('revision')])
     .where('month', '>=', param('from'))
     .where('month', '<=', param('to'))
     .where('n', '>', 0)
     .orderBy('month', 'desc')
     .limit(param('limit')),
 );
-
-/** The pages people read are the first ones: the newest months are read first, the rest only when needed. */
-const NEWEST_MONTHS = 3;
-/**
- * The non-empty buckets of `table` whose key (`key`) lies between two values, newest first:
- * the plain reads of the SQLite seeks (covering indexes of migration 013).
- */
-const bucketsBetween = (table: 'entry_days' | 'user_days' | 'user_hours', key: 'date' | 'day' | 'hour') =>
-  compiled<{ from: string; to: string }>()((db, param) =>
-    db
-      .selectFrom(
-        sql<{ key: string; n: number }>`(select ${sql.ref(key)} as key, n from ${sql.table(table)}
-            where ${sql.ref(key)} >= ${param('from')} and ${sql.ref(key)} <= ${param('to')} and n > 0)`.as('b'),
-      )
-      .selectAll()
-      .orderBy('key', 'desc'),
-  );
-const allDayRows = bucketsBetween('entry_days', 'date');
+const allDayRows = compiled<{ from: string; to: string }>()((db, param) =>
+  db
+    .selectFrom('entry_days')
+    .select(['date as key', 'n', runsRevision(db).as('revision')])
+    .where('date', '>=', param('from'))
+    .where('date', '<=', param('to'))
+    .where('n', '>', 0)
+    .orderBy('date', 'desc'),
+);
 const blockRows = compiled<{ date: string }>()((db, param) =>
   db
     .selectFrom('entry_blocks')
-    .select(['block as key', 'n'])
+    .select(['block as key', 'n', runsRevision(db).as('revision')])
     .where('date', '=', param('date'))
     .where('n', '>', 0)
     .orderBy('block', 'desc'),
 );
+/** Everyone's runs between two dates (the day buckets), as one row with the revision. */
+const runsBetweenRevised = compiled<{ from: string; to: string }>()((db, param) =>
+  db.selectNoFrom((eb) => [
+    eb.val('').as('key'),
+    runsTotal(db, { from: param('from'), to: param('to') }).as('n'),
+    runsRevision(db).as('revision'),
+  ]),
+);
+
+/** The pages people read are the first ones: the newest months are read first, the rest only when needed. */
+const NEWEST_MONTHS = 3;
 
 const counted = <K>(rows: { key: K; n: number | string }[]) => rows.map((r) => ({ key: r.key, n: Number(r.n) }));
 
+/** The SQLite seek's bucket lists read at one runs' revision, by statement and values. */
+interface RunBuckets {
+  revision: number;
+  lists: Map<string, Counted[]>;
+}
+const rememberedRunBuckets = new WeakMap<object, RunBuckets>();
+
+/**
+ * Reads one bucket list of the SQLite seek: `list` names it (statement and values, the key it
+ * is remembered by) and `read` runs its statement. The fresh reader runs it and remembers the
+ * list; the remembering reader answers from memory only, and throws NOT_REMEMBERED otherwise.
+ */
+type BucketRead = (list: string, read: () => Promise<RevisedRow[]>) => Promise<Counted[]>;
+const NOT_REMEMBERED = Symbol('not remembered');
+
+/**
+ * SQLite: the seek's bucket lists are remembered per database handle (its adapter, shared by
+ * its transactions), all at one runs' revision. Each list is kept under the revision its own
+ * statement read; the buckets change only with the revision, so a kept list is exact at it. A
+ * list read at a newer revision replaces them all; one read at an older one is not kept, nor
+ * is a list of no rows (it carries no revision). Inside a transaction, which may see a
+ * revision that a rollback takes back, nothing is kept.
+ */
+function freshBucketRead(db: Executor): BucketRead {
+  return async (name, read) => {
+    const rows = await read();
+    const list = rows.map((b) => ({ key: String(b.key), n: Number(b.n ?? 0) }));
+    if (rows[0]?.revision == null || db.isTransaction) return list;
+    const revision = Number(rows[0].revision);
+    const adapter = db.getExecutor().adapter;
+    let buckets = rememberedRunBuckets.get(adapter);
+    if (!buckets || buckets.revision < revision) {
+      buckets = { revision, lists: new Map() };
+      rememberedRunBuckets.set(adapter, buckets);
+    }
+    if (buckets.revision === revision) {
+      if (buckets.lists.size >= REMEMBERED_BUCKET_LISTS) buckets.lists.clear();
+      buckets.lists.set(name, list);
+    }
+    return list;
+  };
+}
+
+function rememberingBucketRead(buckets: RunBuckets): BucketRead {
+  return async (name) => {
+    const list = buckets.lists.get(name);
+    if (!list) throw NOT_REMEMBERED;
+    return list;
+  };
+}
+
+/**
+ * SQLite: the seek of a page of everyone's runs from the bucket lists remembered at the last
+ * runs' revision read, without a statement, and that revision; undefined when a list it needs
+ * is not remembered (or within a transaction). The page's statement reads the revision too
+ * (listAllEntries): read at the same one, page and seek agree exactly; otherwise the seek is
+ * made again with seekRun.
+ */
+export async function rememberedRunSeek(
+  db: Executor,
+  range: DayRange,
+  offset: number,
+): Promise<{ seek: RunSeek | null; revision: number } | undefined> {
+  const buckets = db.isTransaction ? undefined : rememberedRunBuckets.get(db.getExecutor().adapter);
+  if (!buckets) return undefined;
+  try {
+    return { seek: await seekRunStepwise(db, rememberingBucketRead(buckets), range, offset), revision: buckets.revision };
+  } catch (error) {
+    if (error === NOT_REMEMBERED) return undefined;
+    throw error;
+  }
+}
+
+/** How many bucket lists of the runs' seek a database handle remembers now, and at which revision (tests). */
+export function rememberedRunBucketLists(db: Executor): { lists: number; revision: number | null } {
+  const buckets = rememberedRunBuckets.get(db.getExecutor().adapter);
+  return { lists: buckets?.lists.size ?? 0, revision: buckets?.revision ?? null };
+}
+
 /**
  * SQLite: the same three running sums, taken here over three plain reads of the buckets'
- * covering indexes (step 013). SQLite's window functions cost more than the reads
- * themselves, and its reads cost no round trip. The three reads are not one snapshot: should
- * a write land between them, the seek stops at the start of the month or day it found, which
- * only makes the page skip more rows, never show the wrong ones.
+ * covering indexes (step 013), each through `read` (fresh, or remembered). SQLite's window
+ * functions cost more than the reads themselves, and its reads cost no round trip. Fresh
+ * reads are not one snapshot: should a write land between them, the seek stops at the start
+ * of the month or day it found, which only makes the page skip more rows, never show the
+ * wrong ones.
  */
-async function seekRunStepwise(db: Executor, range: DayRange, offset: number): Promise<RunSeek | null> {
+async function seekRunStepwise(
+  db: Executor,
+  read: BucketRead,
+  range: DayRange,
+  offset: number,
+): Promise<RunSeek | null> {
   const fromMonth = (range.from ?? FIRST_DATE).slice(0, 7);
   const toMonth = (range.to ?? LAST_DATE).slice(0, 7);
   const monthsUpTo = async (limit: number) => {
-    const months = counted(await allMonthRows(db, { from: fromMonth, to: toMonth, limit }));
-    await countEdgesExactly(months, range, (within) => countRunsBetween(db, within));
-    return { months, all: months.length < limit };
+    const listed = await read(`months:${fromMonth}:${toMonth}:${limit}`, () =>
+      allMonthRows(db, { from: fromMonth, to: toMonth, limit }),
+    );
+    // A copy: the edges' counts must not change the remembered list.
+    const months = listed.map((m) => ({ ...m }));
+    await countEdgesExactly(months, range, async (within) => {
+      const [edge] = await read(`runs:${within.from}:${within.to}`, () => runsBetweenRevised(db, within));
+      return edge?.n ?? 0;
+    });
+    return { months, all: listed.length < limit };
   };
   const newest = await monthsUpTo(NEWEST_MONTHS);
   // LIMIT -1: no limit (SQLite).
   const month = seekIn(newest.months, offset) ?? (newest.all ? null : seekIn((await monthsUpTo(-1)).months, offset));
   if (!month) return null;
   const days = withinMonth(range, month.key);
-  const day = seekIn(counted(await allDayRows(db, days)), offset - month.before);
+  const day = seekIn(
+    await read(`days:${days.from}:${days.to}`, () => allDayRows(db, days)),
+    offset - month.before,
+  );
   if (!day) return { date: days.to, maxDistanceM: ANY_DISTANCE_M, before: month.before };
   const before = month.before + day.before;
-  const blocks = counted(await blockRows(db, { date: day.key })).map((b) => ({ key: String(b.key), n: b.n }));
-  const block = seekIn(blocks, offset - before);
+  const block = seekIn(await read(`blocks:${day.key}`, () => blockRows(db, { date: day.key })), offset - before);
   if (!block) return { date: day.key, maxDistanceM: ANY_DISTANCE_M, before };
   return { date: day.key, maxDistanceM: (Number(block.key) + 1) * RUN_BLOCK_M - 1, before: before + block.before };
 }
@@ -407,6 +511,20 @@ export function seekUserHour(db: Executor, offset: number): Promise<{ seek: User
 const userMonthRows = compiled()((db) =>
   db.selectFrom('user_months').select(['month as key', 'n']).where('n', '>', 0).orderBy('month', 'desc'),
 );
+/**
+ * The non-empty buckets of `table` whose key (`key`) lies between two values, newest first:
+ * the plain reads of the users list's SQLite seek (covering indexes of migration 013).
+ */
+const bucketsBetween = (table: 'user_days' | 'user_hours', key: 'day' | 'hour') =>
+  compiled<{ from: string; to: string }>()((db, param) =>
+    db
+      .selectFrom(
+        sql<{ key: string; n: number }>`(select ${sql.ref(key)} as key, n from ${sql.table(table)}
+            where ${sql.ref(key)} >= ${param('from')} and ${sql.ref(key)} <= ${param('to')} and n > 0)`.as('b'),
+      )
+      .selectAll()
+      .orderBy('key', 'desc'),
+  );
 const userDayRows = bucketsBetween('user_days', 'day');
 const userHourRows = bucketsBetween('user_hours', 'hour');
 

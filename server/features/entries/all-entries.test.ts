@@ -9,7 +9,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintainedTotals, recountedTotals } from '../../../scripts/seed/consistency.js';
 import { inTransaction, type AppContext } from '../../context.js';
-import type { DayRange } from '../../db/tallies.js';
+import { isSqlite } from '../../db/schema.js';
+import { rememberedRunBucketLists, type DayRange } from '../../db/tallies.js';
 import { call, createTestApp, loginAdmin, registerUser, type Account, type TestApp } from '../../test/helpers.js';
 import { together } from '../../test/race.js';
 import * as entries from './entries.repository.js';
@@ -172,6 +173,73 @@ describe("everyone's runs through the buckets", () => {
       // the list and the buckets say once they are all done.
       await together(calls);
       await expectEveryPage();
+    }
+  });
+
+  it('equal the plain pages read again after each kind of change, the seek remembered between them', async () => {
+    const sqlite = isSqlite(ctx().db);
+    const anyRun = async () => (await someRunIds(1))[0]!;
+    const runOf = async (id: number) =>
+      ctx().db.selectFrom('entries').select(['date', 'distance_m']).where('id', '=', id).executeTakeFirstOrThrow();
+    const changes: [string, () => Promise<unknown>][] = [
+      ['a run added', () => call(t.app, 'POST', '/api/v1/entry', { token: runners[0]!.token, body: runBody() })],
+      // Its distance alone (the only column its statement sets), to another kilometre of the
+      // same day: only its blocks move.
+      [
+        'a run moved to another kilometre',
+        async () => {
+          const id = await anyRun();
+          const run = await runOf(id);
+          const distance_m = Number(run.distance_m) >= 21_000 ? 500 : 42_195;
+          await ctx().db.updateTable('entries').set({ distance_m }).where('id', '=', id).execute();
+          return { statusCode: 200, body: '' };
+        },
+      ],
+      // Its date alone, to another month: its day, month and block move.
+      [
+        'a run moved to another day',
+        async () => {
+          const id = await anyRun();
+          const run = await runOf(id);
+          const date = run.date === '2025-06-15' ? '2026-03-18' : '2025-06-15';
+          await ctx().db.updateTable('entries').set({ date }).where('id', '=', id).execute();
+          return { statusCode: 200, body: '' };
+        },
+      ],
+      ['a run deleted', async () => call(t.app, 'DELETE', `/api/v1/entry/${await anyRun()}`, { token: admin.token })],
+      [
+        'a runner deleted',
+        () => call(t.app, 'DELETE', `/api/v1/user/${runners.shift()!.user.id}`, { token: admin.token }),
+      ],
+      // A run added and the pages read within a transaction that rolls back, then another run
+      // committed: it takes the revision the rolled-back one had, so what was read in the
+      // transaction must not have been remembered.
+      [
+        'a run rolled back, then another added',
+        async () => {
+          await inTransaction(ctx(), async (trx) => {
+            const values = [{ date: DAYS[0]!, distanceKm: 999, seconds: 23 * 3600 }];
+            await insertRuns(trx, runners[0]!.user.id, values, new Date().toISOString());
+            for (let offset = 0; offset < 100; offset += 7)
+              await entries.listAllEntries(trx, { limit: 7, offset, seekFrom: 0 });
+            throw new Error('roll back');
+          }).catch((error: Error) => expect(error.message).toBe('roll back'));
+          return call(t.app, 'POST', '/api/v1/entry', {
+            token: runners[0]!.token,
+            body: { date: '2026-03-17', distance: 0.5, time: '23:00:00' },
+          });
+        },
+      ],
+    ];
+    await expectEveryPage();
+    for (const [label, change] of changes) {
+      const before = rememberedRunBucketLists(ctx().db);
+      if (sqlite) expect(before.lists, label).toBeGreaterThan(0);
+      const res = (await change()) as { statusCode: number; body: string };
+      expect([200, 201], `${label}: ${res.body}`).toContain(res.statusCode);
+      await expectEveryPage();
+      const after = rememberedRunBucketLists(ctx().db);
+      if (sqlite) expect(after.revision, label).toBeGreaterThan(before.revision!);
     }
   });
 });

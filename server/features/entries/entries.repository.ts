@@ -23,11 +23,14 @@ import {
   readCounter,
   runSeekRelation,
   runsTotal,
+  rememberedRunSeek,
+  runsRevision,
   seekIn,
   seekRun,
   signupsSince,
   signupStatement,
   signupTotals,
+  type RunSeek,
   type SeekArgs,
 } from '../../db/tallies.js';
 type EntryRow = Selectable<EntriesTable>;
@@ -313,9 +316,7 @@ export async function listAllEntries(
 ): Promise<{ entries: EntryWithUser[]; total: number }> {
   const range = { from: options.dateFrom, to: options.dateTo };
   const totalAlone = async () => (hasRange(options) ? countRunsBetween(db, range) : readCounter(db, 'entries'));
-  let offset = options.offset;
-  let upTo = options.dateTo ?? LAST_DATE;
-  let upToDistance = ANY_DISTANCE_M;
+  const offset = options.offset;
   const deep = offset >= (options.seekFrom ?? SEEK_FROM);
   if (deep && !isSqlite(db)) {
     // PostgreSQL: the seek and the page in one statement (one round trip). Only a seek that
@@ -337,24 +338,38 @@ export async function listAllEntries(
       return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
     }
   }
-  if (deep) {
-    const start = await seekRun(db, range, offset);
-    if (!start) return { entries: [], total: await totalAlone() };
-    offset -= start.before;
-    upTo = start.date;
-    upToDistance = start.maxDistanceM;
+  // SQLite, a deep page: each row carries the runs' revision its statement read.
+  const revised = deep && isSqlite(db);
+  const pageFrom = (seek: RunSeek | null) =>
+    allPageOf({
+      ranged: hasRange(options),
+      revised,
+      size: checkedPageSize(options.limit),
+      reach: pageReach(offset - (seek?.before ?? 0), options.nearSkip),
+    })(db, {
+      from: options.dateFrom ?? FIRST_DATE,
+      to: seek?.date ?? options.dateTo ?? LAST_DATE,
+      toDistance: seek?.maxDistanceM ?? ANY_DISTANCE_M,
+      rangeTo: options.dateTo ?? LAST_DATE,
+      offset: offset - (seek?.before ?? 0),
+    });
+  if (revised) {
+    // First from the bucket lists remembered at the last revision read: if the page was read
+    // at that revision, it is the page its seek found, without reading a bucket.
+    const remembered = await rememberedRunSeek(db, range, offset);
+    if (remembered?.seek) {
+      const rows = await pageFrom(remembered.seek);
+      if (rows.length > 0 && Number(rows[0]!.revision) === remembered.revision) {
+        return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
+      }
+    }
   }
-  const rows = await allPageOf({
-    ranged: hasRange(options),
-    size: checkedPageSize(options.limit),
-    reach: pageReach(offset, options.nearSkip),
-  })(db, {
-    from: options.dateFrom ?? FIRST_DATE,
-    to: upTo,
-    toDistance: upToDistance,
-    rangeTo: options.dateTo ?? LAST_DATE,
-    offset,
-  });
+  let seek: RunSeek | null = null;
+  if (deep) {
+    seek = await seekRun(db, range, offset);
+    if (!seek) return { entries: [], total: await totalAlone() };
+  }
+  const rows = await pageFrom(seek);
   // Past the end no row carries the total.
   const total = rows.length > 0 ? Number(rows[0]!.total) : await totalAlone();
   return { entries: rows.sort(compareAll).map(toEntryWithUser), total };
@@ -402,8 +417,16 @@ function runsPageIds(
     .offset(offset);
 }
 
+type AllPageShape = {
+  ranged: boolean;
+  /** SQLite: each row also carries the runs' revision (`revision`, tallies.ts runsRevision). */
+  revised: boolean;
+  size: number;
+  reach: PageReach;
+};
+
 /** A page of everyone's runs from (to, toDistance) down (runsPageIds), with the total. */
-const allPage = (ranged: boolean, size: number, reach: PageReach) =>
+const allPage = ({ ranged, revised, size, reach }: AllPageShape) =>
   compiled<AllPageArgs>()((db, param) => {
     const bound = { from: param('from'), to: param('to'), toDistance: param('toDistance') };
     const page = runsPageIds(db, bound, size, reach, param('offset'));
@@ -413,13 +436,13 @@ const allPage = (ranged: boolean, size: number, reach: PageReach) =>
       .innerJoin('entries', 'entries.id', 'page.id')
       .innerJoin('users', 'users.id', 'entries.user_id')
       .selectAll('entries')
-      .select(['users.name as user_name', total.as('total')]);
+      .select(['users.name as user_name', total.as('total')])
+      .select((revised ? runsRevision(db) : sql<number | null>`null`).as('revision'));
   });
-type AllPageShape = { ranged: boolean; size: number; reach: PageReach };
-/** The page statement of a range or not, a page size and a reach (made once each). */
+/** The page statement of a range or not, with the revision or not, a page size and a reach (made once each). */
 const allPageOf = compiledPer(
-  (shape: AllPageShape) => `${shape.ranged}:${shape.size}:${reachKey(shape.reach)}`,
-  (shape: AllPageShape) => allPage(shape.ranged, shape.size, shape.reach),
+  (shape: AllPageShape) => `${shape.ranged}:${shape.revised}:${shape.size}:${reachKey(shape.reach)}`,
+  allPage,
 );
 
 /**

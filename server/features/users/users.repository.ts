@@ -393,7 +393,7 @@ interface CountedMatches {
   total: number;
   /** The number of users when counted (PostgreSQL: the share of users that match). */
   users?: number;
-  /** PostgreSQL: the ids of pages read at that revision, by `limit:offset` (PAGES_PER_QUERY at most). */
+  /** The ids of pages read at that revision, by `limit:offset` (PAGES_PER_QUERY at most). */
   pages?: Map<string, number[]>;
 }
 
@@ -441,20 +441,42 @@ export function rememberedSearchPages(db: Executor, query: string): number {
 }
 
 /**
- * PostgreSQL: the users of a page whose ids are remembered, by id, newest first, with the
- * users' revision. At the revision the ids were read at, no user was added, removed or
- * renamed, and no creation time moved: the same users match, in the same order, and every
- * column comes fresh from this statement. 20 lookups by id, whatever the number of matches.
+ * The users of a page whose ids are remembered, by id, newest first, with the users'
+ * revision. At the revision the ids were read at, no user was added, removed or renamed, and
+ * no creation time moved: the same users match, in the same order, and every column comes
+ * fresh from this statement. 20 lookups by id, whatever the number of matches. The ids are
+ * an array on PostgreSQL, a JSON array on SQLite.
  */
-const usersByIds = compiled<{ ids: number[] }>()((db, param) =>
+const usersByIds = compiled<{ ids: number[] | string }>()((db, param) =>
   db
     .selectFrom('users')
     .select(LISTED_OF_USERS)
     .select(usersRevision(db).as('revision'))
-    .where(sql<boolean>`${sql.ref('users.id')} = any(${param('ids')})`)
+    .where(
+      isSqlite(db)
+        ? sql<boolean>`${sql.ref('users.id')} in (select value from json_each(${param('ids')}))`
+        : sql<boolean>`${sql.ref('users.id')} = any(${param('ids')})`,
+    )
     .orderBy('users.created_at', 'desc')
     .orderBy('users.id', 'desc'),
 );
+
+/** A page of a query read before at the users' revision it is read at now, by its ids; null otherwise. */
+async function pageReadAgain(
+  db: Executor,
+  counts: Map<string, CountedMatches>,
+  folded: string,
+  limit: number,
+  offset: number,
+): Promise<{ users: User[]; total: number } | null> {
+  const remembered = counts.get(folded);
+  const ids = remembered?.pages?.get(`${limit}:${offset}`);
+  if (!remembered || !ids) return null;
+  const again = await usersByIds(db, { ids: isSqlite(db) ? JSON.stringify(ids) : ids });
+  if (again.length !== ids.length || Number(again[0]!.revision) !== remembered.revision) return null;
+  remember(counts, folded, rememberPage(remembered, limit, offset, again));
+  return { users: again.map(toListedUser), total: remembered.total };
+}
 
 function remember(counts: Map<string, CountedMatches>, folded: string, counted: CountedMatches): void {
   counts.delete(folded);
@@ -470,20 +492,27 @@ async function searchUsers(
 ): Promise<{ users: User[]; total: number }> {
   const folded = foldSearch(query);
   const counts = countsOf(db);
-  // A page that holds fewer than asked is the last one (an empty first page included): the
-  // total is known without a count. Only an empty page past the first needs one. A full
-  // page's total is the one counted at the page's revision, if remembered.
-  const totalOf = async (rows: { revision?: unknown }[], count: () => Promise<number>) => {
+  // A page read before at the same revision: its users by id (a primary key lookup each),
+  // instead of every match again (FTS5 and the trigram index read every match of a trigram).
+  const again = await pageReadAgain(db, counts, folded, limit, offset);
+  if (again) return again;
+  // SQLite: a page that holds fewer than asked is the last one (an empty first page
+  // included): the total is known without a count. Only an empty page past the first needs
+  // one. A full page's total is the one counted at the page's revision, if remembered.
+  const totalOf = async (rows: { id: number; revision?: unknown }[], count: () => Promise<number>) => {
     const revision = rows.length > 0 ? Number(rows[0]!.revision) : null;
     const short = rows.length < limit && (rows.length > 0 || offset === 0);
     const remembered = counts.get(folded);
+    const sameRevision = remembered?.revision === revision ? remembered : undefined;
     let total: number;
     if (short) total = offset + rows.length;
-    else if (remembered && remembered.revision === revision) total = remembered.total;
+    else if (sameRevision) total = sameRevision.total;
     else total = await count();
     // Counted after the page, at its revision or a later one: kept under the page's, it can
-    // only serve requests that read a revision no newer than what it counted.
-    if (revision !== null) remember(counts, folded, { revision, total });
+    // only serve requests that read a revision no newer than what it counted. The page's ids
+    // are kept with it, and the other pages of the same revision stay.
+    if (revision !== null)
+      remember(counts, folded, rememberPage({ revision, total, pages: sameRevision?.pages }, limit, offset, rows));
     return total;
   };
   // A newline would match the index's padding (and the separator is found by the scan).
@@ -513,16 +542,6 @@ async function searchUsers(
   // PostgreSQL: a query whose remembered matches are most users walks the list's index; a
   // full page at the remembered revision has its total.
   const remembered = counts.get(folded);
-  // A page read before at the same revision: its users by id (a pk lookup each), instead of
-  // every match again (the trigram index returns them in no order, to be sorted).
-  const ids = remembered?.pages?.get(`${limit}:${offset}`);
-  if (remembered && ids) {
-    const again = await usersByIds(db, { ids });
-    if (again.length === ids.length && Number(again[0]!.revision) === remembered.revision) {
-      remember(counts, folded, rememberPage(remembered, limit, offset, again));
-      return { users: again.map(toListedUser), total: remembered.total };
-    }
-  }
   const reach = remembered ? walkReach(remembered, limit, offset) : null;
   if (remembered && reach !== null) {
     const walked = await walkedPagePostgres(db, { needle, limit, offset, reach });
