@@ -448,24 +448,46 @@ const steps: Record<string, Step> = {
    */
   async '014-runs-revision'(db, dialect) {
     if (dialect !== 'sqlite') return;
-    await db.schema
-      .createTable('run_revisions')
-      .addColumn('id', 'integer', (c) => c.primaryKey())
-      .addColumn('revision', 'bigint', (c) => c.notNull())
-      .execute();
-    await sql`insert into run_revisions (id, revision) values (1, 1)`.execute(db);
-    await createRowTriggers(db, dialect, {
-      name: 'entries_revision',
-      table: 'entries',
+    await createRevision(db, dialect, {
+      table: 'run_revisions',
+      trigger: 'entries_revision',
+      of: 'entries',
       updateOf: 'date, distance_m',
-      add: () => BUMP_RUNS_REVISION,
-      remove: () => BUMP_RUNS_REVISION,
     });
   },
 };
 
+/** The statement that moves a revision (user_revisions, run_revisions). */
+const bumpRevision = (table: 'user_revisions' | 'run_revisions') =>
+  `update ${table} set revision = revision + 1 where id = 1;`;
+
 /** SQLite: the statement that moves the runs' revision (step 014; the seed runs it after its bulk load). */
-export const BUMP_RUNS_REVISION = 'update run_revisions set revision = revision + 1 where id = 1;';
+export const BUMP_RUNS_REVISION = bumpRevision('run_revisions');
+
+/**
+ * A revision: a table of one row (`id` 1) that row triggers `trigger` move with every insert
+ * and deletion of a row of `of`, and every change of its columns `updateOf`.
+ */
+async function createRevision(
+  db: Kysely<unknown>,
+  dialect: Dialect,
+  revision: { table: 'user_revisions' | 'run_revisions'; trigger: string; of: string; updateOf: string },
+): Promise<void> {
+  await db.schema
+    .createTable(revision.table)
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('revision', 'bigint', (c) => c.notNull())
+    .execute();
+  await sql`insert into ${sql.table(revision.table)} (id, revision) values (1, 1)`.execute(db);
+  const bump = bumpRevision(revision.table);
+  await createRowTriggers(db, dialect, {
+    name: revision.trigger,
+    table: revision.of,
+    updateOf: revision.updateOf,
+    add: () => bump,
+    remove: () => bump,
+  });
+}
 
 async function createUserListKeys(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
   await db.schema
@@ -478,12 +500,6 @@ async function createUserListKeys(db: Kysely<unknown>, dialect: Dialect): Promis
     .addColumn('hour', 'varchar(13)', (c) => c.primaryKey())
     .addColumn('n', 'integer', (c) => c.notNull())
     .execute();
-  await db.schema
-    .createTable('user_revisions')
-    .addColumn('id', 'integer', (c) => c.primaryKey())
-    .addColumn('revision', 'bigint', (c) => c.notNull())
-    .execute();
-  await sql`insert into user_revisions (id, revision) values (1, 1)`.execute(db);
   await sql`insert into user_months (month, n) select substr(day, 1, 7), sum(n) from user_days group by substr(day, 1, 7)`.execute(
     db,
   );
@@ -503,13 +519,11 @@ async function createUserListKeys(db: Kysely<unknown>, dialect: Dialect): Promis
       update user_months set n = n - 1 where month = substr(${row}.created_at, 1, 7);
       update user_hours set n = n - 1 where hour = substr(${row}.created_at, 1, 13);`,
   });
-  const bump = 'update user_revisions set revision = revision + 1 where id = 1;';
-  await createRowTriggers(db, dialect, {
-    name: 'users_revision',
-    table: 'users',
+  await createRevision(db, dialect, {
+    table: 'user_revisions',
+    trigger: 'users_revision',
+    of: 'users',
     updateOf: 'search_text, created_at',
-    add: () => bump,
-    remove: () => bump,
   });
 }
 

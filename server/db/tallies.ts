@@ -207,7 +207,10 @@ const seekRows = compiled<SeekArgs>()((db, param) => db.selectFrom(runSeekRelati
  * few dozen rows at most whatever the offset, in one statement.
  */
 export async function seekRun(db: Executor, range: DayRange, offset: number): Promise<RunSeek | null> {
-  if (isSqlite(db)) return seekRunStepwise(db, freshBucketRead(db), range, offset);
+  if (isSqlite(db)) {
+    const read = freshRead('runs', db, (rows) => (rows[0]?.revision == null ? null : Number(rows[0].revision)));
+    return seekRunStepwise(db, read, range, offset);
+  }
   const from = range.from ?? FIRST_DATE;
   const to = range.to ?? LAST_DATE;
   const [row] = await seekRows(db, { from, to, fromMonth: from.slice(0, 7), toMonth: to.slice(0, 7), offset });
@@ -227,8 +230,8 @@ export function runsRevision(db: Executor) {
   return db.selectFrom('run_revisions').select('revision').where('id', '=', 1);
 }
 
-/** A bucket list of the SQLite seek, each row with the runs' revision its statement read it at. */
-type RevisedRow = { key: string | number; n: number | string | null; revision: number | string | null };
+/** A row of a bucket list of a SQLite seek; everyone's runs' carry the runs' revision their statement read. */
+type RevisedRow = { key: string | number; n: number | string | null; revision?: number | string | null };
 
 const allMonthRows = compiled<{ from: string; to: string; limit: number }>()((db, param) =>
   db
@@ -269,85 +272,94 @@ const runsBetweenRevised = compiled<{ from: string; to: string }>()((db, param) 
 /** The pages people read are the first ones: the newest months are read first, the rest only when needed. */
 const NEWEST_MONTHS = 3;
 
-const counted = <K>(rows: { key: K; n: number | string }[]) => rows.map((r) => ({ key: r.key, n: Number(r.n) }));
-
-/** The SQLite seek's bucket lists read at one runs' revision, by statement and values. */
-interface RunBuckets {
+/**
+ * SQLite: the running sums of deep pages (everyone's runs, the users list) read their bucket
+ * lists once per revision of what the buckets count (the runs' revision, migration step 014;
+ * the users', step 012). The lists are remembered per database handle (its adapter, shared
+ * by its transactions), by statement and values, all at one revision: a list read at a newer
+ * revision replaces them all, one read at an older one is not kept. Within a transaction,
+ * which may see a revision that a rollback takes back, nothing is kept or answered from
+ * memory. A page seeks through remembered lists without a statement, and its own statement
+ * reads the revision: read at the one remembered, page and seek agree exactly; otherwise the
+ * page seeks again through fresh reads.
+ */
+interface RememberedLists {
   revision: number;
   lists: Map<string, Counted[]>;
 }
-const rememberedRunBuckets = new WeakMap<object, RunBuckets>();
+const rememberedLists = {
+  runs: new WeakMap<object, RememberedLists>(),
+  users: new WeakMap<object, RememberedLists>(),
+};
+type ListsOf = keyof typeof rememberedLists;
 
 /**
- * Reads one bucket list of the SQLite seek: `list` names it (statement and values, the key it
- * is remembered by) and `read` runs its statement. The fresh reader runs it and remembers the
- * list; the remembering reader answers from memory only, and throws NOT_REMEMBERED otherwise.
+ * Reads one bucket list of a seek: `list` names it (statement and values) and `read` runs its
+ * statement. A fresh reader runs it and remembers the list; a remembering reader answers from
+ * memory only, and throws NOT_REMEMBERED otherwise.
  */
 type BucketRead = (list: string, read: () => Promise<RevisedRow[]>) => Promise<Counted[]>;
 const NOT_REMEMBERED = Symbol('not remembered');
 
 /**
- * SQLite: the seek's bucket lists are remembered per database handle (its adapter, shared by
- * its transactions), all at one runs' revision. Each list is kept under the revision its own
- * statement read; the buckets change only with the revision, so a kept list is exact at it. A
- * list read at a newer revision replaces them all; one read at an older one is not kept, nor
- * is a list of no rows (it carries no revision). Inside a transaction, which may see a
- * revision that a rollback takes back, nothing is kept.
+ * A fresh reader of `of`'s lists. `revisionOf` says at which revision a list was read: the one
+ * its rows carry (the runs'), or one read before it (the users': a list read while a write
+ * lands is then kept under the revision before the write, which no later page is read at).
  */
-function freshBucketRead(db: Executor): BucketRead {
+function freshRead(of: ListsOf, db: Executor, revisionOf: (rows: RevisedRow[]) => number | null): BucketRead {
   return async (name, read) => {
     const rows = await read();
     const list = rows.map((b) => ({ key: String(b.key), n: Number(b.n ?? 0) }));
-    if (rows[0]?.revision == null || db.isTransaction) return list;
-    const revision = Number(rows[0].revision);
+    const revision = revisionOf(rows);
+    if (revision === null || db.isTransaction) return list;
     const adapter = db.getExecutor().adapter;
-    let buckets = rememberedRunBuckets.get(adapter);
-    if (!buckets || buckets.revision < revision) {
-      buckets = { revision, lists: new Map() };
-      rememberedRunBuckets.set(adapter, buckets);
+    let remembered = rememberedLists[of].get(adapter);
+    if (!remembered || remembered.revision < revision) {
+      remembered = { revision, lists: new Map() };
+      rememberedLists[of].set(adapter, remembered);
     }
-    if (buckets.revision === revision) {
-      if (buckets.lists.size >= REMEMBERED_BUCKET_LISTS) buckets.lists.clear();
-      buckets.lists.set(name, list);
+    if (remembered.revision === revision) {
+      if (remembered.lists.size >= REMEMBERED_BUCKET_LISTS) remembered.lists.clear();
+      remembered.lists.set(name, list);
     }
     return list;
   };
 }
 
-function rememberingBucketRead(buckets: RunBuckets): BucketRead {
-  return async (name) => {
-    const list = buckets.lists.get(name);
-    if (!list) throw NOT_REMEMBERED;
-    return list;
-  };
-}
-
-/**
- * SQLite: the seek of a page of everyone's runs from the bucket lists remembered at the last
- * runs' revision read, without a statement, and that revision; undefined when a list it needs
- * is not remembered (or within a transaction). The page's statement reads the revision too
- * (listAllEntries): read at the same one, page and seek agree exactly; otherwise the seek is
- * made again with seekRun.
- */
-export async function rememberedRunSeek(
+/** A seek made from remembered lists alone, and their revision; undefined when one it needs is not remembered. */
+async function fromMemory<T>(
+  of: ListsOf,
   db: Executor,
-  range: DayRange,
-  offset: number,
-): Promise<{ seek: RunSeek | null; revision: number } | undefined> {
-  const buckets = db.isTransaction ? undefined : rememberedRunBuckets.get(db.getExecutor().adapter);
-  if (!buckets) return undefined;
+  seek: (read: BucketRead) => Promise<T>,
+): Promise<{ found: T; revision: number } | undefined> {
+  const remembered = db.isTransaction ? undefined : rememberedLists[of].get(db.getExecutor().adapter);
+  if (!remembered) return undefined;
   try {
-    return { seek: await seekRunStepwise(db, rememberingBucketRead(buckets), range, offset), revision: buckets.revision };
+    const found = await seek(async (name) => {
+      const list = remembered.lists.get(name);
+      if (!list) throw NOT_REMEMBERED;
+      return list;
+    });
+    return { found, revision: remembered.revision };
   } catch (error) {
     if (error === NOT_REMEMBERED) return undefined;
     throw error;
   }
 }
 
-/** How many bucket lists of the runs' seek a database handle remembers now, and at which revision (tests). */
-export function rememberedRunBucketLists(db: Executor): { lists: number; revision: number | null } {
-  const buckets = rememberedRunBuckets.get(db.getExecutor().adapter);
-  return { lists: buckets?.lists.size ?? 0, revision: buckets?.revision ?? null };
+/** How many bucket lists of `of`'s seeks a database handle remembers now, and at which revision (tests). */
+export function rememberedBucketLists(db: Executor, of: ListsOf): { lists: number; revision: number | null } {
+  const remembered = rememberedLists[of].get(db.getExecutor().adapter);
+  return { lists: remembered?.lists.size ?? 0, revision: remembered?.revision ?? null };
+}
+
+/**
+ * SQLite: the seek of a page of everyone's runs from the lists remembered at the last runs'
+ * revision read, without a statement (see RememberedLists); the page's statement must be read
+ * at the same revision.
+ */
+export function rememberedRunSeek(db: Executor, range: DayRange, offset: number) {
+  return fromMemory('runs', db, (read) => seekRunStepwise(db, read, range, offset));
 }
 
 /**
@@ -383,10 +395,7 @@ async function seekRunStepwise(
   const month = seekIn(newest.months, offset) ?? (newest.all ? null : seekIn((await monthsUpTo(-1)).months, offset));
   if (!month) return null;
   const days = withinMonth(range, month.key);
-  const day = seekIn(
-    await read(`days:${days.from}:${days.to}`, () => allDayRows(db, days)),
-    offset - month.before,
-  );
+  const day = seekIn(await read(`days:${days.from}:${days.to}`, () => allDayRows(db, days)), offset - month.before);
   if (!day) return { date: days.to, maxDistanceM: ANY_DISTANCE_M, before: month.before };
   const before = month.before + day.before;
   const block = seekIn(await read(`blocks:${day.key}`, () => blockRows(db, { date: day.key })), offset - before);
@@ -500,18 +509,6 @@ export function seekUsersPage(db: Executor, offset: number, limit: number): Prom
 }
 
 /**
- * SQLite: the sign-up hour holding row `offset` of the users list (newest first), or null
- * past the end, and the number of users: whatever the offset, a running sum over the
- * months, then over one month's days, then over one day's hours.
- */
-export function seekUserHour(db: Executor, offset: number): Promise<{ seek: UserSeek | null; total: number }> {
-  return seekUserHourStepwise(db, offset);
-}
-
-const userMonthRows = compiled()((db) =>
-  db.selectFrom('user_months').select(['month as key', 'n']).where('n', '>', 0).orderBy('month', 'desc'),
-);
-/**
  * The non-empty buckets of `table` whose key (`key`) lies between two values, newest first:
  * the plain reads of the users list's SQLite seek (covering indexes of migration 013).
  */
@@ -525,6 +522,9 @@ const bucketsBetween = (table: 'user_days' | 'user_hours', key: 'day' | 'hour') 
       .selectAll()
       .orderBy('key', 'desc'),
   );
+const userMonthRows = compiled()((db) =>
+  db.selectFrom('user_months').select(['month as key', 'n']).where('n', '>', 0).orderBy('month', 'desc'),
+);
 const userDayRows = bucketsBetween('user_days', 'day');
 const userHourRows = bucketsBetween('user_hours', 'hour');
 
@@ -533,82 +533,59 @@ const usersTotalAndRevision = compiled()((db) =>
   db.selectNoFrom([usersTotal(db).as('total'), usersRevision(db).as('revision')]),
 );
 
-/** How many months' (and days') lists of buckets are remembered per database handle, at one users' revision. */
+/** How many bucket lists each database handle remembers at one revision, for each of everyone's runs and the users list. */
 export const REMEMBERED_BUCKET_LISTS = 1000;
 
 type Counted = { key: string; n: number };
 
-/** The users list's buckets read so far at one users' revision: the months, and days and hours by month and day. */
-interface UserBuckets {
-  revision: number;
-  months: Counted[] | null;
-  daysOf: Map<string, Counted[]>;
-  hoursOf: Map<string, Counted[]>;
+/**
+ * SQLite: the sign-up hour holding row `offset` of the users list (newest first), or null
+ * past the end, and the number of users: whatever the offset, a running sum over the
+ * months, then over one month's days, then over one day's hours, each list read once per
+ * users' revision (RememberedLists).
+ */
+export async function seekUserHour(db: Executor, offset: number): Promise<{ seek: UserSeek | null; total: number }> {
+  const [row] = await usersTotalAndRevision(db);
+  const revision = Number(row?.revision ?? 0);
+  return {
+    seek: await seekUserHourStepwise(
+      db,
+      freshRead('users', db, () => revision),
+      offset,
+    ),
+    total: Number(row?.total ?? 0),
+  };
 }
-const rememberedBuckets = new WeakMap<object, UserBuckets>();
 
 /**
- * The users list's buckets remembered at `revision`, per database handle (its adapter, shared
- * by its transactions): all are forgotten when the revision moves. The revision moves with
- * every insert and deletion of a user and every change of a creation time, which is all the
- * buckets count, and it never comes back once committed: a list read while a write lands is
- * kept under the revision read before the write, which no later request reads again.
+ * SQLite: the sign-up hour holding row `offset` from the lists remembered at the last users'
+ * revision read, without a statement (see RememberedLists); the page's statement must be read
+ * at the same revision.
  */
-function bucketsAt(db: Executor, revision: number): UserBuckets {
-  // Inside a transaction the revision may be one that a rollback takes back: nothing is kept.
-  if (db.isTransaction) return { revision, months: null, daysOf: new Map(), hoursOf: new Map() };
-  const key = db.getExecutor().adapter;
-  let buckets = rememberedBuckets.get(key);
-  if (!buckets || buckets.revision !== revision) {
-    buckets = { revision, months: null, daysOf: new Map(), hoursOf: new Map() };
-    rememberedBuckets.set(key, buckets);
-  }
-  return buckets;
-}
-
-/** A list of buckets by its key, read once (the map is emptied when full). */
-async function listOf(lists: Map<string, Counted[]>, key: string, read: () => Promise<Counted[]>): Promise<Counted[]> {
-  let list = lists.get(key);
-  if (!list) {
-    list = await read();
-    if (lists.size >= REMEMBERED_BUCKET_LISTS) lists.clear();
-    lists.set(key, list);
-  }
-  return list;
-}
-
-/** How many months' and days' lists of buckets a database handle remembers now (for tests of the bound). */
-export function rememberedBucketLists(db: Executor): { days: number; hours: number } {
-  const buckets = rememberedBuckets.get(db.getExecutor().adapter);
-  return { days: buckets?.daysOf.size ?? 0, hours: buckets?.hoursOf.size ?? 0 };
+export function rememberedUserHour(db: Executor, offset: number) {
+  return fromMemory('users', db, (read) => seekUserHourStepwise(db, read, offset));
 }
 
 /**
  * SQLite: the same three running sums over three plain reads of the buckets (its window
- * functions cost more than the reads, and its reads cost no round trip), each list read once
- * per users' revision (bucketsAt). The reads are not one snapshot: should a write land
- * between them, the seek stops at the top of the month or day it found, which only makes the
- * page skip more rows, never show the wrong ones.
+ * functions cost more than the reads, and its reads cost no round trip), each through `read`
+ * (fresh, or remembered). Fresh reads are not one snapshot: should a write land between them,
+ * the seek stops at the top of the month or day it found, which only makes the page skip
+ * more rows, never show the wrong ones.
  */
-async function seekUserHourStepwise(db: Executor, offset: number): Promise<{ seek: UserSeek | null; total: number }> {
-  const [row] = await usersTotalAndRevision(db);
-  const total = Number(row?.total ?? 0);
-  const buckets = bucketsAt(db, Number(row?.revision ?? 0));
-  buckets.months ??= counted(await userMonthRows(db));
-  const month = seekIn(buckets.months, offset);
-  if (!month) return { seek: null, total };
-  const days = await listOf(buckets.daysOf, month.key, async () =>
-    counted(await userDayRows(db, { from: `${month.key}-01`, to: `${month.key}-31` })),
+async function seekUserHourStepwise(db: Executor, read: BucketRead, offset: number): Promise<UserSeek | null> {
+  const month = seekIn(await read('months', () => userMonthRows(db)), offset);
+  if (!month) return null;
+  const days = await read(`days:${month.key}`, () =>
+    userDayRows(db, { from: `${month.key}-01`, to: `${month.key}-31` }),
   );
   const day = seekIn(days, offset - month.before);
-  if (!day) return { seek: { upTo: afterMonth(month.key), before: month.before }, total };
+  if (!day) return { upTo: afterMonth(month.key), before: month.before };
   const before = month.before + day.before;
-  const hours = await listOf(buckets.hoursOf, day.key, async () =>
-    counted(await userHourRows(db, { from: `${day.key}T00`, to: `${day.key}T23` })),
-  );
+  const hours = await read(`hours:${day.key}`, () => userHourRows(db, { from: `${day.key}T00`, to: `${day.key}T23` }));
   const hour = seekIn(hours, offset - before);
-  if (!hour) return { seek: { upTo: afterDay(day.key), before }, total };
-  return { seek: { upTo: afterHour(hour.key), before: before + hour.before }, total };
+  if (!hour) return { upTo: afterDay(day.key), before };
+  return { upTo: afterHour(hour.key), before: before + hour.before };
 }
 
 /** The first instant after a UTC hour (`YYYY-MM-DDTHH`), day or month, as created_at strings are written. */

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { maintainedTotals, recountedTotals } from '../../../scripts/seed/consistency.js';
 import { inTransaction, type AppContext } from '../../context.js';
 import { isSqlite } from '../../db/schema.js';
-import { rememberedRunBucketLists, type DayRange } from '../../db/tallies.js';
+import { rememberedBucketLists, type DayRange } from '../../db/tallies.js';
 import { call, createTestApp, loginAdmin, registerUser, type Account, type TestApp } from '../../test/helpers.js';
 import { together } from '../../test/race.js';
 import * as entries from './entries.repository.js';
@@ -233,12 +233,12 @@ describe("everyone's runs through the buckets", () => {
     ];
     await expectEveryPage();
     for (const [label, change] of changes) {
-      const before = rememberedRunBucketLists(ctx().db);
+      const before = rememberedBucketLists(ctx().db, 'runs');
       if (sqlite) expect(before.lists, label).toBeGreaterThan(0);
       const res = (await change()) as { statusCode: number; body: string };
       expect([200, 201], `${label}: ${res.body}`).toContain(res.statusCode);
       await expectEveryPage();
-      const after = rememberedRunBucketLists(ctx().db);
+      const after = rememberedBucketLists(ctx().db, 'runs');
       if (sqlite) expect(after.revision, label).toBeGreaterThan(before.revision!);
     }
   });

@@ -357,8 +357,8 @@ export async function listAllEntries(
     // First from the bucket lists remembered at the last revision read: if the page was read
     // at that revision, it is the page its seek found, without reading a bucket.
     const remembered = await rememberedRunSeek(db, range, offset);
-    if (remembered?.seek) {
-      const rows = await pageFrom(remembered.seek);
+    if (remembered?.found) {
+      const rows = await pageFrom(remembered.found);
       if (rows.length > 0 && Number(rows[0]!.revision) === remembered.revision) {
         return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
       }

@@ -242,21 +242,24 @@ describe('users list', () => {
     const count = (await ids()).length;
     const read = (offset: number) => users.listUsers(db().kysely, { limit: 1, offset, seekFrom: 0 });
     for (let offset = 0; offset < count; offset++) await read(offset);
-    const remembered = rememberedBucketLists(db().kysely);
+    const remembered = rememberedBucketLists(db().kysely, 'users');
     if (db().dialect === 'sqlite') {
-      expect(remembered.hours).toBeGreaterThan(0);
-      expect(remembered.hours).toBeLessThanOrEqual(REMEMBERED_BUCKET_LISTS);
-      expect(remembered.days).toBeGreaterThan(30);
+      // The months, and many days' and months' lists, up to the bound.
+      expect(remembered.lists).toBeGreaterThan(30);
+      expect(remembered.lists).toBeLessThanOrEqual(REMEMBERED_BUCKET_LISTS);
     } else {
       // PostgreSQL seeks within the page's statement and remembers nothing.
-      expect(remembered).toEqual({ days: 0, hours: 0 });
+      expect(remembered).toEqual({ lists: 0, revision: null });
     }
     await expectPagesAsPlain('many days');
     await create();
     await read(count - 1);
-    expect(rememberedBucketLists(db().kysely)).toEqual(
-      db().dialect === 'sqlite' ? { days: 1, hours: 1 } : { days: 0, hours: 0 },
-    );
+    // After the sign-up, the months, one month's days and one day's hours, at a newer revision.
+    const after = rememberedBucketLists(db().kysely, 'users');
+    if (db().dialect === 'sqlite') {
+      expect(after.lists).toBe(3);
+      expect(after.revision).toBeGreaterThan(remembered.revision!);
+    } else expect(after).toEqual({ lists: 0, revision: null });
     await expectPagesAsPlain('signed up after');
   });
 
@@ -268,10 +271,10 @@ describe('users list', () => {
       }
     };
     await readAll(db().kysely);
-    const kept = rememberedBucketLists(db().kysely);
+    const kept = rememberedBucketLists(db().kysely, 'users');
     // Every page read within the rolled-back sign-up's transaction.
     await signUpRolledBack('Rolled Back', 'rolled.back@example.com', readAll);
-    expect(rememberedBucketLists(db().kysely)).toEqual(kept);
+    expect(rememberedBucketLists(db().kysely, 'users')).toEqual(kept);
     // The next sign-up takes the revision the rolled-back one had, elsewhere in the list.
     await create('2026-03-30T08:00:00.000Z');
     await readAll(db().kysely);

@@ -9,10 +9,12 @@ import {
   SEEK_FROM,
   USER_LIST_COLUMNS,
   readCounter,
+  rememberedUserHour,
   seekUserHour,
   seekUsersPage,
   usersTotal,
   type UserListRow,
+  type UserSeek,
 } from '../../db/tallies.js';
 import { SEARCH_KEY_MAX_ID, usersRevision } from '../../db/user-search.js';
 
@@ -576,32 +578,41 @@ export async function listUsers(
   },
 ): Promise<{ users: User[]; total: number }> {
   if (options.query) return searchUsers(db, options.query, options.limit, options.offset);
-  let offset = options.offset;
-  // Later than any created_at.
-  let upTo = '9999';
-  let total: number | null = null;
+  const offset = options.offset;
+  const deep = offset >= (options.seekFrom ?? SEEK_FROM);
   // A deep page starts at its sign-up hour, found from the month, day and hour buckets; it
   // skips at most that hour's sign-ups.
-  if (offset >= (options.seekFrom ?? SEEK_FROM)) {
-    if (!isSqlite(db)) {
-      const rows = await seekUsersPage(db, offset, options.limit);
-      return { users: rows.map(toListedUser), total: rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db) };
+  if (deep && !isSqlite(db)) {
+    const rows = await seekUsersPage(db, offset, options.limit);
+    return { users: rows.map(toListedUser), total: rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db) };
+  }
+  // SQLite, a deep page: each row carries the users' revision its statement read.
+  const pageFrom = (seek: UserSeek | null) =>
+    usersPageOf({
+      size: checkedPageSize(options.limit),
+      reach: pageReach(offset - (seek?.before ?? 0), options.nearSkip),
+      revised: deep,
+    })(db, {
+      // Later than any created_at.
+      before: seek?.upTo ?? '9999',
+      offset: offset - (seek?.before ?? 0),
+    });
+  if (deep) {
+    // First from the bucket lists remembered at the last revision read (tallies.ts
+    // RememberedLists): if the page was read at that revision, it is the page its seek found.
+    const remembered = await rememberedUserHour(db, offset);
+    if (remembered?.found) {
+      const rows = await pageFrom(remembered.found);
+      if (rows.length > 0 && Number(rows[0]!.revision) === remembered.revision) {
+        return { users: rows.map(toListedUser), total: Number(rows[0]!.total) };
+      }
     }
     const found = await seekUserHour(db, offset);
-    total = found.total;
-    if (!found.seek) return { users: [], total };
-    offset -= found.seek.before;
-    upTo = found.seek.upTo;
+    if (!found.seek) return { users: [], total: found.total };
+    return { users: (await pageFrom(found.seek)).map(toListedUser), total: found.total };
   }
-  const rows = await usersPageOf({ size: checkedPageSize(options.limit), reach: pageReach(offset, options.nearSkip) })(
-    db,
-    {
-      before: upTo,
-      offset,
-    },
-  );
-  total ??= rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db);
-  return { users: rows.map(toListedUser), total };
+  const rows = await pageFrom(null);
+  return { users: rows.map(toListedUser), total: rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db) };
 }
 
 /**
@@ -610,8 +621,15 @@ export async function listUsers(
  * PostgreSQL keeps one plan of it (planned per request with both bound: 0.39 ms a round trip
  * at 10,000 users against 0.23).
  */
-const usersPage = (size: number, reach: PageReach) =>
+type UsersPageShape = {
+  size: number;
+  reach: PageReach;
+  /** SQLite: each row also carries the users' revision (`revision`). */
+  revised: boolean;
+};
+const usersPage = ({ size, reach, revised }: UsersPageShape) =>
   compiled<{ before: string; offset: number }>()((db, param) => {
+    const revision = (revised ? usersRevision(db) : sql<number | null>`null`).as('revision');
     const ordered = () =>
       db
         .selectFrom('users')
@@ -619,7 +637,10 @@ const usersPage = (size: number, reach: PageReach) =>
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc');
     if (reach.kind !== 'near') {
-      const top = ordered().select(USER_LIST_COLUMNS).select(usersTotal(db).as('total')).limit(size);
+      const top = ordered()
+        .select(USER_LIST_COLUMNS)
+        .select([usersTotal(db).as('total'), revision])
+        .limit(size);
       return reach.kind === 'first' ? top : top.offset(param('offset'));
     }
     // The keys of the page from a list capped at the most it skips, then its users by id.
@@ -639,13 +660,13 @@ const usersPage = (size: number, reach: PageReach) =>
       .selectFrom(keys.as('p'))
       .innerJoin('users', 'users.id', 'p.id')
       .select(LISTED_OF_USERS)
-      .select(usersTotal(db).as('total'))
+      .select([usersTotal(db).as('total'), revision])
       .orderBy('p.created_at', 'desc')
       .orderBy('p.id', 'desc');
   });
 const usersPageOf = compiledPer(
-  (shape: { size: number; reach: PageReach }) => `${shape.size}:${reachKey(shape.reach)}`,
-  (shape: { size: number; reach: PageReach }) => usersPage(shape.size, shape.reach),
+  (shape: UsersPageShape) => `${shape.size}:${reachKey(shape.reach)}:${shape.revised}`,
+  usersPage,
 );
 
 export function countUsers(db: Executor): Promise<number> {
