@@ -230,7 +230,7 @@ export function runsRevision(db: Executor) {
   return db.selectFrom('run_revisions').select('revision').where('id', '=', 1);
 }
 
-/** A row of a bucket list of a SQLite seek; everyone's runs' carry the runs' revision their statement read. */
+/** A row of a bucket list of a SQLite seek; those of everyone's runs carry the runs' revision their statement read. */
 type RevisedRow = { key: string | number; n: number | string | null; revision?: number | string | null };
 
 const allMonthRows = compiled<{ from: string; to: string; limit: number }>()((db, param) =>
