@@ -326,25 +326,33 @@ function freshRead(of: ListsOf, db: Executor, revisionOf: (rows: RevisedRow[]) =
   };
 }
 
-/** A seek made from remembered lists alone, and their revision; undefined when one it needs is not remembered. */
-async function fromMemory<T>(
+/**
+ * A page from a seek made of remembered lists alone: `page` reads it, each row with the
+ * revision its statement read. Null when a list the seek needs is not remembered, the seek
+ * finds no row, or the page was read at another revision than the lists (a write landed).
+ */
+async function pageFromMemory<Seek, Row extends { revision: unknown }>(
   of: ListsOf,
   db: Executor,
-  seek: (read: BucketRead) => Promise<T>,
-): Promise<{ found: T; revision: number } | undefined> {
+  seek: (read: BucketRead) => Promise<Seek | null>,
+  page: (found: Seek) => Promise<Row[]>,
+): Promise<Row[] | null> {
   const remembered = db.isTransaction ? undefined : rememberedLists[of].get(db.getExecutor().adapter);
-  if (!remembered) return undefined;
+  if (!remembered) return null;
+  let found: Seek | null;
   try {
-    const found = await seek(async (name) => {
+    found = await seek(async (name) => {
       const list = remembered.lists.get(name);
       if (!list) throw NOT_REMEMBERED;
       return list;
     });
-    return { found, revision: remembered.revision };
   } catch (error) {
-    if (error === NOT_REMEMBERED) return undefined;
+    if (error === NOT_REMEMBERED) return null;
     throw error;
   }
+  if (!found) return null;
+  const rows = await page(found);
+  return rows.length > 0 && Number(rows[0]!.revision) === remembered.revision ? rows : null;
 }
 
 /** How many bucket lists of `of`'s seeks a database handle remembers now, and at which revision (tests). */
@@ -354,12 +362,16 @@ export function rememberedBucketLists(db: Executor, of: ListsOf): { lists: numbe
 }
 
 /**
- * SQLite: the seek of a page of everyone's runs from the lists remembered at the last runs'
- * revision read, without a statement (see RememberedLists); the page's statement must be read
- * at the same revision.
+ * SQLite: a deep page of everyone's runs from the lists remembered at the last runs' revision
+ * read, without a bucket read (pageFromMemory; see RememberedLists); null otherwise.
  */
-export function rememberedRunSeek(db: Executor, range: DayRange, offset: number) {
-  return fromMemory('runs', db, (read) => seekRunStepwise(db, read, range, offset));
+export function rememberedRunPage<Row extends { revision: unknown }>(
+  db: Executor,
+  range: DayRange,
+  offset: number,
+  page: (seek: RunSeek) => Promise<Row[]>,
+): Promise<Row[] | null> {
+  return pageFromMemory('runs', db, (read) => seekRunStepwise(db, read, range, offset), page);
 }
 
 /**
@@ -558,12 +570,15 @@ export async function seekUserHour(db: Executor, offset: number): Promise<{ seek
 }
 
 /**
- * SQLite: the sign-up hour holding row `offset` from the lists remembered at the last users'
- * revision read, without a statement (see RememberedLists); the page's statement must be read
- * at the same revision.
+ * SQLite: a deep page of the users list from the lists remembered at the last users' revision
+ * read, without a bucket read (pageFromMemory; see RememberedLists); null otherwise.
  */
-export function rememberedUserHour(db: Executor, offset: number) {
-  return fromMemory('users', db, (read) => seekUserHourStepwise(db, read, offset));
+export function rememberedUsersPage<Row extends { revision: unknown }>(
+  db: Executor,
+  offset: number,
+  page: (seek: UserSeek) => Promise<Row[]>,
+): Promise<Row[] | null> {
+  return pageFromMemory('users', db, (read) => seekUserHourStepwise(db, read, offset), page);
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   readCounter,
   runSeekRelation,
   runsTotal,
-  rememberedRunSeek,
+  rememberedRunPage,
   runsRevision,
   seekIn,
   seekRun,
@@ -354,15 +354,9 @@ export async function listAllEntries(
       offset: offset - (seek?.before ?? 0),
     });
   if (revised) {
-    // First from the bucket lists remembered at the last revision read: if the page was read
-    // at that revision, it is the page its seek found, without reading a bucket.
-    const remembered = await rememberedRunSeek(db, range, offset);
-    if (remembered?.found) {
-      const rows = await pageFrom(remembered.found);
-      if (rows.length > 0 && Number(rows[0]!.revision) === remembered.revision) {
-        return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
-      }
-    }
+    // First from the bucket lists remembered at the last revision read, without reading a bucket.
+    const rows = await rememberedRunPage(db, range, offset, pageFrom);
+    if (rows) return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
   }
   let seek: RunSeek | null = null;
   if (deep) {

@@ -9,7 +9,7 @@ import {
   SEEK_FROM,
   USER_LIST_COLUMNS,
   readCounter,
-  rememberedUserHour,
+  rememberedUsersPage,
   seekUserHour,
   seekUsersPage,
   usersTotal,
@@ -599,14 +599,9 @@ export async function listUsers(
     });
   if (deep) {
     // First from the bucket lists remembered at the last revision read (tallies.ts
-    // RememberedLists): if the page was read at that revision, it is the page its seek found.
-    const remembered = await rememberedUserHour(db, offset);
-    if (remembered?.found) {
-      const rows = await pageFrom(remembered.found);
-      if (rows.length > 0 && Number(rows[0]!.revision) === remembered.revision) {
-        return { users: rows.map(toListedUser), total: Number(rows[0]!.total) };
-      }
-    }
+    // RememberedLists), without reading a bucket.
+    const rows = await rememberedUsersPage(db, offset, pageFrom);
+    if (rows) return { users: rows.map(toListedUser), total: Number(rows[0]!.total) };
     const found = await seekUserHour(db, offset);
     if (!found.seek) return { users: [], total: found.total };
     return { users: (await pageFrom(found.seek)).map(toListedUser), total: found.total };
