@@ -126,11 +126,24 @@ describe('the admin panel', () => {
       await page.getByRole('button', { name: 'Filter' }).click();
       await expect.poll(() => page.getByRole('row').count()).toBe(2);
 
+      // The screen's shoes answer only after the change is typed (as on a slow connection): the
+      // change must survive them.
+      let answerShoes = () => {};
+      const shoesHeld = new Promise<void>((resolve) => (answerShoes = resolve));
+      await page.route('**/api/v1/shoes', async (route) => {
+        await shoesHeld;
+        await route.continue();
+      });
       await row.getByRole('link', { name: `Edit entry of ${shownDate(runDay)}` }).click();
       await page.waitForURL(`**/admin/entry/edit/${runnerEntryId}`);
       await page.getByRole('heading', { level: 1, name: 'Edit Entry' }).waitFor();
       await expect.poll(() => page.getByLabel('Minutes').inputValue()).toBe('40');
       await page.getByLabel('Minutes').fill('32');
+      const shoesAnswered = page.waitForResponse('**/api/v1/shoes');
+      answerShoes();
+      await shoesAnswered;
+      await page.unroute('**/api/v1/shoes');
+      expect(await page.getByLabel('Minutes').inputValue()).toBe('32');
       await page.getByRole('button', { name: 'Update' }).click();
       await page.getByText('Time record was updated!').waitFor();
       await page.waitForURL('**/admin/entries?dateFrom=*');

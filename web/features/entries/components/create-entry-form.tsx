@@ -20,8 +20,8 @@ export function CreateEntryForm({ onCreated, shoes }: { onCreated?: () => void; 
   });
   return (
     <EntryForm
-      // Once the shoes arrive, the form starts with the default shoe.
-      key={`${generation}-${shoes ? 'shoes' : ''}`}
+      // A new form after each run added; the default shoe is preselected once the shoes arrive.
+      key={generation}
       initial={{ ...EMPTY_ENTRY, shoeId: defaultShoeId(shoes) }}
       shoes={shoes}
       pending={mutation.isPending}

@@ -31,7 +31,7 @@ export function EditEntryForm({
   if (!entry.data) return <p className="text-body-secondary mb-0">Loading…</p>;
   return (
     <EntryForm
-      key={`${entry.data.id}-${shoes ? 'shoes' : ''}`}
+      key={entry.data.id}
       shoes={entry.data.user_id === viewerId ? shoes : undefined}
       initial={entryToFormValues(entry.data)}
       submitLabel="Update"

@@ -1,11 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makeEntry, makeShoe } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
 import { CreateEntryForm } from './create-entry-form';
 import { EditEntryForm } from './edit-entry-form';
+import type { ShoeChoice } from './entry-extras';
 import { EntryForm, entryToFormValues } from './entry-form';
 
 describe('EntryForm', () => {
@@ -218,6 +220,62 @@ describe('the fields of §8: More and the shoe', () => {
       distance: entry.distance,
       time: entry.time,
       title: null,
+      _method: 'PUT',
+    });
+  });
+
+  /** The screen's shoes query, answered only when the test presses "Shoes arrive". */
+  function LateShoes({ form }: { form: (shoes: readonly ShoeChoice[] | undefined) => React.ReactNode }) {
+    const [arrived, setArrived] = useState(false);
+    return (
+      <>
+        {form(arrived ? shoes : undefined)}
+        <button type="button" onClick={() => setArrived(true)}>
+          Shoes arrive
+        </button>
+      </>
+    );
+  }
+
+  it('keeps what was typed on a new run when the shoes arrive after the form, and preselects the default one', async () => {
+    const calls = mockFetch({ 'POST /api/v1/entry': { status: 201, body: { entry: makeEntry({ shoe_id: 1 }) } } });
+    renderWithApp(<LateShoes form={(late) => <CreateEntryForm shoes={late} />} />);
+    await fillRun();
+    expect(screen.queryByLabelText('Shoe')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Shoes arrive' }));
+    expect(screen.getByLabelText('Shoe')).toHaveDisplayValue('Daily');
+    expect(screen.getByLabelText('Distance (km)')).toHaveValue(10);
+    expect(screen.getByLabelText('Hours')).toHaveValue('01');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    // The default shoe is the one a run without shoe_id gets (§11).
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      date: '2024-03-09',
+      distance: 10,
+      time: '01:00:00',
+    });
+  });
+
+  it('keeps a change typed on the edit screen when the shoes arrive after the run', async () => {
+    const entry = makeEntry({ id: 42, user_id: 5, time: '00:40:00', shoe_id: 2 });
+    const calls = mockFetch({
+      'GET /api/v1/entry/42': { body: { entry } },
+      'POST /api/v1/entry/42': { body: { entry } },
+    });
+    renderWithApp(
+      <LateShoes form={(late) => <EditEntryForm id={42} onUpdated={vi.fn()} shoes={late} viewerId={5} />} />,
+    );
+    await userEvent.clear(await screen.findByLabelText('Minutes'));
+    await userEvent.type(screen.getByLabelText('Minutes'), '32');
+    await userEvent.click(screen.getByRole('button', { name: 'Shoes arrive' }));
+    expect(screen.getByLabelText('Shoe')).toHaveDisplayValue('Racer');
+    expect(screen.getByLabelText('Minutes')).toHaveValue('32');
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      date: entry.date,
+      distance: entry.distance,
+      time: '00:32:00',
       _method: 'PUT',
     });
   });

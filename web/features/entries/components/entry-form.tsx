@@ -102,6 +102,13 @@ export function EntryForm({
   const [values, setValues] = useState(() =>
     storedKm === null ? initial : { ...initial, distance: units.inputValue(storedKm) },
   );
+  // The shoes may arrive after the form (a new run's default shoe with them): the shoe shown follows
+  // `initial.shoeId` until the runner picks one, and nothing typed meanwhile is lost.
+  const [initialShoe, setInitialShoe] = useState(initial.shoeId);
+  if (initial.shoeId !== initialShoe) {
+    setInitialShoe(initial.shoeId);
+    setValues((old) => (old.shoeId === initialShoe ? { ...old, shoeId: initial.shoeId } : old));
+  }
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const errors = mergeErrors(clientErrors, serverErrors);
   const timeErrorId = useId();
