@@ -210,15 +210,15 @@ describe('seedDatabase', () => {
   });
 
   it('appends on a second run: numbering continues, counts stay exact, a custom password works', async () => {
-    // SQLite: the runs' revision moves (its trigger is off while seeding), so that a server
-    // running on the file forgets the bucket lists its deep pages remembered.
-    const runsRevision = () =>
-      (db.sqlite?.prepare('select revision from run_revisions').get() as { revision: number } | undefined)?.revision;
-    const revisionBefore = runsRevision();
+    // The runs' revision moves (on SQLite its trigger is off while seeding), so that a server
+    // running on the database forgets the bucket lists its deep pages remembered.
+    const runsRevision = async () =>
+      Number((await db.kysely.selectFrom('run_revisions').select('revision').executeTakeFirstOrThrow()).revision);
+    const revisionBefore = await runsRevision();
     const result = await seedDatabase(config, { users: 5, entries: 100, password: 'another-pass', now: NOW });
     expect(result).toMatchObject({ users: 5, entries: 100, firstNumber: 41, admin: null });
     expect(await consistency()).toEqual({ users: 46, entries: 3100 });
-    if (db.sqlite) expect(runsRevision()).toBeGreaterThan(revisionBefore!);
+    expect(await runsRevision()).toBeGreaterThan(revisionBefore);
     const app = await buildApp(config);
     try {
       const login = await app.inject({

@@ -443,8 +443,7 @@ const steps: Record<string, Step> = {
    * of its date or distance, moves (trigger `entries_revision`): everything the buckets of
    * everyone's runs (days, months, blocks) count. A deep page of everyone's runs remembers the
    * bucket lists it sought through at a revision (tallies.ts seekRun), and a page read at the
-   * same revision needs no bucket read. PostgreSQL seeks within the page's statement and
-   * remembers nothing, so it has neither.
+   * same revision needs no bucket read. PostgreSQL has it since step 015.
    */
   async '014-runs-revision'(db, dialect) {
     if (dialect !== 'sqlite') return;
@@ -454,6 +453,33 @@ const steps: Record<string, Step> = {
       of: 'entries',
       updateOf: 'date, distance_m',
     });
+  },
+
+  /**
+   * PostgreSQL: the runs' revision too (`run_revisions`, as step 014 on SQLite), moved once per
+   * statement that inserts or deletes runs or changes a run's date or distance, by the statement
+   * triggers `entries_revision_insert|_delete|_update`. They fire after entries_ordered_tallies_*
+   * (names in order), which have already locked the `entries` counter row that every writer of
+   * runs queues on: the revision's row is always locked after it, so it adds no wait and no
+   * deadlock. A deep page of everyone's runs then seeks through remembered bucket lists
+   * (tallies.ts RememberedLists), as on SQLite.
+   */
+  async '015-runs-revision-postgres'(db, dialect) {
+    if (dialect !== 'postgres') return;
+    await createRevisionTable(db, 'run_revisions');
+    const moved: Record<RunEvent, string> = {
+      insert: 'select 1 from added',
+      delete: 'select 1 from removed',
+      update: movedRuns('update', ['date', 'distance_m']),
+    };
+    for (const event of ['insert', 'delete', 'update'] as const) {
+      await createRunStatementTrigger(
+        db,
+        `entries_revision_${event}`,
+        event,
+        `if exists (${moved[event]}) then ${LOCK_TALLIES} ${bumpRevision('run_revisions')} end if;`,
+      );
+    }
   },
 };
 
@@ -473,12 +499,7 @@ async function createRevision(
   dialect: Dialect,
   revision: { table: 'user_revisions' | 'run_revisions'; trigger: string; of: string; updateOf: string },
 ): Promise<void> {
-  await db.schema
-    .createTable(revision.table)
-    .addColumn('id', 'integer', (c) => c.primaryKey())
-    .addColumn('revision', 'bigint', (c) => c.notNull())
-    .execute();
-  await sql`insert into ${sql.table(revision.table)} (id, revision) values (1, 1)`.execute(db);
+  await createRevisionTable(db, revision.table);
   const bump = bumpRevision(revision.table);
   await createRowTriggers(db, dialect, {
     name: revision.trigger,
@@ -487,6 +508,16 @@ async function createRevision(
     add: () => bump,
     remove: () => bump,
   });
+}
+
+/** A revision's table: one row, `id` 1, at revision 1. */
+async function createRevisionTable(db: Kysely<unknown>, table: 'user_revisions' | 'run_revisions'): Promise<void> {
+  await db.schema
+    .createTable(table)
+    .addColumn('id', 'integer', (c) => c.primaryKey())
+    .addColumn('revision', 'bigint', (c) => c.notNull())
+    .execute();
+  await sql`insert into ${sql.table(table)} (id, revision) values (1, 1)`.execute(db);
 }
 
 async function createUserListKeys(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
@@ -884,30 +915,44 @@ async function orderedTallyTriggers(db: Kysely<unknown>): Promise<void> {
       elsif exists (${movedRuns('update', RUN_TALLY_COLUMNS)}) then ${many('update')}
       end if;`,
   };
+  for (const event of ['insert', 'delete', 'update'] as const) {
+    await createRunStatementTrigger(db, `entries_ordered_tallies_${event}`, event, bodies[event], 'moved bigint;');
+  }
+}
+
+/**
+ * PostgreSQL: a statement trigger `name` after `event` on entries, and its function of the same
+ * name running `body` (with `declare`d variables), over the transition tables `added` (the
+ * runs inserted, or after an update) and `removed` (deleted, or before an update).
+ */
+async function createRunStatementTrigger(
+  db: Kysely<unknown>,
+  name: string,
+  event: RunEvent,
+  body: string,
+  declare = '',
+): Promise<void> {
   const tables: Record<RunEvent, string> = {
     insert: 'new table as added',
     delete: 'old table as removed',
     update: 'old table as removed new table as added',
   };
-  for (const event of ['insert', 'delete', 'update'] as const) {
-    const name = `entries_ordered_tallies_${event}`;
-    await sql
-      .raw(
-        `create function ${name}() returns trigger language plpgsql as $$
-         declare moved bigint;
-         begin
-           ${bodies[event]}
-           return null;
-         end $$`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger ${name} after ${event} on entries referencing ${tables[event]}
-         for each statement execute function ${name}()`,
-      )
-      .execute(db);
-  }
+  await sql
+    .raw(
+      `create function ${name}() returns trigger language plpgsql as $$
+       ${declare ? `declare ${declare}` : ''}
+       begin
+         ${body}
+         return null;
+       end $$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${name} after ${event} on entries referencing ${tables[event]}
+       for each statement execute function ${name}()`,
+    )
+    .execute(db);
 }
 
 export async function migrate(db: Db): Promise<void> {

@@ -174,7 +174,7 @@ export interface UserRevisionsTable {
   revision: number;
 }
 
-/** SQLite only (migration step 014): the runs' revision. */
+/** The runs' revision (migration steps 014 on SQLite, 015 on PostgreSQL). */
 export interface RunRevisionsTable {
   id: number;
   revision: number;

@@ -208,8 +208,7 @@ const seekRows = compiled<SeekArgs>()((db, param) => db.selectFrom(runSeekRelati
  */
 export async function seekRun(db: Executor, range: DayRange, offset: number): Promise<RunSeek | null> {
   if (isSqlite(db)) {
-    const read = freshRead('runs', db, (rows) => (rows[0]?.revision == null ? null : Number(rows[0].revision)));
-    return seekRunStepwise(db, read, range, offset);
+    return seekRunStepwise(db, freshRead('runs', db, revisionOfRuns), range, offset);
   }
   const from = range.from ?? FIRST_DATE;
   const to = range.to ?? LAST_DATE;
@@ -225,15 +224,17 @@ export async function seekRun(db: Executor, range: DayRange, offset: number): Pr
 /** Above any distance (metres): a page or a seek that starts at the top of a day. */
 export const ANY_DISTANCE_M = 2_147_483_647;
 
-/** SQLite: the runs' revision (migration step 014), as a subquery of a statement. */
+/** The runs' revision (migration steps 014 and 015), as a subquery of a statement. */
 export function runsRevision(db: Executor) {
   return db.selectFrom('run_revisions').select('revision').where('id', '=', 1);
 }
 
-/** A row of a bucket list of a SQLite seek; those of everyone's runs carry the runs' revision their statement read. */
+/** A row of a bucket list of a stepwise seek; those of everyone's runs carry the runs' revision their statement read. */
 type RevisedRow = { key: string | number; n: number | string | null; revision?: number | string | null };
+/** The runs' revision a bucket list's statement read (each of its rows carries it). */
+const revisionOfRuns = (rows: RevisedRow[]) => (rows[0]?.revision == null ? null : Number(rows[0].revision));
 
-const allMonthRows = compiled<{ from: string; to: string; limit: number }>()((db, param) =>
+const allMonthRows = compiled<{ from: string; to: string; limit: number | null }>()((db, param) =>
   db
     .selectFrom('entry_all_months')
     .select(['month as key', 'n', runsRevision(db).as('revision')])
@@ -273,15 +274,17 @@ const runsBetweenRevised = compiled<{ from: string; to: string }>()((db, param) 
 const NEWEST_MONTHS = 3;
 
 /**
- * SQLite: the running sums of deep pages (everyone's runs, the users list) read their bucket
- * lists once per revision of what the buckets count (the runs' revision, migration step 014;
- * the users', step 012). The lists are remembered per database handle (its adapter, shared
- * by its transactions), by statement and values, all at one revision: a list read at a newer
- * revision replaces them all, one read at an older one is not kept. Within a transaction,
- * which may see a revision that a rollback takes back, nothing is kept or answered from
- * memory. A page seeks through remembered lists without a statement, and its own statement
- * reads the revision: read at the one remembered, page and seek agree exactly; otherwise the
- * page seeks again through fresh reads.
+ * The running sums of deep pages read their bucket lists once per revision of what the
+ * buckets count: on SQLite everyone's runs (the runs' revision, migration step 014) and the
+ * users list (the users', step 012); on PostgreSQL everyone's runs (step 015). The lists are
+ * remembered per database handle (its adapter, shared by its transactions), by statement and
+ * values, all at one revision: a list read at a newer revision replaces them all, one read at
+ * an older one is not kept. Within a transaction, which may see a revision that a rollback
+ * takes back, nothing is kept or answered from memory. A page seeks through remembered lists
+ * without a statement, and its own statement reads the revision: read at the one remembered,
+ * page and seek agree exactly; otherwise the page seeks again (SQLite: through fresh reads;
+ * PostgreSQL: within one statement, runsSeekSettled). Once a page has read a newer revision
+ * than the lists', they are known to be out of date and are not tried again.
  */
 interface RememberedLists {
   revision: number;
@@ -292,6 +295,18 @@ const rememberedLists = {
   users: new WeakMap<object, RememberedLists>(),
 };
 type ListsOf = keyof typeof rememberedLists;
+/** The newest revision a page's statement read outside a transaction, per database handle. */
+const newestPageRevisions = {
+  runs: new WeakMap<object, number>(),
+  users: new WeakMap<object, number>(),
+};
+
+/** Notes the revision a page's statement read (committed: outside a transaction only). */
+function notePageRevision(of: ListsOf, db: Executor, revision: number): void {
+  if (db.isTransaction) return;
+  const adapter = db.getExecutor().adapter;
+  if ((newestPageRevisions[of].get(adapter) ?? -Infinity) < revision) newestPageRevisions[of].set(adapter, revision);
+}
 
 /**
  * Reads one bucket list of a seek: `list` names it (statement and values) and `read` runs its
@@ -337,8 +352,9 @@ async function pageFromMemory<Seek, Row extends { revision: unknown }>(
   seek: (read: BucketRead) => Promise<Seek | null>,
   page: (found: Seek) => Promise<Row[]>,
 ): Promise<Row[] | null> {
-  const remembered = db.isTransaction ? undefined : rememberedLists[of].get(db.getExecutor().adapter);
-  if (!remembered) return null;
+  const adapter = db.getExecutor().adapter;
+  const remembered = db.isTransaction ? undefined : rememberedLists[of].get(adapter);
+  if (!remembered || remembered.revision < (newestPageRevisions[of].get(adapter) ?? -Infinity)) return null;
   let found: Seek | null;
   try {
     found = await seek(async (name) => {
@@ -352,7 +368,10 @@ async function pageFromMemory<Seek, Row extends { revision: unknown }>(
   }
   if (!found) return null;
   const rows = await page(found);
-  return rows.length > 0 && Number(rows[0]!.revision) === remembered.revision ? rows : null;
+  if (rows.length === 0) return null;
+  const revision = Number(rows[0]!.revision);
+  notePageRevision(of, db, revision);
+  return revision === remembered.revision ? rows : null;
 }
 
 /** How many bucket lists of `of`'s seeks a database handle remembers now, and at which revision (tests). */
@@ -362,8 +381,8 @@ export function rememberedBucketLists(db: Executor, of: ListsOf): { lists: numbe
 }
 
 /**
- * SQLite: a deep page of everyone's runs from the lists remembered at the last runs' revision
- * read, without a bucket read (pageFromMemory; see RememberedLists); null otherwise.
+ * A deep page of everyone's runs from the lists remembered at the last runs' revision read,
+ * without a bucket read (pageFromMemory; see RememberedLists); null otherwise.
  */
 export function rememberedRunPage<Row extends { revision: unknown }>(
   db: Executor,
@@ -374,10 +393,31 @@ export function rememberedRunPage<Row extends { revision: unknown }>(
   return pageFromMemory('runs', db, (read) => seekRunStepwise(db, read, range, offset), page);
 }
 
+/** The revision at which the last deep page of everyone's runs sought within its own statement was read (PostgreSQL). */
+const selfSoughtRevisions = new WeakMap<object, number>();
+
 /**
- * SQLite: the same three running sums, taken here over three plain reads of the buckets'
- * covering indexes (step 013), each through `read` (fresh, or remembered). SQLite's window
- * functions cost more than the reads themselves, and its reads cost no round trip. Fresh
+ * PostgreSQL: a deep page of everyone's runs that sought within its own statement (one round
+ * trip, not from memory) read the runs at `revision`. When the page before it that did so read
+ * the same revision (no write of runs landed between them), the bucket lists of this seek are
+ * read and remembered now, for the pages after it. Where runs are written all the time, pages
+ * keep seeking within their own statement and the lists are not read for nothing.
+ */
+export async function runsSeekSettled(db: Executor, range: DayRange, offset: number, revision: number): Promise<void> {
+  if (db.isTransaction) return;
+  notePageRevision('runs', db, revision);
+  const adapter = db.getExecutor().adapter;
+  const before = selfSoughtRevisions.get(adapter);
+  selfSoughtRevisions.set(adapter, revision);
+  if (before !== revision) return;
+  await seekRunStepwise(db, freshRead('runs', db, revisionOfRuns), range, offset);
+}
+
+/**
+ * The same three running sums, taken here over three plain reads of the buckets'
+ * covering indexes (step 013), each through `read` (fresh, or remembered): SQLite's seek,
+ * whose window functions cost more than the reads themselves, and whose reads cost no round
+ * trip; on PostgreSQL, the reads that fill the remembered lists (runsSeekSettled). Fresh
  * reads are not one snapshot: should a write land between them, the seek stops at the start
  * of the month or day it found, which only makes the page skip more rows, never show the
  * wrong ones.
@@ -390,7 +430,7 @@ async function seekRunStepwise(
 ): Promise<RunSeek | null> {
   const fromMonth = (range.from ?? FIRST_DATE).slice(0, 7);
   const toMonth = (range.to ?? LAST_DATE).slice(0, 7);
-  const monthsUpTo = async (limit: number) => {
+  const monthsUpTo = async (limit: number | null) => {
     const listed = await read(`months:${fromMonth}:${toMonth}:${limit}`, () =>
       allMonthRows(db, { from: fromMonth, to: toMonth, limit }),
     );
@@ -400,11 +440,13 @@ async function seekRunStepwise(
       const [edge] = await read(`runs:${within.from}:${within.to}`, () => runsBetweenRevised(db, within));
       return edge?.n ?? 0;
     });
-    return { months, all: listed.length < limit };
+    return { months, all: limit === null || limit < 0 || listed.length < limit };
   };
   const newest = await monthsUpTo(NEWEST_MONTHS);
-  // LIMIT -1: no limit (SQLite).
-  const month = seekIn(newest.months, offset) ?? (newest.all ? null : seekIn((await monthsUpTo(-1)).months, offset));
+  // No limit: LIMIT -1 on SQLite, LIMIT NULL on PostgreSQL.
+  const month =
+    seekIn(newest.months, offset) ??
+    (newest.all ? null : seekIn((await monthsUpTo(isSqlite(db) ? -1 : null)).months, offset));
   if (!month) return null;
   const days = withinMonth(range, month.key);
   const day = seekIn(await read(`days:${days.from}:${days.to}`, () => allDayRows(db, days)), offset - month.before);

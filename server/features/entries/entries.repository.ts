@@ -25,6 +25,7 @@ import {
   runsTotal,
   rememberedRunPage,
   runsRevision,
+  runsSeekSettled,
   seekIn,
   seekRun,
   signupsSince,
@@ -318,6 +319,25 @@ export async function listAllEntries(
   const totalAlone = async () => (hasRange(options) ? countRunsBetween(db, range) : readCounter(db, 'entries'));
   const offset = options.offset;
   const deep = offset >= (options.seekFrom ?? SEEK_FROM);
+  // A deep page: each row carries the runs' revision its statement read.
+  const pageFrom = (seek: RunSeek | null) =>
+    allPageOf({
+      ranged: hasRange(options),
+      revised: deep,
+      size: checkedPageSize(options.limit),
+      reach: pageReach(offset - (seek?.before ?? 0), options.nearSkip),
+    })(db, {
+      from: options.dateFrom ?? FIRST_DATE,
+      to: seek?.date ?? options.dateTo ?? LAST_DATE,
+      toDistance: seek?.maxDistanceM ?? ANY_DISTANCE_M,
+      rangeTo: options.dateTo ?? LAST_DATE,
+      offset: offset - (seek?.before ?? 0),
+    });
+  if (deep) {
+    // First from the bucket lists remembered at the last revision read, without reading a bucket.
+    const rows = await rememberedRunPage(db, range, offset, pageFrom);
+    if (rows) return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
+  }
   if (deep && !isSqlite(db)) {
     // PostgreSQL: the seek and the page in one statement (one round trip). Only a seek that
     // leaves more rows to skip than its capped list holds (or a page past the end) reads
@@ -333,30 +353,11 @@ export async function listAllEntries(
         offset,
       },
     );
+    if (rows.length > 0) await runsSeekSettled(db, range, offset, Number(rows[0]!.revision));
     const skipped = rows.length > 0 ? offset - Number(rows[0]!.seek_before) : Infinity;
     if (rows.length === options.limit || skipped <= nearSkip) {
       return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
     }
-  }
-  // SQLite, a deep page: each row carries the runs' revision its statement read.
-  const revised = deep && isSqlite(db);
-  const pageFrom = (seek: RunSeek | null) =>
-    allPageOf({
-      ranged: hasRange(options),
-      revised,
-      size: checkedPageSize(options.limit),
-      reach: pageReach(offset - (seek?.before ?? 0), options.nearSkip),
-    })(db, {
-      from: options.dateFrom ?? FIRST_DATE,
-      to: seek?.date ?? options.dateTo ?? LAST_DATE,
-      toDistance: seek?.maxDistanceM ?? ANY_DISTANCE_M,
-      rangeTo: options.dateTo ?? LAST_DATE,
-      offset: offset - (seek?.before ?? 0),
-    });
-  if (revised) {
-    // First from the bucket lists remembered at the last revision read, without reading a bucket.
-    const rows = await rememberedRunPage(db, range, offset, pageFrom);
-    if (rows) return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
   }
   let seek: RunSeek | null = null;
   if (deep) {
@@ -413,7 +414,7 @@ function runsPageIds(
 
 type AllPageShape = {
   ranged: boolean;
-  /** SQLite: each row also carries the runs' revision (`revision`, tallies.ts runsRevision). */
+  /** Each row also carries the runs' revision (`revision`, tallies.ts runsRevision). */
   revised: boolean;
   size: number;
   reach: PageReach;
@@ -443,7 +444,8 @@ const allPageOf = compiledPer(
  * PostgreSQL: a deep page of everyone's runs with its seek (tallies.ts runSeekRelation) in the
  * same statement: the page's ids from the seek's block down, a near page of at most
  * `nearSkip` (runsPageIds), skipping the rows of the block before the page; each row carries
- * the total and the rows before the block (`seek_before`). Past the end it has no rows.
+ * the total, the rows before the block (`seek_before`) and the runs' revision. Past the end it
+ * has no rows.
  */
 const seekingPage = (ranged: boolean, size: number, nearSkip: number) =>
   compiled<SeekArgs>()((db, param) => {
@@ -462,7 +464,8 @@ const seekingPage = (ranged: boolean, size: number, nearSkip: number) =>
       .innerJoin('entries', 'entries.id', 'page.id')
       .innerJoin('users', 'users.id', 'entries.user_id')
       .selectAll('entries')
-      .select(['users.name as user_name', total.as('total'), sql<number>`(select before from s)`.as('seek_before')]);
+      .select(['users.name as user_name', total.as('total'), sql<number>`(select before from s)`.as('seek_before')])
+      .select(runsRevision(db).as('revision'));
   });
 type SeekingPageShape = { ranged: boolean; size: number; nearSkip: number };
 const seekingPageOf = compiledPer(
