@@ -112,9 +112,17 @@ export type PageReach = { kind: 'first' } | { kind: 'near'; skip: number } | { k
 /** Most rows a near page skips: more than a seek through buckets leaves, and the first pages' offsets. */
 export const NEAR_SKIP = 1024;
 
-export function pageReach(offset: number, nearSkip = NEAR_SKIP): PageReach {
+/**
+ * The reach of a page that skips `offset` rows. Only PostgreSQL plans by the values of LIMIT
+ * and OFFSET; SQLite reads them as expressions (sqlite.ts boundLimitsAsExpressions) and
+ * steps its index past the offset, so a page there is far past any offset: the capped list
+ * of a near page only cost more (0.044 against 0.037 ms, a deep page of everyone's runs at
+ * 10,000,000 runs).
+ */
+export function pageReach(offset: number, options: { sqlite: boolean; nearSkip?: number | undefined }): PageReach {
   if (offset === 0) return { kind: 'first' };
-  return offset <= nearSkip ? { kind: 'near', skip: nearSkip } : { kind: 'far' };
+  const nearSkip = options.nearSkip ?? NEAR_SKIP;
+  return offset <= nearSkip && !options.sqlite ? { kind: 'near', skip: nearSkip } : { kind: 'far' };
 }
 
 /** A reach as part of a statement's key. */

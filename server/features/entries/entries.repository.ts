@@ -311,7 +311,7 @@ function compareAll(a: EntryRow, b: EntryRow): number {
 export async function listAllEntries(
   db: Executor,
   options: Omit<ListOptions, 'knownTotal'> & {
-    /** Skips up to here read a capped list of the index's ids (compiled.ts NEAR_SKIP; smaller in tests). */
+    /** PostgreSQL: skips up to here read a capped list of the index's ids (compiled.ts NEAR_SKIP; smaller in tests). */
     nearSkip?: number;
   },
 ): Promise<{ entries: EntryWithUser[]; total: number }> {
@@ -325,7 +325,7 @@ export async function listAllEntries(
       ranged: hasRange(options),
       revised: deep,
       size: checkedPageSize(options.limit),
-      reach: pageReach(offset - (seek?.before ?? 0), options.nearSkip),
+      reach: pageReach(offset - (seek?.before ?? 0), { sqlite: isSqlite(db), nearSkip: options.nearSkip }),
     })(db, {
       from: options.dateFrom ?? FIRST_DATE,
       to: seek?.date ?? options.dateTo ?? LAST_DATE,

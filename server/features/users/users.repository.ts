@@ -573,7 +573,7 @@ export async function listUsers(
     limit: number;
     offset: number;
     seekFrom?: number;
-    /** Skips up to here read a capped list of the list's keys (compiled.ts NEAR_SKIP; smaller in tests). */
+    /** PostgreSQL: skips up to here read a capped list of the list's keys (compiled.ts NEAR_SKIP; smaller in tests). */
     nearSkip?: number;
   },
 ): Promise<{ users: User[]; total: number }> {
@@ -590,7 +590,7 @@ export async function listUsers(
   const pageFrom = (seek: UserSeek | null) =>
     usersPageOf({
       size: checkedPageSize(options.limit),
-      reach: pageReach(offset - (seek?.before ?? 0), options.nearSkip),
+      reach: pageReach(offset - (seek?.before ?? 0), { sqlite: isSqlite(db), nearSkip: options.nearSkip }),
       revised: deep,
     })(db, {
       // Later than any created_at.
