@@ -1,7 +1,7 @@
 /**
  * Everyone's runs (date desc, distance desc, id desc), on SQLite and on PostgreSQL
- * (TEST_DATABASE_URL): every page found through the month, day and block buckets (the rest
- * skipped within a capped list of the index's ids, or past its cap by a plain OFFSET) equals the
+ * (TEST_DATABASE_URL): every page found through the month, day and block buckets and a block's
+ * groups (the rest skipped within a capped list of the index's ids, or by a plain OFFSET) equals the
  * plain ORDER BY ... LIMIT/OFFSET over all runs, in every range, to past the end, through
  * creates, edits that move runs to another day or kilometre, deletes and a runner's deletion,
  * one by one and racing each other; the buckets equal the counts of the runs after each.
@@ -96,9 +96,17 @@ async function expectEveryPage() {
   await expectTalliesExact();
   for (const range of RANGES) {
     const order = await plainOrder({ from: range.dateFrom, to: range.dateTo });
-    // Seeking from the first row, skipping the rest within a capped list of ids; skipping
-    // more than a smaller cap allows with a plain OFFSET; and plain offsets, without seeking.
-    for (const how of [{ seekFrom: 0 }, { seekFrom: 0, nearSkip: 3 }, { seekFrom: Infinity, nearSkip: 50 }]) {
+    // Seeking from the first row, skipping the rest within a capped list of ids (PostgreSQL);
+    // skipping more than a smaller cap allows with a plain OFFSET; seeking on within a block's
+    // groups of one or three runs (and their ties); and plain offsets, without seeking.
+    const ways = [
+      { seekFrom: 0 },
+      { seekFrom: 0, nearSkip: 3 },
+      { seekFrom: 0, groupRows: 1 },
+      { seekFrom: 0, groupRows: 3 },
+      { seekFrom: Infinity, nearSkip: 50 },
+    ];
+    for (const how of ways) {
       for (let offset = 0; offset <= order.length + 7; offset += 7) {
         const page = await entries.listAllEntries(ctx().db, { ...range, limit: 7, offset, ...how });
         const label = `${JSON.stringify(range)} offset ${offset} ${JSON.stringify(how)}`;
@@ -178,7 +186,11 @@ describe("everyone's runs through the buckets", () => {
   it('answer the first deep page read after a change that shifts it from a fresh seek, not the remembered one', async () => {
     const first = async () => (await plainOrder({}))[0]!;
     const moveFirst = async (values: { date?: string; distance_m?: number }) => {
-      await ctx().db.updateTable('entries').set(values).where('id', '=', await first()).execute();
+      await ctx()
+        .db.updateTable('entries')
+        .set(values)
+        .where('id', '=', await first())
+        .execute();
     };
     // Each change moves every row after the first one (or within its day) by one place.
     const changes: [string, () => Promise<unknown>][] = [
@@ -192,11 +204,14 @@ describe("everyone's runs through the buckets", () => {
       ],
       ['the first run moved to a shorter kilometre of its day', () => moveFirst({ distance_m: 500 })],
       ['the first run moved to an earlier day', () => moveFirst({ date: DAYS.at(-1)! })],
-      ['the first run deleted', async () => call(t.app, 'DELETE', `/api/v1/entry/${await first()}`, { token: admin.token })],
+      [
+        'the first run deleted',
+        async () => call(t.app, 'DELETE', `/api/v1/entry/${await first()}`, { token: admin.token }),
+      ],
     ];
     for (const [label, change] of changes) {
-      for (const offset of [14, 35, 91]) {
-        const read = () => entries.listAllEntries(ctx().db, { limit: 7, offset, seekFrom: 0 });
+      for (const [offset, groupRows] of [[14], [35], [91], [35, 2], [91, 1]] as [number, number?][]) {
+        const read = () => entries.listAllEntries(ctx().db, { limit: 7, offset, seekFrom: 0, groupRows });
         // Read until the page's seek is remembered (PostgreSQL remembers it once a revision held).
         for (let i = 0; i < 3; i++) await read();
         expect(rememberedBucketLists(ctx().db, 'runs').lists, label).toBeGreaterThan(0);
@@ -225,6 +240,18 @@ describe("everyone's runs through the buckets", () => {
           const id = await anyRun();
           const run = await runOf(id);
           const distance_m = Number(run.distance_m) >= 21_000 ? 500 : 42_195;
+          await ctx().db.updateTable('entries').set({ distance_m }).where('id', '=', id).execute();
+          return { statusCode: 200, body: '' };
+        },
+      ],
+      // Its distance alone, within its kilometre: only its place among the block's groups moves.
+      [
+        'a run moved within its kilometre',
+        async () => {
+          const id = await anyRun();
+          const run = await runOf(id);
+          const distance_m =
+            Number(run.distance_m) % 1000 === 999 ? Number(run.distance_m) - 999 : Number(run.distance_m) + 1;
           await ctx().db.updateTable('entries').set({ distance_m }).where('id', '=', id).execute();
           return { statusCode: 200, body: '' };
         },

@@ -313,6 +313,8 @@ export async function listAllEntries(
   options: Omit<ListOptions, 'knownTotal'> & {
     /** PostgreSQL: skips up to here read a capped list of the index's ids (compiled.ts NEAR_SKIP; smaller in tests). */
     nearSkip?: number;
+    /** Skips within a block from here on seek within its groups (tallies.ts SUB_BLOCK_ROWS; smaller in tests). */
+    groupRows?: number;
   },
 ): Promise<{ entries: EntryWithUser[]; total: number }> {
   const range = { from: options.dateFrom, to: options.dateTo };
@@ -335,7 +337,7 @@ export async function listAllEntries(
     });
   if (deep) {
     // First from the bucket lists remembered at the last revision read, without reading a bucket.
-    const rows = await rememberedRunPage(db, range, offset, pageFrom);
+    const rows = await rememberedRunPage(db, range, offset, pageFrom, options.groupRows);
     if (rows) return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
   }
   if (deep && !isSqlite(db)) {
@@ -353,7 +355,7 @@ export async function listAllEntries(
         offset,
       },
     );
-    if (rows.length > 0) await runsSeekSettled(db, range, offset, Number(rows[0]!.revision));
+    if (rows.length > 0) await runsSeekSettled(db, range, offset, Number(rows[0]!.revision), options.groupRows);
     const skipped = rows.length > 0 ? offset - Number(rows[0]!.seek_before) : Infinity;
     if (rows.length === options.limit || skipped <= nearSkip) {
       return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
