@@ -853,7 +853,8 @@ function signupArgs(sinceA: string, sinceB: string): SignupArgs {
       hour: hour.slice(0, 13),
       from: since,
       to: hour,
-      fromHour: new Date(since).toISOString().slice(0, 13),
+      // The hour of the same text the range compares (user_hours keys: substr(created_at, 1, 13)).
+      fromHour: since.slice(0, 13),
     };
   };
   const a = bounds(sinceA);
