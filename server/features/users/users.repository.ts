@@ -243,6 +243,99 @@ const indexedCount = compiled<{ match: string }>()((db, param) =>
     .where(sql<boolean>`users_search match ${param('match')}`),
 );
 
+/*
+ * A phrase reads the index's entries of every one of its trigrams. When some of them are in
+ * most texts (`10@example`: `@ex`, `exa` ... are in every e-mail), counting its matches reads
+ * all their entries: 8.2 ms for 1,000 matches among 100,000 users. Such a query is counted
+ * instead from the entries of its rarest trigram, each checked against the user's stored text
+ * (0.6 ms): a text contains the query only if it contains each of its trigrams, and the check
+ * is the same byte-for-byte containment as the phrase's.
+ *
+ * How many entries a trigram has is read up to COMMON_TRIGRAM (a capped read, 0.4 ms at most)
+ * and remembered per database handle for ten minutes, the least recently used dropped past
+ * REMEMBERED_TRIGRAMS. A remembered number may be older than the users: that only makes the
+ * choice less apt, never a count wrong. The rarest trigram is used when the others have
+ * RARER_BY times its entries or more; otherwise the phrase costs about as much.
+ */
+const COMMON_TRIGRAM = 4096;
+const RARER_BY = 8;
+const REMEMBERED_TRIGRAMS = 4096;
+
+const trigramEntries = compiled<{ match: string; cap: number }>()((db, param) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom(sql<{ rowid: number }>`users_search`.as('s'))
+        .select(sql<number>`rowid`.as('k'))
+        .where(sql<boolean>`users_search match ${param('match')}`)
+        .limit(param('cap'))
+        .as('t'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n')),
+);
+
+/** The users among a trigram's entries whose stored text contains the query. */
+const checkedCount = compiled<{ match: string; needle: string }>()((db, param) =>
+  db
+    .selectFrom(sql<{ rowid: number }>`users_search`.as('s'))
+    .innerJoin('users', (join) => join.on(sql<boolean>`users.id = (-s.rowid & ${sql.lit(SEARCH_KEY_MAX_ID)})`))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(sql<boolean>`users_search match ${param('match')}`)
+    .where(sql<boolean>`instr(users.search_text, ${param('needle')}) > 0`),
+);
+
+/** A trigram's entries, read up to a cap (`capped`: that many or more) at `readAt`. */
+const rememberedTrigrams = new WeakMap<object, Map<string, { n: number; capped: boolean; readAt: number }>>();
+/** A trigram's number of entries is read again after this long. */
+const TRIGRAM_READ_AGAIN_MS = 10 * 60_000;
+
+/** An FTS5 phrase of one text. */
+const phraseOf = (text: string) => `"${text.replace(/"/g, '""')}"`;
+
+/** The distinct trigrams of a query, by character, as the index's tokenizer cuts them. */
+function trigramsOf(folded: string): string[] {
+  const chars = [...folded];
+  const trigrams = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) trigrams.add(chars.slice(i, i + 3).join(''));
+  return [...trigrams];
+}
+
+/** How many entries each trigram has, up to `common`: remembered, or read now. */
+async function trigramCounts(db: Executor, trigrams: string[], common: number): Promise<number[]> {
+  const key = db.getExecutor().adapter;
+  let known = rememberedTrigrams.get(key);
+  if (!known) {
+    known = new Map();
+    rememberedTrigrams.set(key, known);
+  }
+  const counts: number[] = [];
+  for (const trigram of trigrams) {
+    let seen = known.get(trigram);
+    const now = Date.now();
+    if (!seen || (seen.capped && seen.n < common) || now - seen.readAt > TRIGRAM_READ_AGAIN_MS) {
+      const n = Number((await trigramEntries(db, { match: phraseOf(trigram), cap: common }))[0]?.n ?? 0);
+      seen = { n, capped: n >= common, readAt: now };
+    }
+    known.delete(trigram);
+    known.set(trigram, seen);
+    if (known.size > REMEMBERED_TRIGRAMS) known.delete(known.keys().next().value!);
+    counts.push(Math.min(seen.n, common));
+  }
+  return counts;
+}
+
+/** SQLite: the number of users whose text contains `folded` (three characters or more, no newline). */
+async function indexedMatches(db: Executor, folded: string, common: number): Promise<number> {
+  const phrase = async () => Number((await indexedCount(db, { match: phraseOf(folded) }))[0]?.n ?? 0);
+  const trigrams = trigramsOf(folded);
+  if (trigrams.length < 2) return phrase();
+  const counts = await trigramCounts(db, trigrams, common);
+  const rarest = counts.indexOf(Math.min(...counts));
+  const others = counts.reduce((sum, n) => sum + n, 0) - counts[rarest]!;
+  if (counts[rarest]! >= common || others < RARER_BY * counts[rarest]!) return phrase();
+  return Number((await checkedCount(db, { match: phraseOf(trigrams[rarest]!), needle: folded }))[0]?.n ?? 0);
+}
+
 /**
  * A query of two characters: the index's trigrams that begin with it (every two characters
  * of a text begin one), from the `fts5vocab` view `temp.users_search_terms` (sqlite.ts). A
@@ -491,6 +584,7 @@ async function searchUsers(
   query: string,
   limit: number,
   offset: number,
+  commonTrigram: number,
 ): Promise<{ users: User[]; total: number }> {
   const folded = foldSearch(query);
   const counts = countsOf(db);
@@ -524,14 +618,17 @@ async function searchUsers(
       highest > SEARCH_KEY_MAX_ID
         ? null
         : [...folded].length >= MIN_INDEXED_QUERY
-          ? `"${folded.replace(/"/g, '""')}"`
+          ? phraseOf(folded)
           : [...folded].length === 2
             ? await shortQueryMatch(db, folded)
             : null;
     if (match === '') return { users: [], total: 0 };
     if (match !== null) {
       const rows = await indexedPage(db, { match, limit, offset });
-      const total = await totalOf(rows, async () => Number((await indexedCount(db, { match }))[0]?.n ?? 0));
+      const indexed = [...folded].length >= MIN_INDEXED_QUERY;
+      const total = await totalOf(rows, async () =>
+        indexed ? indexedMatches(db, folded, commonTrigram) : Number((await indexedCount(db, { match }))[0]?.n ?? 0),
+      );
       return { users: rows.map(toListedUser), total };
     }
   }
@@ -575,9 +672,12 @@ export async function listUsers(
     seekFrom?: number;
     /** PostgreSQL: skips up to here read a capped list of the list's keys (compiled.ts NEAR_SKIP; smaller in tests). */
     nearSkip?: number;
+    /** SQLite: a trigram with this many index entries is a common one (COMMON_TRIGRAM; smaller in tests). */
+    commonTrigram?: number;
   },
 ): Promise<{ users: User[]; total: number }> {
-  if (options.query) return searchUsers(db, options.query, options.limit, options.offset);
+  if (options.query)
+    return searchUsers(db, options.query, options.limit, options.offset, options.commonTrigram ?? COMMON_TRIGRAM);
   const offset = options.offset;
   const deep = offset >= (options.seekFrom ?? SEEK_FROM);
   // A deep page starts at its sign-up hour, found from the month, day and hour buckets; it

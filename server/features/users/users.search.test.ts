@@ -112,6 +112,54 @@ describe('users search', () => {
     }
   });
 
+  it('counts a query whose other trigrams are common from its rarest one, exactly', async () => {
+    const random = randomOf(13);
+    for (let i = 0; i < 40; i++) {
+      const domain = i % 4 === 0 ? 'elsewhere.org' : 'example.com';
+      await users.insertUser(db().kysely, {
+        name: `Trail Runner ${i}`,
+        email: `r${i}@${domain}`,
+        passwordHash: 'x',
+        role: 'user',
+        timezone: 'UTC',
+        createdAt: `2026-03-0${1 + (i % 9)}T00:00:00.000Z`,
+      });
+    }
+    const all = await everyone();
+    // Rare trigrams (`12@`, `3@e`) beside common ones (`@ex`, `xam`, `unn`), and texts that hold
+    // the rare trigram without the query (`r2@elsewhere.org` for `2@example`).
+    const queries = new Set([
+      '12@example',
+      '2@example',
+      '3@exa',
+      '0@elsewhere',
+      'r1@',
+      'runner 3',
+      'ner 12',
+      '1@example.co',
+    ]);
+    for (let i = 0; i < 30; i++) {
+      const source = userSearchText(all[random(all.length)]!.name, all[random(all.length)]!.email);
+      const from = random(source.length);
+      const query = source.slice(from, from + 3 + random(8));
+      if (!query.includes('\n')) queries.add(query);
+    }
+    for (const common of [4, 16, 4096]) {
+      for (const query of queries) {
+        const want = expected(all, query);
+        // In a transaction nothing is remembered: a full page's total is counted every time.
+        const found = await db()
+          .kysely.transaction()
+          .execute((trx) => users.listUsers(trx, { query, limit: 1, offset: 0, commonTrigram: common }));
+        expect(found.total, `${query}, common at ${common}`).toBe(want.length);
+        expect(
+          found.users.map((u) => u.id),
+          query,
+        ).toEqual(want.slice(0, 1));
+      }
+    }
+  });
+
   it('follows renames of the name, the e-mail or both', async () => {
     const user = await addUser('Before Rename', '2026-02-01T00:00:00.000Z');
     const now = '2026-02-02T00:00:00.000Z';
