@@ -324,9 +324,12 @@ async function trigramCounts(db: Executor, trigrams: string[], common: number): 
   return counts;
 }
 
-/** SQLite: the number of users whose text contains `folded` (three characters or more, no newline). */
-async function indexedMatches(db: Executor, folded: string, common: number): Promise<number> {
-  const phrase = async () => Number((await indexedCount(db, { match: phraseOf(folded) }))[0]?.n ?? 0);
+/**
+ * SQLite: the number of users whose text contains `folded` (no newline), whose FTS5 query is
+ * `match` (its phrase, or a short query's trigrams).
+ */
+async function indexedMatches(db: Executor, folded: string, match: string, common: number): Promise<number> {
+  const phrase = async () => Number((await indexedCount(db, { match }))[0]?.n ?? 0);
   const trigrams = trigramsOf(folded);
   if (trigrams.length < 2) return phrase();
   const counts = await trigramCounts(db, trigrams, common);
@@ -625,10 +628,7 @@ async function searchUsers(
     if (match === '') return { users: [], total: 0 };
     if (match !== null) {
       const rows = await indexedPage(db, { match, limit, offset });
-      const indexed = [...folded].length >= MIN_INDEXED_QUERY;
-      const total = await totalOf(rows, async () =>
-        indexed ? indexedMatches(db, folded, commonTrigram) : Number((await indexedCount(db, { match }))[0]?.n ?? 0),
-      );
+      const total = await totalOf(rows, () => indexedMatches(db, folded, match, commonTrigram));
       return { users: rows.map(toListedUser), total };
     }
   }
