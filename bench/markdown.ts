@@ -19,7 +19,16 @@ console.log(
     `${n(report.full.users)} users and ${n(report.full.entries)} runs (seeded in ${n(report.full.seedSeconds, 1)} s), ` +
     `baseline ${n(report.baseline.users)} users and ${n(report.baseline.entries)} runs.\n`,
 );
-console.log('| Endpoint | req/s | p50 ms | p99 ms | of ceiling | CPU ms/req | p50 1M / 10k |');
+/** 1,000,000 as "1M", 10,000 as "10k". */
+const short = (count: number) =>
+  count >= 1e6 && count % 1e5 === 0
+    ? `${count / 1e6}M`
+    : count >= 1e3 && count % 100 === 0
+      ? `${count / 1e3}k`
+      : n(count);
+console.log(
+  `| Endpoint | req/s | p50 ms | p99 ms | of ceiling | CPU ms/req | p50 ${short(report.full.entries)} / ${short(report.baseline.entries)} |`,
+);
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const row of report.full.endpoints) {
   const ratio = report.p50Ratios.find((r) => r.name === row.name)?.ratio ?? Number.NaN;
