@@ -366,7 +366,7 @@ async function shortQueryMatch(db: Executor, folded: string): Promise<string | n
   // Every term from the query up to its last character's successor begins with the query.
   const rows = await termsFrom(db, { from: folded, before: chars.join('') + String.fromCodePoint(last + 1) });
   if (rows.length > MAX_SHORT_TERMS) return null;
-  return rows.map((r) => `"${r.term.replace(/"/g, '""')}"`).join(' OR ');
+  return rows.map((r) => phraseOf(r.term)).join(' OR ');
 }
 
 /** Whether every user's id fits its search key (the index's order is the list's). */
