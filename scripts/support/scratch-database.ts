@@ -3,7 +3,8 @@
  * temporary folder (or SQLite in memory), or a new, uniquely named PostgreSQL database on
  * the server of a base URL (tests pass TEST_DATABASE_URL, the bench DATABASE_URL; the base
  * URL's own database is never touched). `drop()` removes the folder with the file and its
- * -wal and -shm, or drops the database, ending any connection still open on it.
+ * -wal and -shm, or drops the database once its sessions have ended (ending those still open
+ * after a grace period).
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -57,6 +58,28 @@ function adminPool(baseUrl: string): pg.Pool {
   return pool;
 }
 
+/** How long drop() lets the sessions still on a database end by themselves before it ends them. */
+export const DROP_GRACE_MS = 3000;
+
+/**
+ * Waits, at most DROP_GRACE_MS, until no session is on the database. A pool's end() resolves
+ * once its idle connections are told to close, before their sessions are gone: ending such a
+ * session with FORCE sends its client an error ("terminating connection due to administrator
+ * command"), an uncaught exception in a process whose pool has no 'error' listener. Only a
+ * session still open after the grace period (one its owner never closed) is ended by FORCE.
+ */
+async function sessionsEnded(admin: pg.Pool, database: string): Promise<void> {
+  const deadline = Date.now() + DROP_GRACE_MS;
+  for (;;) {
+    const { rows } = await admin.query<{ n: number }>(
+      'select count(*)::int as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [database],
+    );
+    if (rows[0]!.n === 0 || Date.now() >= deadline) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export async function scratchDatabase(options: ScratchOptions): Promise<ScratchDatabase> {
   const { name, baseUrl, sqlite = 'file', folder = false } = options;
   if (!/^[a-z0-9_]+$/i.test(name)) throw new Error(`A scratch database's name is letters, digits and _: "${name}"`);
@@ -86,6 +109,7 @@ export async function scratchDatabase(options: ScratchOptions): Promise<ScratchD
       dir,
       async drop() {
         try {
+          await sessionsEnded(admin, database);
           await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
         } finally {
           removeFolder();
