@@ -9,25 +9,33 @@ import { DROP_GRACE_MS, testDatabase } from './scratch-database.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-async function exists(client: pg.Client, url: string): Promise<boolean> {
-  const name = new URL(url).pathname.slice(1);
-  const { rows } = await client.query('select 1 from pg_database where datname = $1', [name]);
-  return rows.length === 1;
-}
-
-async function serverClient(): Promise<pg.Client> {
+/** Whether the server of TEST_DATABASE_URL still has the database of `url`. */
+async function databaseExists(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
-  return client;
+  try {
+    const { rows } = await client.query('select 1 from pg_database where datname = $1', [
+      new URL(url).pathname.slice(1),
+    ]);
+    return rows.length === 1;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new scratch database and a client connected to it that records the errors it is sent. */
+async function scratchWithClient(name: string) {
+  const scratch = await testDatabase(name);
+  const errors: Error[] = [];
+  const client = new pg.Client({ connectionString: scratch.url });
+  client.on('error', (error) => errors.push(error));
+  await client.connect();
+  return { scratch, client, errors };
 }
 
 describe.runIf(onPostgres)('dropping a scratch PostgreSQL database', () => {
   it('lets a session that is closing end by itself: its client gets no error', async () => {
-    const scratch = await testDatabase('drop_grace');
-    const errors: Error[] = [];
-    const client = new pg.Client({ connectionString: scratch.url });
-    client.on('error', (error) => errors.push(error));
-    await client.connect();
+    const { scratch, client, errors } = await scratchWithClient('drop_grace');
     await client.query('select 1');
 
     const dropped = scratch.drop();
@@ -38,30 +46,16 @@ describe.runIf(onPostgres)('dropping a scratch PostgreSQL database', () => {
     await dropped;
 
     expect(errors.map((e) => e.message)).toEqual([]);
-    const check = await serverClient();
-    try {
-      expect(await exists(check, scratch.url)).toBe(false);
-    } finally {
-      await check.end();
-    }
+    expect(await databaseExists(scratch.url)).toBe(false);
   });
 
   it('ends a session that is never closed, after the grace period', async () => {
-    const scratch = await testDatabase('drop_leak');
-    const errors: Error[] = [];
-    const client = new pg.Client({ connectionString: scratch.url });
-    client.on('error', (error) => errors.push(error));
-    await client.connect();
+    const { scratch, client } = await scratchWithClient('drop_leak');
 
     const started = Date.now();
     await scratch.drop();
     expect(Date.now() - started).toBeGreaterThanOrEqual(DROP_GRACE_MS - 50);
-    const check = await serverClient();
-    try {
-      expect(await exists(check, scratch.url)).toBe(false);
-    } finally {
-      await check.end();
-    }
+    expect(await databaseExists(scratch.url)).toBe(false);
     await expect(client.query('select 1')).rejects.toThrow();
     await client.end().catch(() => undefined);
   });
