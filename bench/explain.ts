@@ -7,7 +7,7 @@
  */
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/connection.js';
-import { migrate } from '../server/db/migrations.js';
+import { migrate } from '../server/db/migrate.js';
 import { explainRepositoryQueries, usePostgresUrl } from './lib/plans.js';
 
 async function main() {

@@ -10,7 +10,7 @@ import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zo
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
-import { migrate } from './db/migrations.js';
+import { migrate } from './db/migrate.js';
 import { notFound } from './errors.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { authenticate } from './features/auth/auth.service.js';

@@ -10,7 +10,10 @@ import type { Config } from '../../server/config.js';
 import type { AppContext } from '../../server/context.js';
 import { openDatabase, type Db } from '../../server/db/connection.js';
 import { backfillEffortsSql } from '../../server/db/efforts.js';
-import { BUMP_RUNS_REVISION, migrate } from '../../server/db/migrations.js';
+import { migrate } from '../../server/db/migrate.js';
+
+/** The runs' revision (migration step 014): moved once for all the seeded runs. */
+const BUMP_RUNS_REVISION = 'update run_revisions set revision = revision + 1 where id = 1;';
 import { RUN_BLOCK_M, readCounter } from '../../server/db/tallies.js';
 import { userSearchText } from '../../core/search.js';
 import { ensureFirstAdmin, hashPassword, type FirstAdmin } from '../../server/features/users/users.service.js';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './connection.js';
 import { compiled, constantLimits } from './compiled.js';
-import { migrate } from './migrations.js';
+import { migrate } from './migrate.js';
 import { boundLimitsAsExpressions } from './sqlite.js';
 
 const db = openDatabase('sqlite::memory:');

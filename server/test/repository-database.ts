@@ -1,7 +1,7 @@
 /** For repository tests: a migrated scratch database for one test file, and a repeatable generator. */
 import { afterAll, beforeAll } from 'vitest';
 import { openDatabase, type Db } from '../db/connection.js';
-import { migrate } from '../db/migrations.js';
+import { migrate } from '../db/migrate.js';
 import { testDatabase, type ScratchDatabase } from '../../scripts/support/scratch-database.js';
 
 /** Opens and migrates a scratch database before the file's tests and drops it after; answers its getter. */

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runServerUntilExit, startServer } from '../../../scripts/soak/server-process.js';
 import { REPO_ROOT } from '../../../scripts/support/server-process.js';
 import { openDatabase } from '../../db/connection.js';
-import { migrate } from '../../db/migrations.js';
+import { migrate } from '../../db/migrate.js';
 import { isDatabaseDown } from '../../db/errors.js';
 
 const PREFIX = 'Running Times could not start: ';
