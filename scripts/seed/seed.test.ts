@@ -1,6 +1,6 @@
 /**
  * The seed writes realistic, consistent data: right counts, e-mails, ranges, exact
- * users.entry_count and counters, and a password that signs in through the real app.
+ * the tallies, and a password that signs in through the real app.
  * Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import SQLite from 'better-sqlite3';
@@ -78,10 +78,12 @@ describe('seedDatabase', () => {
   async function consistency() {
     const maintained = await maintainedTotals(db.kysely);
     expect(maintained).toEqual(await recountedTotals(db.kysely));
-    return { users: maintained.counters.users, entries: maintained.counters.entries };
+    const users = Object.keys(maintained.entryCounts).length;
+    const entries = Object.values(maintained.entryDays).reduce((a, b) => a + b, 0);
+    return { users, entries };
   }
 
-  it('writes the requested users and runs, with exact entry counts, counters and buckets', async () => {
+  it('writes the requested users and runs, with exact tallies', async () => {
     // 40 runners and the first admin.
     expect(await consistency()).toEqual({ users: 41, entries: 3000 });
     expect(progress.at(-1)).toEqual({ users: 40, entries: 3000 });
@@ -210,15 +212,23 @@ describe('seedDatabase', () => {
   });
 
   it('appends on a second run: numbering continues, counts stay exact, a custom password works', async () => {
-    // The runs' revision moves (on SQLite its trigger is off while seeding), so that a server
-    // running on the database forgets the bucket lists its deep pages remembered.
-    const runsRevision = async () =>
-      Number((await db.kysely.selectFrom('run_revisions').select('revision').executeTakeFirstOrThrow()).revision);
-    const revisionBefore = await runsRevision();
+    // Every runner's insights revision moves, so that a server running on the database forgets
+    // the answers it remembered (decision 017).
+    const revisions = async () =>
+      Object.fromEntries(
+        (await db.kysely.selectFrom('insight_revisions').select(['user_id', 'revision']).execute()).map((r) => [
+          Number(r.user_id),
+          Number(r.revision),
+        ]),
+      );
+    const revisionsBefore = await revisions();
     const result = await seedDatabase(config, { users: 5, entries: 100, password: 'another-pass', now: NOW });
     expect(result).toMatchObject({ users: 5, entries: 100, firstNumber: 41, admin: null });
     expect(await consistency()).toEqual({ users: 46, entries: 3100 });
-    expect(await runsRevision()).toBeGreaterThan(revisionBefore);
+    const revisionsAfter = await revisions();
+    for (const [userId, revision] of Object.entries(revisionsBefore)) {
+      expect(revisionsAfter[Number(userId)]).toBeGreaterThan(revision);
+    }
     const app = await buildApp(config);
     try {
       const login = await app.inject({

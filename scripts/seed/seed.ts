@@ -1,20 +1,17 @@
 /**
  * Bulk seeding of a Running Times database (SQLite or PostgreSQL) with realistic runners
  * and runs. The schema comes from the server's own migrations; the password is hashed
- * once with the server's hasher; users.entry_count and the counters table are kept exact
- * in every batch's transaction.
+ * once with the server's hasher. The rows are written in one transaction, then every tally
+ * and the search index are computed from them by the server's own rebuildTallies (the repair
+ * command's), in a second one.
  */
 import pg from 'pg';
 import type SQLite from 'better-sqlite3';
 import type { Config } from '../../server/config.js';
 import type { AppContext } from '../../server/context.js';
 import { openDatabase, type Db } from '../../server/db/connection.js';
-import { backfillEffortsSql } from '../../server/db/efforts.js';
 import { migrate } from '../../server/db/migrate.js';
-
-/** The runs' revision (migration step 014): moved once for all the seeded runs. */
-const BUMP_RUNS_REVISION = 'update run_revisions set revision = revision + 1 where id = 1;';
-import { RUN_BLOCK_M, readCounter } from '../../server/db/tallies.js';
+import { rebuildTallies } from '../../server/features/entries/entries.service.js';
 import { userSearchText } from '../../core/search.js';
 import { ensureFirstAdmin, hashPassword, type FirstAdmin } from '../../server/features/users/users.service.js';
 import {
@@ -83,6 +80,8 @@ interface Writer {
   ): Promise<void>;
   commit(): Promise<void>;
   abort(): Promise<void>;
+  /** After the tallies: what makes the database fast to read (a checkpoint, fresh statistics). */
+  settle(): Promise<void>;
 }
 
 /** The highest n among existing `user{n}@example.com`, so that a second run appends. */
@@ -124,7 +123,7 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
     const runsOf = (user: SeedUser) => (user === long?.user ? long.runs : generateEntries(random, user, now));
 
     const onStatus = options.onStatus ?? (() => undefined);
-    const existing = await readCounter(db.kysely, 'entries');
+    const existing = await countRuns(db);
     const rebuild = options.entries > 0 && options.entries >= existing;
     const writer =
       db.dialect === 'sqlite'
@@ -152,6 +151,9 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
       await writer.abort().catch(() => undefined);
       throw error;
     }
+    onStatus('counting runs per day and each runner, and indexing the search');
+    await rebuildTallies(ctx);
+    await writer.settle();
     return {
       users: done.users,
       entries: done.entries,
@@ -166,37 +168,14 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
 }
 
 const ENTRY_COLUMNS = '(user_id, date, distance_m, seconds, speed, created_at, updated_at)';
-/**
- * Adds the runs from id `firstId` on to the day and month buckets and the runners' daily
- * totals and counting runs (runner_efforts) that the triggers of migrations.ts keep, in one
- * statement each (the triggers are off while seeding; seeded runs have no effort and no shoe).
- */
-function bucketSql(firstId: number): string[] {
-  return [
-    `insert into entry_days (date, n)
-     select date, count(*) from entries where id >= ${firstId} group by date
-     on conflict (date) do update set n = entry_days.n + excluded.n`,
-    `insert into entry_blocks (date, block, n)
-     select date, distance_m / ${RUN_BLOCK_M}, count(*) from entries where id >= ${firstId}
-     group by date, distance_m / ${RUN_BLOCK_M}
-     on conflict (date, block) do update set n = entry_blocks.n + excluded.n`,
-    `insert into entry_all_months (month, n)
-     select substr(date, 1, 7), count(*) from entries where id >= ${firstId} group by substr(date, 1, 7)
-     on conflict (month) do update set n = entry_all_months.n + excluded.n`,
-    `insert into entry_months (user_id, month, n, distance_m, seconds)
-     select user_id, substr(date, 1, 7), count(*), sum(distance_m), sum(seconds)
-     from entries where id >= ${firstId} group by user_id, substr(date, 1, 7)
-     on conflict (user_id, month) do update set n = entry_months.n + excluded.n,
-       distance_m = entry_months.distance_m + excluded.distance_m, seconds = entry_months.seconds + excluded.seconds`,
-    `insert into runner_days (user_id, date, runs, distance_m, seconds, effort_seconds, unrated_seconds, unrated_runs)
-     select user_id, date, count(*), sum(distance_m), sum(seconds), 0, sum(seconds), count(*)
-     from entries where id >= ${firstId} group by user_id, date
-     on conflict (user_id, date) do update set runs = runner_days.runs + excluded.runs,
-       distance_m = runner_days.distance_m + excluded.distance_m, seconds = runner_days.seconds + excluded.seconds,
-       unrated_seconds = runner_days.unrated_seconds + excluded.unrated_seconds,
-       unrated_runs = runner_days.unrated_runs + excluded.unrated_runs`,
-    backfillEffortsSql(firstId),
-  ];
+
+/** Everyone's runs, from their days. */
+async function countRuns(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('entry_days')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** Sets the journal mode and returns the one in force (unchanged while others have the file open). */
@@ -216,15 +195,14 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
   const previousCache = conn.pragma('cache_size', { simple: true }) as number;
   conn.pragma('cache_size = -524288');
   const insertUser = conn.prepare(
-    `insert into users (name, email, password_hash, role, timezone, is_demo, entry_count, created_at, updated_at, search_text)
-     values (?, ?, ?, 'user', ?, 0, ?, ?, ?, ?)`,
+    `insert into users (name, email, password_hash, role, timezone, is_demo, created_at, updated_at, search_text)
+     values (?, ?, ?, 'user', ?, 0, ?, ?, ?)`,
   );
   const rowSql = '(?, ?, ?, ?, ?, ?, ?)';
   const insertMany = conn.prepare(
     `insert into entries ${ENTRY_COLUMNS} values ${Array(ROWS_PER_INSERT).fill(rowSql).join(', ')}`,
   );
   const insertOne = conn.prepare(`insert into entries ${ENTRY_COLUMNS} values ${rowSql}`);
-  const bump = conn.prepare('update counters set value = value + ? where name = ?');
 
   // In WAL mode every page of the seed is written twice: into the WAL at commit, then into
   // the database by the checkpoint. With a rollback journal it is written once, and the
@@ -248,16 +226,6 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
         .all() as { name: string; sql: string }[])
     : [];
   for (const index of indexes) conn.exec(`drop index ${index.name}`);
-  // The per-run bucket triggers likewise: the seeded runs' buckets are added in one
-  // grouped statement at the end.
-  const firstNewEntry = Number(
-    (conn.prepare('select coalesce(max(id), 0) + 1 as id from entries').get() as { id: number }).id,
-  );
-  const triggers = conn
-    .prepare(`select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'entries'`)
-    .all() as { name: string; sql: string }[];
-  for (const trigger of triggers) conn.exec(`drop trigger ${trigger.name}`);
-
   const writeBatch = conn.transaction(
     (batch: Batch, runs: (user: SeedUser) => ReturnType<typeof generateEntries>, passwordHash: string) => {
       const params: unknown[] = [];
@@ -268,7 +236,6 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
           user.email,
           passwordHash,
           user.timezone,
-          user.entryCount,
           user.createdAt,
           user.createdAt,
           userSearchText(user.name, user.email),
@@ -284,8 +251,6 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
         }
       }
       for (let i = 0; i < params.length; i += 7) insertOne.run(params.slice(i, i + 7));
-      bump.run(batch.users.length, 'users');
-      bump.run(batch.entries, 'entries');
     },
   );
 
@@ -308,17 +273,10 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
         for (const index of indexes) conn.exec(index.sql);
         conn.pragma('threads = 0');
       }
-      onStatus("counting runs per day and month, and each runner's days");
-      for (const statement of bucketSql(firstNewEntry)) conn.prepare(statement).run();
-      for (const trigger of triggers) conn.exec(trigger.sql);
-      // The triggers were off: the runs' revision moves once for all the seeded runs.
-      conn.exec(BUMP_RUNS_REVISION);
-      // Thousands of single-row inserts leave the search index in many small segments that
-      // every search reads; merged into one, a search costs about half as much.
-      onStatus('merging the search index');
-      conn.exec(`insert into users_search (users_search) values ('optimize')`);
       conn.exec('commit');
       restore();
+    },
+    async settle() {
       if (journal === 'wal') conn.pragma('wal_checkpoint(TRUNCATE)');
     },
     async abort() {
@@ -357,25 +315,20 @@ async function postgresWriter(
       ).rows
     : [];
   for (const index of indexes) await client.query(`drop index ${index.name}`);
-  const firstNewEntry = Number(
-    (await client.query<{ id: number }>('select coalesce(max(id), 0) + 1 as id from entries')).rows[0]!.id,
-  );
-  await client.query('alter table entries disable trigger entries_ordered_tallies_insert');
 
   return {
     async write(batch, runs, passwordHash) {
       const inserted = await client.query<{ id: number; email: string }>(
-        `insert into users (name, email, password_hash, role, timezone, is_demo, entry_count, created_at, updated_at, search_text)
-         select u.name, u.email, $3, 'user', u.timezone, 0, u.entry_count, u.created_at, u.created_at, u.search_text
-         from unnest($1::varchar[], $2::varchar[], $4::varchar[], $5::int[], $6::varchar[], $7::text[])
-           as u(name, email, timezone, entry_count, created_at, search_text)
+        `insert into users (name, email, password_hash, role, timezone, is_demo, created_at, updated_at, search_text)
+         select u.name, u.email, $3, 'user', u.timezone, 0, u.created_at, u.created_at, u.search_text
+         from unnest($1::varchar[], $2::varchar[], $4::varchar[], $5::varchar[], $6::text[])
+           as u(name, email, timezone, created_at, search_text)
          returning id, email`,
         [
           batch.users.map((u) => u.name),
           batch.users.map((u) => u.email),
           passwordHash,
           batch.users.map((u) => u.timezone),
-          batch.users.map((u) => u.entryCount),
           batch.users.map((u) => u.createdAt),
           batch.users.map((u) => userSearchText(u.name, u.email)),
         ],
@@ -398,33 +351,20 @@ async function postgresWriter(
         }
       }
       if (columns[0]!.length > 0) await insertEntries(columns);
-      await client.query(`update counters set value = value + $1 where name = 'users'`, [batch.users.length]);
-      await client.query(`update counters set value = value + $1 where name = 'entries'`, [batch.entries]);
     },
     async commit() {
       if (indexes.length > 0) {
         onStatus(`building ${indexes.length} indexes`);
         for (const index of indexes) await client.query(index.sql);
       }
-      onStatus("counting runs per day and month, and each runner's days");
-      for (const statement of bucketSql(firstNewEntry)) await client.query(statement);
-      await client.query('alter table entries enable trigger entries_ordered_tallies_insert');
       await client.query('commit');
+    },
+    async settle() {
       // What autovacuum would do soon after a bulk load, done now so that it does not run
       // later under load: fresh statistics, and a visibility map that lets index-only
       // scans skip the table.
       onStatus('vacuuming and analyzing');
-      for (const table of [
-        'users',
-        'entries',
-        'entry_days',
-        'entry_blocks',
-        'entry_all_months',
-        'entry_months',
-        'user_days',
-        'runner_days',
-        'runner_efforts',
-      ]) {
+      for (const table of ['users', 'entries', 'entry_days', 'runner_days', 'runner_efforts']) {
         await client.query(`vacuum (analyze) ${table}`);
       }
       await client.end();

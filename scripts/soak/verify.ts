@@ -24,9 +24,9 @@ export interface DatabaseState {
   counterMismatches: string[];
 }
 
+/** The tallies of server/db/tallies.ts that a lost or doubled write would put wrong, against their tables. */
 const COUNTS_SQL = {
-  entries: 'SELECT (SELECT value FROM counters WHERE name = $1) AS stored, (SELECT COUNT(*) FROM entries) AS actual',
-  users: 'SELECT (SELECT value FROM counters WHERE name = $1) AS stored, (SELECT COUNT(*) FROM users) AS actual',
+  entries: 'SELECT (SELECT COALESCE(SUM(n), 0) FROM entry_days) AS stored, (SELECT COUNT(*) FROM entries) AS actual',
   perUser:
     'SELECT u.id, u.entry_count AS stored, COUNT(e.id) AS actual FROM users u LEFT JOIN entries e ON e.user_id = u.id GROUP BY u.id, u.entry_count HAVING u.entry_count <> COUNT(e.id)',
 };
@@ -37,7 +37,7 @@ function mismatches(
 ): string[] {
   const out: string[] = [];
   for (const t of totals) {
-    if (Number(t.stored) !== Number(t.actual)) out.push(`counter ${t.name} is ${t.stored}, table has ${t.actual}`);
+    if (Number(t.stored) !== Number(t.actual)) out.push(`tally of ${t.name} is ${t.stored}, table has ${t.actual}`);
   }
   for (const u of perUser) out.push(`user ${u.id} entry_count is ${u.stored}, table has ${u.actual}`);
   return out;
@@ -54,16 +54,13 @@ export async function readDatabase(databaseUrl: string): Promise<DatabaseState> 
       const rows = db.prepare('SELECT id, user_id, date, distance_m, seconds FROM entries').all() as EntryRow[];
       const total = (name: string, sql: string) => ({
         name,
-        ...(db.prepare(sql.replace('$1', '?')).get(name) as { stored: number; actual: number }),
+        ...(db.prepare(sql).get() as { stored: number; actual: number }),
       });
       const perUser = db.prepare(COUNTS_SQL.perUser).all() as { id: number; stored: number; actual: number }[];
       return {
         entries: new Map(rows.map((r) => [r.id, r])),
         integrity,
-        counterMismatches: mismatches(
-          [total('entries', COUNTS_SQL.entries), total('users', COUNTS_SQL.users)],
-          perUser,
-        ),
+        counterMismatches: mismatches([total('entries', COUNTS_SQL.entries)], perUser),
       };
     } finally {
       db.close();
@@ -75,16 +72,13 @@ export async function readDatabase(databaseUrl: string): Promise<DatabaseState> 
     const { rows } = await client.query<EntryRow>('SELECT id, user_id, date, distance_m, seconds FROM entries');
     const total = async (name: string, sql: string) => ({
       name,
-      ...(await client.query<{ stored: number; actual: number }>(sql, [name])).rows[0]!,
+      ...(await client.query<{ stored: number; actual: number }>(sql)).rows[0]!,
     });
     const perUser = (await client.query<{ id: number; stored: number; actual: number }>(COUNTS_SQL.perUser)).rows;
     return {
       entries: new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id), user_id: Number(r.user_id) }])),
       integrity: 'not applicable',
-      counterMismatches: mismatches(
-        [await total('entries', COUNTS_SQL.entries), await total('users', COUNTS_SQL.users)],
-        perUser,
-      ),
+      counterMismatches: mismatches([await total('entries', COUNTS_SQL.entries)], perUser),
     };
   } finally {
     await client.end();

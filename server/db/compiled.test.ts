@@ -10,11 +10,18 @@ afterAll(() => db.close());
 describe('compiled queries', () => {
   it('compiles once and runs with each call’s own parameters, keeping built-in constants', async () => {
     await migrate(db);
+    await db.kysely
+      .insertInto('jobs')
+      .values([
+        { name: 'users', last_run: '0' },
+        { name: 'entries', last_run: '0' },
+      ])
+      .execute();
     const counter = compiled<{ name: string }>()((k, param) =>
-      k.selectFrom('counters').select(['name', 'value']).where('name', '=', param('name')).where('value', '>=', 0),
+      k.selectFrom('jobs').select(['name', 'last_run']).where('name', '=', param('name')).where('last_run', '>=', '0'),
     );
-    expect(await counter(db.kysely, { name: 'users' })).toEqual([{ name: 'users', value: 0 }]);
-    expect(await counter(db.kysely, { name: 'entries' })).toEqual([{ name: 'entries', value: 0 }]);
+    expect(await counter(db.kysely, { name: 'users' })).toEqual([{ name: 'users', last_run: '0' }]);
+    expect(await counter(db.kysely, { name: 'entries' })).toEqual([{ name: 'entries', last_run: '0' }]);
     expect(await counter(db.kysely, { name: 'nothing' })).toEqual([]);
     // Inside a transaction too.
     await db.kysely.transaction().execute(async (trx) => {
@@ -24,28 +31,28 @@ describe('compiled queries', () => {
 
   it('refuses a call that leaves out a named parameter of the query', async () => {
     const broken = compiled<{ name: string }>()((k, param) =>
-      k.selectFrom('counters').select('name').where('name', '=', param('name')),
+      k.selectFrom('jobs').select('name').where('name', '=', param('name')),
     );
     await expect(broken(db.kysely, {} as { name: string })).rejects.toThrow(/parameter "name"/);
   });
 
   it('never reads what another transaction has not committed, and waits for it instead', async () => {
     const value = compiled<{ name: string }>()((k, param) =>
-      k.selectFrom('counters').select('value').where('name', '=', param('name')),
+      k.selectFrom('jobs').select('last_run').where('name', '=', param('name')),
     );
     let resume!: () => void;
     const paused = new Promise<void>((resolve) => (resume = resolve));
     let inside!: () => void;
     const entered = new Promise<void>((resolve) => (inside = resolve));
     const writer = db.kysely.transaction().execute(async (trx) => {
-      await trx.updateTable('counters').set({ value: 41 }).where('name', '=', 'entries').execute();
+      await trx.updateTable('jobs').set({ last_run: '41' }).where('name', '=', 'entries').execute();
       inside();
       await paused;
-      await trx.updateTable('counters').set({ value: 42 }).where('name', '=', 'entries').execute();
+      await trx.updateTable('jobs').set({ last_run: '42' }).where('name', '=', 'entries').execute();
     });
     await entered;
     let read: number | undefined;
-    const reader = value(db.kysely, { name: 'entries' }).then((rows) => (read = Number(rows[0]!.value)));
+    const reader = value(db.kysely, { name: 'entries' }).then((rows) => (read = Number(rows[0]!.last_run)));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(read).toBeUndefined();
     resume();
@@ -62,7 +69,7 @@ describe('compiled queries', () => {
       'select "limit" from "t" where "a" = ? limit +?',
     );
     const page = compiled<{ limit: number; offset: number }>()((k, param) =>
-      k.selectFrom('counters').select('name').orderBy('name').limit(param('limit')).offset(param('offset')),
+      k.selectFrom('jobs').select('name').orderBy('name').limit(param('limit')).offset(param('offset')),
     );
     expect(await page(db.kysely, { limit: 1, offset: 0 })).toEqual([{ name: 'entries' }]);
     expect(await page(db.kysely, { limit: 1, offset: 1 })).toEqual([{ name: 'users' }]);
@@ -71,14 +78,14 @@ describe('compiled queries', () => {
   });
 
   it('writes a constant LIMIT and OFFSET in the SQL, and keeps a named one bound', async () => {
-    const constant = db.kysely.withPlugin(constantLimits).selectFrom('counters').select('name').orderBy('name');
+    const constant = db.kysely.withPlugin(constantLimits).selectFrom('jobs').select('name').orderBy('name');
     const written = constant.limit(1).offset(1).compile();
     expect(written.sql).toMatch(/limit 1 offset 1$/);
     expect(written.parameters).toEqual([]);
-    const first = compiled()((k) => k.selectFrom('counters').select('name').orderBy('name').limit(1));
+    const first = compiled()((k) => k.selectFrom('jobs').select('name').orderBy('name').limit(1));
     expect(await first(db.kysely)).toEqual([{ name: 'entries' }]);
     const named = compiled<{ limit: number }>()((k, param) =>
-      k.selectFrom('counters').select('name').orderBy('name').limit(param('limit')),
+      k.selectFrom('jobs').select('name').orderBy('name').limit(param('limit')),
     );
     expect(await named(db.kysely, { limit: 2 })).toHaveLength(2);
   });

@@ -98,38 +98,6 @@ export function compiled<Args extends Record<string, unknown> = Record<never, ne
   };
 }
 
-/**
- * How a page statement skips the rows before its page. Every number that shapes a plan is a
- * constant of the statement (ConstantLimits), so that PostgreSQL keeps one plan of the
- * prepared statement for all values; with an OFFSET bound, its plan for any values guesses
- * it at a tenth of the table and it plans each request anew instead. A first page skips
- * nothing. A near page skips at most `skip` rows: it reads its keys from a list capped at
- * `skip` + the page size, in the same order, which bounds that guess. A far page binds a
- * plain OFFSET (planned per request on PostgreSQL): only after more than `skip` rows.
- */
-export type PageReach = { kind: 'first' } | { kind: 'near'; skip: number } | { kind: 'far' };
-
-/** Most rows a near page skips: more than a seek through buckets leaves, and the first pages' offsets. */
-export const NEAR_SKIP = 1024;
-
-/**
- * The reach of a page that skips `offset` rows. Only PostgreSQL plans by the values of LIMIT
- * and OFFSET; SQLite reads them as expressions (sqlite.ts boundLimitsAsExpressions) and
- * steps its index past the offset, so a page there is far past any offset: the capped list
- * of a near page only cost more (0.044 against 0.037 ms, a deep page of everyone's runs at
- * 10,000,000 runs).
- */
-export function pageReach(offset: number, options: { sqlite: boolean; nearSkip?: number | undefined }): PageReach {
-  if (offset === 0) return { kind: 'first' };
-  const nearSkip = options.nearSkip ?? NEAR_SKIP;
-  return offset <= nearSkip && !options.sqlite ? { kind: 'near', skip: nearSkip } : { kind: 'far' };
-}
-
-/** A reach as part of a statement's key. */
-export function reachKey(reach: PageReach): string {
-  return reach.kind === 'near' ? `near:${reach.skip}` : reach.kind;
-}
-
 /** A page size to write in a statement: a positive whole number, or an error (never SQL). */
 export function checkedPageSize(size: number): number {
   if (!Number.isSafeInteger(size) || size < 1)

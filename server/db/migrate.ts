@@ -23,6 +23,7 @@ import * as step013 from './migrations/013-tally-covering-indexes.js';
 import * as step014 from './migrations/014-runs-revision.js';
 import * as step015 from './migrations/015-runs-revision-postgres.js';
 import * as step016 from './migrations/016-users-created-hour-postgres.js';
+import * as step017 from './migrations/017-tallies-in-the-service.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -49,6 +50,7 @@ export const STEPS: Record<string, Step> = {
   '014-runs-revision': step014,
   '015-runs-revision-postgres': step015,
   '016-users-created-hour-postgres': step016,
+  '017-tallies-in-the-service': step017,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

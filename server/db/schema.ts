@@ -14,6 +14,7 @@ export interface UsersTable {
   units: Generated<Units>;
   theme: Generated<Theme>;
   is_demo: number;
+  /** The user's runs (db/tallies.ts). */
   entry_count: Generated<number>;
   created_at: string;
   updated_at: string;
@@ -47,9 +48,6 @@ export interface ShoesTable {
   limit_km: Generated<number>;
   retired: Generated<number>;
   is_default: Generated<number>;
-  /** Kept by triggers (migrations.ts): the runs that name the shoe. */
-  distance_m: Generated<number>;
-  runs: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -65,7 +63,7 @@ export interface GoalsTable {
   updated_at: string;
 }
 
-/** A runner's runs per day, kept by triggers (migrations.ts). */
+/** A runner's runs per day (db/tallies.ts). */
 export interface RunnerDaysTable {
   user_id: number;
   date: string;
@@ -79,7 +77,7 @@ export interface RunnerDaysTable {
   unrated_runs: number;
 }
 
-/** Each run that counts for a standard distance (CONTRACT.md §10), kept by triggers (db/efforts.ts). */
+/** Each run that counts for a standard distance (CONTRACT.md §10), kept by db/tallies.ts. */
 export interface RunnerEffortsTable {
   entry_id: number;
   user_id: number;
@@ -114,69 +112,20 @@ export interface ThrottlesTable {
   window_start: number;
 }
 
-export interface CountersTable {
-  name: string;
-  value: number;
-}
-
 export interface JobsTable {
   name: string;
   last_run: string;
 }
 
-/** Runs per day, kept by triggers (see migrations.ts). */
+/** Everyone's runs per day (db/tallies.ts): the seek of a page of everyone's runs. */
 export interface EntryDaysTable {
   date: string;
   n: number;
 }
 
-/** Runs per user and month (`YYYY-MM`), kept by triggers. */
-export interface EntryMonthsTable {
+/** Each runner's insights revision (db/tallies.ts): it moves with every write of one of their runs. */
+export interface InsightRevisionsTable {
   user_id: number;
-  month: string;
-  n: number;
-  /** Sums of the month's runs (migration 007), kept by the same triggers. */
-  distance_m: Generated<number>;
-  seconds: Generated<number>;
-}
-
-/** Everyone's runs per day and whole kilometre of distance (migration 010), kept by triggers. */
-export interface EntryBlocksTable {
-  date: string;
-  block: number;
-  n: number;
-}
-
-/** Everyone's runs per month (`YYYY-MM`, migration 010), kept by triggers. */
-export interface EntryAllMonthsTable {
-  month: string;
-  n: number;
-}
-
-/** Sign-ups per UTC day of created_at, kept by triggers. */
-export interface UserDaysTable {
-  day: string;
-  n: number;
-}
-
-export interface UserMonthsTable {
-  month: string;
-  n: number;
-}
-
-export interface UserHoursTable {
-  hour: string;
-  n: number;
-}
-
-export interface UserRevisionsTable {
-  id: number;
-  revision: number;
-}
-
-/** The runs' revision (migration steps 014 on SQLite, 015 on PostgreSQL). */
-export interface RunRevisionsTable {
-  id: number;
   revision: number;
 }
 
@@ -185,17 +134,9 @@ export interface Database {
   entries: EntriesTable;
   tokens: TokensTable;
   throttles: ThrottlesTable;
-  counters: CountersTable;
   jobs: JobsTable;
   entry_days: EntryDaysTable;
-  entry_months: EntryMonthsTable;
-  entry_blocks: EntryBlocksTable;
-  entry_all_months: EntryAllMonthsTable;
-  user_days: UserDaysTable;
-  user_months: UserMonthsTable;
-  user_hours: UserHoursTable;
-  user_revisions: UserRevisionsTable;
-  run_revisions: RunRevisionsTable;
+  insight_revisions: InsightRevisionsTable;
   shoes: ShoesTable;
   runner_days: RunnerDaysTable;
   runner_efforts: RunnerEffortsTable;

@@ -73,7 +73,6 @@ export function openSqlite(
     connection?.close();
     throw new DatabaseOpenError(sqliteOpenMessage(file, error));
   }
-  registerFunctions(connection);
   const checkpoints = file === ':memory:' || !withCheckpointWorker ? null : backgroundCheckpoints(connection, file);
   const statements = withStatementCache(connection);
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
@@ -85,7 +84,6 @@ export function openSqlite(
         const reader = new SQLite(file, { fileMustExist: true });
         reader.pragma('busy_timeout = 5000');
         reader.pragma('cache_size = -16384');
-        registerFunctions(reader);
         reader.pragma('query_only = ON');
         aside = { connection: reader, statements: withStatementCache(reader), users: 0 };
       }
@@ -127,15 +125,6 @@ export function openSqlite(
       await kysely.destroy();
     },
   };
-}
-
-/** What every connection of the app (and the one reading beside a long write) has beside its tables. */
-function registerFunctions(connection: SQLite.Database): void {
-  // The trigrams of the users search (db/user-search.ts) and how many users' text holds each: a
-  // view of its FTS5 index, which may not exist yet (it is read only once it does). Per connection.
-  connection.exec(
-    'create virtual table if not exists temp.users_search_terms using fts5vocab(main, users_search, row)',
-  );
 }
 
 const CHECKPOINT_EVERY_MS = 1000;

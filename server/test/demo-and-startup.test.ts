@@ -27,7 +27,6 @@ describe('first start', () => {
     const base = await start({}, { sqliteFile: true });
     // Empty the users table, then bootstrap again without a configured password.
     await base.app.appContext.db.deleteFrom('users').execute();
-    await base.app.appContext.db.updateTable('counters').set({ value: 0 }).execute();
     const ctx = { ...base.app.appContext, config: { ...base.config, adminEmail: undefined, adminPassword: undefined } };
     const created = await ensureFirstAdmin(ctx);
     expect(created?.email).toBe('admin@example.com');

@@ -1,39 +1,10 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
-import { sql, type RawBuilder, type Selectable } from 'kysely';
-import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
+import { sql, type Selectable } from 'kysely';
+import { formatDuration, paceMinPerKm, parseDuration, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser, RunKind } from '../../../core/schemas.js';
-import {
-  NEAR_SKIP,
-  checkedPageSize,
-  compiled,
-  compiledPer,
-  pageReach,
-  reachKey,
-  type PageReach,
-} from '../../db/compiled.js';
+import { checkedPageSize, compiled, compiledPer } from '../../db/compiled.js';
+import type { RunFacts } from '../../db/tallies.js';
 import { isSqlite, type EntriesTable, type Executor } from '../../db/schema.js';
-import {
-  FIRST_DATE,
-  LAST_DATE,
-  ANY_DISTANCE_M,
-  RUN_BLOCK_M,
-  SEEK_FROM,
-  countRunsBetween,
-  ownRunMonths,
-  readCounter,
-  runSeekRelation,
-  runsTotal,
-  rememberedRunPage,
-  runsRevision,
-  runsSeekSettled,
-  seekIn,
-  seekRun,
-  signupsSince,
-  signupStatement,
-  signupTotals,
-  type RunSeek,
-  type SeekArgs,
-} from '../../db/tallies.js';
 type EntryRow = Selectable<EntriesTable>;
 
 export interface EntryValues {
@@ -202,8 +173,36 @@ export async function insertEntryIds(db: Executor, userId: number, runs: EntryVa
   return rows.map((row) => Number(row.id));
 }
 
-export async function findEntryById(db: Executor, id: number): Promise<Entry | null> {
-  const row = await db.selectFrom('entries').selectAll().where('id', '=', id).executeTakeFirst();
+/** What a run's tallies depend on (db/tallies.ts). */
+export function factsOf(entry: Pick<Entry, 'id' | 'user_id' | 'date' | 'distance' | 'time' | 'effort'>): RunFacts {
+  return {
+    id: entry.id,
+    userId: entry.user_id,
+    date: entry.date,
+    distanceM: Math.round(entry.distance * 1000),
+    seconds: parseDuration(entry.time) ?? 0,
+    effort: entry.effort,
+  };
+}
+
+/** What the tallies of runs just stored from their values depend on. */
+export function factsOfValues(id: number, userId: number, values: EntryValues): RunFacts {
+  const stored = columns(values);
+  return {
+    id,
+    userId,
+    date: stored.date,
+    distanceM: stored.distance_m,
+    seconds: stored.seconds,
+    effort: values.effort ?? null,
+  };
+}
+
+/** A run; with `lock`, its row stays locked to the end of the transaction (PostgreSQL; SQLite has one writer). */
+export async function findEntryById(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<Entry | null> {
+  let query = db.selectFrom('entries').selectAll().where('id', '=', id);
+  if (options.lock && !isSqlite(db)) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
   return row ? toEntry(row) : null;
 }
 
@@ -222,66 +221,24 @@ export async function updateEntry(
   return row ? toEntry(row) : null;
 }
 
-/** Deletes a run; returns its owner's id, or null when it was already gone. */
-export async function deleteEntry(db: Executor, id: number): Promise<{ userId: number } | null> {
-  const row = await db.deleteFrom('entries').where('id', '=', id).returning('user_id').executeTakeFirst();
-  return row ? { userId: Number(row.user_id) } : null;
+/** Deletes a run; answers it as it was, or null when it was already gone. */
+export async function deleteEntry(db: Executor, id: number): Promise<Entry | null> {
+  const row = await db.deleteFrom('entries').where('id', '=', id).returningAll().executeTakeFirst();
+  return row ? toEntry(row) : null;
 }
 
-export interface DateRange {
+export interface PageOptions {
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
-}
-
-const hasRange = (range: DateRange) => Boolean(range.dateFrom || range.dateTo);
-
-export interface ListOptions extends DateRange {
   limit: number;
   offset: number;
-  /** The total without a date range (users.entry_count or the entries counter). */
-  knownTotal: number;
-  /** Offsets from here on start at their bucket instead of skipping row by row. */
-  seekFrom?: number;
 }
 
-/**
- * A runner's own runs, date desc then id desc, from the (user_id, date) index. The total
- * within a date range comes from their month buckets (plus an exact count of the two
- * months cut by the range), and a deep page starts at its month, so a page never reads
- * the rows it skips beyond one month's runs.
- */
-export async function listEntriesForUser(
-  db: Executor,
-  userId: number,
-  options: ListOptions,
-): Promise<{ entries: Entry[]; total: number }> {
-  const range = { from: options.dateFrom, to: options.dateTo };
-  const deep = options.offset >= (options.seekFrom ?? SEEK_FROM);
-  const months = deep || hasRange(options) ? await ownRunMonths(db, userId, range) : null;
-  const total = hasRange(options) ? months!.reduce((sum, m) => sum + m.n, 0) : options.knownTotal;
+/** Bounds that every date lies within, for statements compiled once with a range. */
+const FIRST_DATE = '0000-00-00';
+const LAST_DATE = '9999-99-99';
 
-  let offset = options.offset;
-  let upTo = options.dateTo;
-  if (deep) {
-    const start = seekIn(months!, offset);
-    if (!start) return { entries: [], total };
-    offset -= start.before;
-    const monthEnd = `${start.key}-31`;
-    if (!upTo || monthEnd < upTo) upTo = monthEnd;
-  }
-  const rows = await ownPage(db, {
-    userId,
-    from: options.dateFrom ?? FIRST_DATE,
-    to: upTo ?? LAST_DATE,
-    limit: options.limit,
-    offset,
-  });
-  return { entries: rows.map(toEntry), total };
-}
-
-type PageArgs = { from: string; to: string; limit: number; offset: number };
-
-const ownPage = compiled<PageArgs & { userId: number }>()((db, param) =>
+const ownPage = compiled<{ userId: number; from: string; to: string; limit: number; offset: number }>()((db, param) =>
   db
     .selectFrom('entries')
     .selectAll()
@@ -294,6 +251,66 @@ const ownPage = compiled<PageArgs & { userId: number }>()((db, param) =>
     .offset(param('offset')),
 );
 
+const ownRunsBetween = compiled<{ userId: number; from: string; to: string }>()((db, param) =>
+  db
+    .selectFrom('runner_days')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('runs'), eb.lit(0)).as('n'))
+    .where('user_id', '=', param('userId'))
+    .where('date', '>=', param('from'))
+    .where('date', '<=', param('to')),
+);
+
+/**
+ * A runner's own runs, date desc then id desc, from the (user_id, date, id) index with a plain
+ * OFFSET: a runner's history is thousands of runs at most. The total is `allRuns` (the runner's
+ * entry count) without a range, else summed from their days.
+ */
+export async function listEntriesForUser(
+  db: Executor,
+  userId: number,
+  options: PageOptions & { allRuns: number },
+): Promise<{ entries: Entry[]; total: number }> {
+  const range = { userId, from: options.dateFrom ?? FIRST_DATE, to: options.dateTo ?? LAST_DATE };
+  const rows = await ownPage(db, { ...range, limit: options.limit, offset: options.offset });
+  const ranged = Boolean(options.dateFrom || options.dateTo);
+  const total = ranged ? Number((await ownRunsBetween(db, range))[0]?.n ?? 0) : options.allRuns;
+  return { entries: rows.map(toEntry), total };
+}
+
+/**
+ * Where row `offset` of everyone's runs in a range falls: the newest day whose runs, added up
+ * from the newest day of the range, pass `offset` (`before`: the runs of the days after it), and
+ * the range's total. One running sum over the range's days (entry_days), whatever the offset.
+ */
+const daySeek = compiled<{ from: string; to: string; offset: number }>()((db, param) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('entry_days')
+        .select(['date', 'n'])
+        .select(
+          sql<number>`sum(n) over (order by date desc rows between unbounded preceding and current row)`.as('upto'),
+        )
+        .select(sql<number>`sum(n) over ()`.as('total'))
+        .where('date', '>=', param('from'))
+        .where('date', '<=', param('to'))
+        .where('n', '>', 0)
+        .as('d'),
+    )
+    .select(['date', sql<number>`upto - n`.as('before'), 'total'])
+    .where('upto', '>', param('offset'))
+    .orderBy('date', 'desc')
+    .limit(1),
+);
+
+const runsBetween = compiled<{ from: string; to: string }>()((db, param) =>
+  db
+    .selectFrom('entry_days')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+    .where('date', '>=', param('from'))
+    .where('date', '<=', param('to')),
+);
+
 /** Everyone's order: date desc, distance desc, id desc. */
 function compareAll(a: EntryRow, b: EntryRow): number {
   if (a.date !== b.date) return a.date < b.date ? 1 : -1;
@@ -301,232 +318,83 @@ function compareAll(a: EntryRow, b: EntryRow): number {
   return Number(b.id) - Number(a.id);
 }
 
+/** A page of everyone's runs from a day down, skipping `skip` runs: their ids from the (date, distance_m, id) index alone, then their rows. */
+const allPage = (size: number) =>
+  compiled<{ from: string; to: string; skip: number }>()((db, param) =>
+    db
+      .selectFrom(
+        db
+          .selectFrom('entries')
+          .select('id')
+          .where('date', '>=', param('from'))
+          .where('date', '<=', param('to'))
+          .orderBy('date', 'desc')
+          .orderBy('distance_m', 'desc')
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset(param('skip'))
+          .as('page'),
+      )
+      .innerJoin('entries', 'entries.id', 'page.id')
+      .innerJoin('users', 'users.id', 'entries.user_id')
+      .selectAll('entries')
+      .select('users.name as user_name'),
+  );
+/** The page statement of each page size, with the size written in it. */
+const allPageOf = compiledPer(String, allPage);
+
 /**
- * Everyone's runs. The page's ids come from the (date, distance_m, id) index alone (rows
- * skipped there cost an index step, not a row and a user); a deep page starts at its block
- * (a day and a kilometre of distance), found from the month, day and block buckets, so it
- * skips at most one block's rows. The total (the runs counter, or within a range a sum of day
- * buckets) comes with the page's rows, in the same statement.
+ * Everyone's runs (date desc, distance desc, id desc), by day buckets: the page starts at the day
+ * that holds its first row (daySeek) and skips only that day's runs before it, so a deep page
+ * costs what the first does.
  */
 export async function listAllEntries(
   db: Executor,
-  options: Omit<ListOptions, 'knownTotal'> & {
-    /** PostgreSQL: skips up to here read a capped list of the index's ids (compiled.ts NEAR_SKIP; smaller in tests). */
-    nearSkip?: number;
-    /** Skips within a block from here on seek within its groups (tallies.ts SUB_BLOCK_ROWS; smaller in tests). */
-    groupRows?: number;
-  },
+  options: PageOptions,
 ): Promise<{ entries: EntryWithUser[]; total: number }> {
-  const range = { from: options.dateFrom, to: options.dateTo };
-  const totalAlone = async () => (hasRange(options) ? countRunsBetween(db, range) : readCounter(db, 'entries'));
-  const offset = options.offset;
-  const deep = offset >= (options.seekFrom ?? SEEK_FROM);
-  // A deep page: each row carries the runs' revision its statement read.
-  const pageFrom = (seek: RunSeek | null) =>
-    allPageOf({
-      ranged: hasRange(options),
-      revised: deep,
-      size: checkedPageSize(options.limit),
-      reach: pageReach(offset - (seek?.before ?? 0), { sqlite: isSqlite(db), nearSkip: options.nearSkip }),
-    })(db, {
-      from: options.dateFrom ?? FIRST_DATE,
-      to: seek?.date ?? options.dateTo ?? LAST_DATE,
-      toDistance: seek?.maxDistanceM ?? ANY_DISTANCE_M,
-      rangeTo: options.dateTo ?? LAST_DATE,
-      offset: offset - (seek?.before ?? 0),
-    });
-  if (deep) {
-    // First from the bucket lists remembered at the last revision read, without reading a bucket.
-    const rows = await rememberedRunPage(db, range, offset, pageFrom, options.groupRows);
-    if (rows) return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
-  }
-  if (deep && !isSqlite(db)) {
-    // PostgreSQL: the seek and the page in one statement (one round trip). Only a seek that
-    // leaves more rows to skip than its capped list holds (or a page past the end) reads
-    // them apart, below.
-    const nearSkip = options.nearSkip ?? NEAR_SKIP;
-    const rows = await seekingPageOf({ ranged: hasRange(options), size: checkedPageSize(options.limit), nearSkip })(
-      db,
-      {
-        from: options.dateFrom ?? FIRST_DATE,
-        to: options.dateTo ?? LAST_DATE,
-        fromMonth: (options.dateFrom ?? FIRST_DATE).slice(0, 7),
-        toMonth: (options.dateTo ?? LAST_DATE).slice(0, 7),
-        offset,
-      },
-    );
-    if (rows.length > 0) await runsSeekSettled(db, range, offset, Number(rows[0]!.revision), options.groupRows);
-    const skipped = rows.length > 0 ? offset - Number(rows[0]!.seek_before) : Infinity;
-    if (rows.length === options.limit || skipped <= nearSkip) {
-      return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(rows[0]!.total) };
-    }
-  }
-  let seek: RunSeek | null = null;
-  if (deep) {
-    seek = await seekRun(db, range, offset);
-    if (!seek) return { entries: [], total: await totalAlone() };
-  }
-  const rows = await pageFrom(seek);
-  // Past the end no row carries the total.
-  const total = rows.length > 0 ? Number(rows[0]!.total) : await totalAlone();
-  return { entries: rows.sort(compareAll).map(toEntryWithUser), total };
+  const from = options.dateFrom ?? FIRST_DATE;
+  const to = options.dateTo ?? LAST_DATE;
+  const [seek] = await daySeek(db, { from, to, offset: options.offset });
+  if (!seek) return { entries: [], total: Number((await runsBetween(db, { from, to }))[0]?.n ?? 0) };
+  const rows = await allPageOf(checkedPageSize(options.limit))(db, {
+    from,
+    to: seek.date,
+    skip: options.offset - Number(seek.before),
+  });
+  // In the page's order here: an ORDER BY over the joined rows costs SQLite a sort in memory.
+  return { entries: rows.sort(compareAll).map(toEntryWithUser), total: Number(seek.total) };
 }
 
-type AllPageArgs = Omit<PageArgs, 'limit'> & { toDistance: number; rangeTo: string };
-
-/**
- * The ids of a page of everyone's runs from the bound (date, distance) down, in everyone's
- * order (a row-value bound the index seeks to). The page's size and how far it may skip are
- * constants of the statement (compiled.ts, PageReach): PostgreSQL keeps one plan of it for
- * all values (planned per request with the LIMIT and OFFSET bound: 0.8-1.5 ms a round trip at
- * 1,000,000 runs against 0.3-0.4). A near page's ids come from a list of the index capped at
- * the skip plus the size.
- */
-function runsPageIds(
-  db: Executor,
-  bound: { from: RawBuilder<string>; to: RawBuilder<string>; toDistance: RawBuilder<number> },
-  size: number,
-  reach: PageReach,
-  offset: RawBuilder<number>,
-) {
-  const ordered = () =>
-    db
-      .selectFrom('entries')
-      .where('entries.date', '>=', bound.from)
-      .where((eb) => eb(eb.refTuple('entries.date', 'entries.distance_m'), '<=', eb.tuple(bound.to, bound.toDistance)))
-      .orderBy('entries.date', 'desc')
-      .orderBy('entries.distance_m', 'desc')
-      .orderBy('entries.id', 'desc');
-  if (reach.kind === 'first') return ordered().select('entries.id').limit(size);
-  if (reach.kind === 'far') return ordered().select('entries.id').limit(size).offset(offset);
-  return db
-    .selectFrom(
-      ordered()
-        .select(['entries.id', 'entries.date', 'entries.distance_m'])
-        .limit(reach.skip + size)
-        .as('capped'),
-    )
-    .select('capped.id')
-    .orderBy('capped.date', 'desc')
-    .orderBy('capped.distance_m', 'desc')
-    .orderBy('capped.id', 'desc')
-    .limit(size)
-    .offset(offset);
+/** Everyone's runs in all, from their days. */
+export async function countAllRuns(db: Executor): Promise<number> {
+  return Number((await runsBetween(db, { from: FIRST_DATE, to: LAST_DATE }))[0]?.n ?? 0);
 }
 
-type AllPageShape = {
-  ranged: boolean;
-  /** Each row also carries the runs' revision (`revision`, tallies.ts runsRevision). */
-  revised: boolean;
-  size: number;
-  reach: PageReach;
-};
-
-/** A page of everyone's runs from (to, toDistance) down (runsPageIds), with the total. */
-const allPage = ({ ranged, revised, size, reach }: AllPageShape) =>
-  compiled<AllPageArgs>()((db, param) => {
-    const bound = { from: param('from'), to: param('to'), toDistance: param('toDistance') };
-    const page = runsPageIds(db, bound, size, reach, param('offset'));
-    const total = runsTotal(db, ranged ? { from: param('from'), to: param('rangeTo') } : null);
-    return db
-      .selectFrom(page.as('page'))
-      .innerJoin('entries', 'entries.id', 'page.id')
-      .innerJoin('users', 'users.id', 'entries.user_id')
-      .selectAll('entries')
-      .select(['users.name as user_name', total.as('total')])
-      .select((revised ? runsRevision(db) : sql<number | null>`null`).as('revision'));
-  });
-/** The page statement of a range or not, with the revision or not, a page size and a reach (made once each). */
-const allPageOf = compiledPer(
-  (shape: AllPageShape) => `${shape.ranged}:${shape.revised}:${shape.size}:${reachKey(shape.reach)}`,
-  allPage,
-);
-
-/**
- * PostgreSQL: a deep page of everyone's runs with its seek (tallies.ts runSeekRelation) in the
- * same statement: the page's ids from the seek's block down, a near page of at most
- * `nearSkip` (runsPageIds), skipping the rows of the block before the page; each row carries
- * the total, the rows before the block (`seek_before`) and the runs' revision. Past the end it
- * has no rows.
- */
-const seekingPage = (ranged: boolean, size: number, nearSkip: number) =>
-  compiled<SeekArgs>()((db, param) => {
-    // The seek's bound as subqueries: parameters of the index scan, not a filter of a join.
-    const bound = {
-      from: param('from'),
-      to: sql<string>`(select date from s)`,
-      toDistance: sql<number>`(select cast((block + 1) * ${sql.lit(RUN_BLOCK_M)} - 1 as integer) from s)`,
-    };
-    const skip = sql<number>`(select ${param('offset')} - before from s)`;
-    const page = runsPageIds(db, bound, size, { kind: 'near', skip: nearSkip }, skip);
-    const total = runsTotal(db, ranged ? { from: param('from'), to: param('to') } : null);
-    return db
-      .with('s', (w) => w.selectFrom(runSeekRelation(param).as('seek')).selectAll())
-      .selectFrom(page.as('page'))
-      .innerJoin('entries', 'entries.id', 'page.id')
-      .innerJoin('users', 'users.id', 'entries.user_id')
-      .selectAll('entries')
-      .select(['users.name as user_name', total.as('total'), sql<number>`(select before from s)`.as('seek_before')])
-      .select(runsRevision(db).as('revision'));
-  });
-type SeekingPageShape = { ranged: boolean; size: number; nearSkip: number };
-const seekingPageOf = compiledPer(
-  (shape: SeekingPageShape) => `${shape.ranged}:${shape.size}:${shape.nearSkip}`,
-  (shape: SeekingPageShape) => seekingPage(shape.ranged, shape.size, shape.nearSkip),
-);
-
-type RecordKind = 'fastest' | 'longest';
-
-/**
- * The fastest and the longest run of everyone (each row's `record` says which), with its
- * runner's name: both in one statement, each the top of its index.
- */
-const recordsOf = (db: Executor) => {
-  // The run first, from the top of its index, then its runner: joined before the LIMIT,
-  // PostgreSQL plans the join for every runner (4 ms at 100,000 users instead of 0.08). The
-  // constant LIMIT is written in the statement (compiled.ts), so one plan serves every run.
-  const top = (kind: RecordKind, order: 'speed' | 'distance_m') =>
+/** The fastest and the longest run of everyone (each the top of its index, ties to the lowest id), with its runner. */
+const recordRuns = compiled()((db) => {
+  // The run from the top of its index first, then its runner: joined before the LIMIT,
+  // PostgreSQL plans the join for every runner.
+  const top = (order: 'speed' | 'distance_m', record: string) =>
     db
       .selectFrom(db.selectFrom('entries').selectAll().orderBy(order, 'desc').orderBy('id', 'asc').limit(1).as('e'))
       .innerJoin('users', 'users.id', 'e.user_id')
       .selectAll('e')
-      .select(['users.name as user_name', sql<RecordKind>`${sql.lit(kind)}`.as('record')]);
+      .select(['users.name as user_name', sql<string>`${sql.lit(record)}`.as('record')]);
   return db
-    .selectFrom(top('fastest', 'speed').as('fastest'))
+    .selectFrom(top('speed', 'fastest').as('fastest'))
     .selectAll()
-    .unionAll(db.selectFrom(top('longest', 'distance_m').as('longest')).selectAll());
-};
+    .unionAll(db.selectFrom(top('distance_m', 'longest').as('longest')).selectAll());
+});
 
-type RecordRow = EntryRow & { user_name: string; record: RecordKind };
-
-/** Each record's run, ties to the lowest id (null without runs). */
-function recordsIn(rows: Partial<RecordRow>[]): { fastest: EntryWithUser | null; longest: EntryWithUser | null } {
-  const of = (kind: RecordKind) => {
+export async function recordsOfEveryone(
+  db: Executor,
+): Promise<{ fastest: EntryWithUser | null; longest: EntryWithUser | null }> {
+  const rows = await recordRuns(db);
+  const of = (kind: string) => {
     const row = rows.find((r) => r.record === kind);
-    return row ? toEntryWithUser(row as RecordRow) : null;
+    return row ? toEntryWithUser(row) : null;
   };
   return { fastest: of('fastest'), longest: of('longest') };
-}
-
-/**
- * The admin dashboard's numbers in one statement (on PostgreSQL one round trip instead of
- * two): the totals and sign-ups of signupTotals on every row, beside the record runs (one
- * row of totals alone when there is no run).
- */
-const dashboardRows = signupStatement((db, param, shape) =>
-  db
-    .selectFrom(signupTotals(db, param, shape).as('t'))
-    .leftJoin(recordsOf(db).as('r'), (join) => join.onTrue())
-    .selectAll(['t', 'r']),
-);
-
-export async function totalsAndRecords(
-  db: Executor,
-  sinceA: string,
-  sinceB: string,
-): Promise<ReturnType<typeof signupsSince> & { fastest: EntryWithUser | null; longest: EntryWithUser | null }> {
-  const rows = await dashboardRows(db, sinceA, sinceB);
-  return { ...signupsSince(rows[0]), ...recordsIn(rows as Partial<RecordRow>[]) };
 }
 
 const runsAfter = compiled<{ userId: number; date: string; id: number; limit: number }>()((db, param) =>

@@ -4,11 +4,12 @@ import type { Entry, EntryBody, EntryListQuery, EntryWithUser } from '../../../c
 import { dateInZone, parseDuration } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext, type PageWindow } from '../../context.js';
 import type { Executor } from '../../db/schema.js';
-import { adjustCounter } from '../../db/tallies.js';
+import type { RunTally} from '../../db/tallies.js';
+import { countRuns, rebuildTallies as rebuildAllTallies } from '../../db/tallies.js';
 import { invalid, notFound, requirePermission, unauthenticated } from '../../errors.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
 import { INVALID_SHOE, shoeForRun } from '../shoes/shoes.service.js';
-import { adjustEntryCount, findUserById } from '../users/users.service.js';
+import { findUserById, rebuildSearchIndex } from '../users/users.service.js';
 import * as entries from './entries.repository.js';
 
 export type { EntryValues } from './entries.repository.js';
@@ -56,7 +57,7 @@ export async function listOwnEntries(
     dateTo: query.dateTo,
     limit: page.limit,
     offset: page.offset,
-    knownTotal: ownCount,
+    allRuns: ownCount,
   });
 }
 
@@ -81,40 +82,35 @@ export async function showEntry(ctx: AppContext, actor: Actor, id: number): Prom
   return entry;
 }
 
-/**
- * Stores runs of one user on `db` (the caller's transaction) with the tallies they move:
- * the owner's entry count and the runs counter. (Day and month buckets follow by trigger.)
- */
-export function insertRuns(
+/** Stores runs of one user on `db` (the caller's transaction) with the tallies they move (db/tallies.ts). */
+export async function insertRuns(
   db: Executor,
   userId: number,
   runs: entries.EntryValues[],
   createdAt: string,
 ): Promise<Entry[]> {
-  return counted(db, userId, entries.insertEntries(db, userId, runs, createdAt));
+  const stored = await entries.insertEntries(db, userId, runs, createdAt);
+  await countRuns(db, stored.map(entries.factsOf), []);
+  return stored;
 }
 
 /**
  * As insertRuns, for many runs at once (an import): answers only the new ids, in the order of
- * `runs` (each stored run is its values with that id, created and updated at `createdAt`).
+ * `runs`; the runs are counted in `tally`, which the caller finishes before its commit.
  */
-export function insertManyRuns(
+export async function insertManyRuns(
   db: Executor,
   userId: number,
   runs: entries.EntryValues[],
   createdAt: string,
+  tally: RunTally,
 ): Promise<number[]> {
-  return counted(db, userId, entries.insertEntryIds(db, userId, runs, createdAt));
-}
-
-/** Once the runs are stored, the tallies they move, once for all of them. */
-async function counted<T>(db: Executor, userId: number, inserting: Promise<T[]>): Promise<T[]> {
-  const stored = await inserting;
-  if (stored.length > 0) {
-    await adjustEntryCount(db, userId, stored.length);
-    await adjustCounter(db, 'entries', stored.length);
-  }
-  return stored;
+  const ids = await entries.insertEntryIds(db, userId, runs, createdAt);
+  await tally.move(
+    runs.map((run, i) => entries.factsOfValues(ids[i]!, userId, run)),
+    [],
+  );
+  return ids;
 }
 
 /**
@@ -145,10 +141,14 @@ export async function updateEntry(ctx: AppContext, actor: Actor, id: number, bod
   const values = toValues(ctx, owner ?? { timezone: 'UTC' }, body);
   // A run keeps the shoe it has even once retired; a change must name a shoe of its owner in use.
   if (body.shoe_id !== entry.shoe_id) values.shoeId = await shoeForRun(ctx, entry.user_id, body.shoe_id, false);
-  // A transaction of its own, so that a deadlock on the tallies its triggers move runs it again.
-  const updated = await inTransaction(ctx, (trx) => entries.updateEntry(trx, id, values, nowIso(ctx))).catch(
-    (error: unknown) => refusedReference(ctx, entry.user_id, error),
-  );
+  const updated = await inTransaction(ctx, async (trx) => {
+    // Read again under the run's lock: what the tallies take out is what was stored.
+    const before = await entries.findEntryById(trx, id, { lock: true });
+    const after = before && (await entries.updateEntry(trx, id, values, nowIso(ctx)));
+    // Every edit moves the runner's insights revision (a title shows in the year in review).
+    if (before && after) await countRuns(trx, [entries.factsOf(after)], [entries.factsOf(before)]);
+    return after;
+  }).catch((error: unknown) => refusedReference(ctx, entry.user_id, error));
   if (!updated) throw notFound();
   return updated;
 }
@@ -158,22 +158,24 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, id: number): Pr
   requirePermission(actor, { type: 'entry.manage', ownerId: entry.user_id });
   await inTransaction(ctx, async (trx) => {
     const deleted = await entries.deleteEntry(trx, entry.id);
-    if (!deleted) return;
-    await adjustEntryCount(trx, deleted.userId, -1);
-    await adjustCounter(trx, 'entries', -1);
+    if (deleted) await countRuns(trx, [], [entries.factsOf(deleted)]);
   });
 }
 
-/**
- * The admin dashboard's numbers: users and runs in all, users created since each of two
- * instants, and the fastest and the longest run of everyone, in one statement.
- */
-export function totalsAndRecords(
+/** The admin dashboard's numbers of runs: everyone's runs in all, and the fastest and the longest run. */
+export async function everyonesRuns(
   ctx: AppContext,
-  sinceA: string,
-  sinceB: string,
-): ReturnType<typeof entries.totalsAndRecords> {
-  return entries.totalsAndRecords(ctx.db, sinceA, sinceB);
+): Promise<{ entries: number } & Awaited<ReturnType<typeof entries.recordsOfEveryone>>> {
+  const [count, records] = await Promise.all([entries.countAllRuns(ctx.db), entries.recordsOfEveryone(ctx.db)]);
+  return { entries: count, ...records };
+}
+
+/** Every tally of runs, and the users search index, recomputed from the rows (the seed, the repair command). */
+export async function rebuildTallies(ctx: AppContext): Promise<void> {
+  await inTransaction(ctx, async (trx) => {
+    await rebuildAllTallies(trx);
+    await rebuildSearchIndex(trx);
+  });
 }
 
 /** One page of a runner's runs in date then id order, after `after` (keyset paging: an export never skips rows). */

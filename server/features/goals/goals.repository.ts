@@ -1,8 +1,8 @@
-/** SQL for goals, and the runner's daily totals (runner_days, kept by triggers) that measure them. */
+/** SQL for goals, and the runner's daily totals (runner_days, db/tallies.ts) that measure them. */
 import type { GoalMetric, GoalPeriod } from '../../../core/goals.js';
+import { sql } from 'kysely';
 import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/schema.js';
-import { runnerMonthTotals } from '../../db/tallies.js';
 
 export interface GoalRecord {
   id: number;
@@ -118,12 +118,24 @@ const toTotals = (row: { key: string; runs: unknown; distance_m: unknown; second
   seconds: Number(row.seconds),
 });
 
-/**
- * The runner's totals per day (`by` day, from runner_days) or per month (from the month
- * buckets of db/tallies.ts: at most 12 rows a year), between two dates inclusive.
- */
+const runnerMonths = compiled<Range>()((db, param) =>
+  db
+    .selectFrom('runner_days')
+    .select((eb) => [
+      sql<string>`substr(date, 1, 7)`.as('key'),
+      eb.fn.sum<number>('runs').as('runs'),
+      eb.fn.sum<number>('distance_m').as('distance_m'),
+      eb.fn.sum<number>('seconds').as('seconds'),
+    ])
+    .where('user_id', '=', param('userId'))
+    .where('date', '>=', param('from'))
+    .where('date', '<=', param('to'))
+    .where('runs', '>', 0)
+    .groupBy(sql`substr(date, 1, 7)`)
+    .orderBy(sql`substr(date, 1, 7)`),
+);
+
+/** The runner's totals per day or per month (`by`), from their days, between two dates inclusive. */
 export async function runTotals(db: Executor, range: Range, by: 'day' | 'month'): Promise<RunTotals[]> {
-  if (by === 'day') return (await runnerDays(db, range)).map(toTotals);
-  const months = await runnerMonthTotals(db, range.userId, range.from.slice(0, 7), range.to.slice(0, 7));
-  return months.map((m) => ({ key: m.month, runs: m.runs, distanceM: m.distanceM, seconds: m.seconds }));
+  return (await (by === 'day' ? runnerDays : runnerMonths)(db, range)).map(toTotals);
 }

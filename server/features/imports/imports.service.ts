@@ -22,6 +22,7 @@ import { dateInZone, formatDuration, paceMinPerKm, round2, speedKmh } from '../.
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
 import { readAside } from '../../db/sqlite.js';
+import { RunTally } from '../../db/tallies.js';
 import { insertManyRuns, ownRunsAfter, type EntryValues } from '../entries/entries.service.js';
 import { importGoals, listGoals } from '../goals/goals.service.js';
 import { importShoes, listShoes, shoeForRun } from '../shoes/shoes.service.js';
@@ -216,6 +217,8 @@ async function storeSpooled(
     usedStored.clear();
     storedHere.clear();
     const chunk = insertRuns(db);
+    // Everyone's days are written once, at the end: held from there to the commit only (db/tallies.ts).
+    const tally = new RunTally(db);
     let batch: { index: number; line: RunLine }[] = [];
     const flush = async () => {
       held.peak = Math.max(held.peak, batch.length);
@@ -260,6 +263,7 @@ async function storeSpooled(
           user.id,
           some.map((f) => f.values),
           now,
+          tally,
         );
         some.forEach((f, i) => {
           ids[f.index] = stored[i]!;
@@ -280,6 +284,7 @@ async function storeSpooled(
       }
     }
     if (batch.length > 0) await flush();
+    await tally.finish();
   };
 
   let now = nowIso(ctx);

@@ -1,10 +1,10 @@
-/** SQL for shoes. A shoe's distance and runs are kept by triggers as its runs are written (migrations.ts). */
-import type { Selectable } from 'kysely';
+/** SQL for shoes. A shoe's distance and runs are summed from the runs that name it when it is read. */
+import { sql, type Selectable } from 'kysely';
 import type { Shoe } from '../../../core/shoes.js';
 import { compiled } from '../../db/compiled.js';
 import type { Executor, ShoesTable } from '../../db/schema.js';
 
-type ShoeRow = Selectable<ShoesTable>;
+type ShoeRow = Selectable<ShoesTable> & { distance_m: number | string | null; runs: number | string | null };
 
 export interface ShoeRef {
   id: number;
@@ -66,9 +66,23 @@ export async function findDefaultShoeId(db: Executor, userId: number): Promise<n
   return row ? Number(row.id) : null;
 }
 
+/** Shoes with their runs and distance, from the runs that name them (the entries_shoe_idx index). */
+const withWear = (db: Executor) =>
+  db
+    .selectFrom('shoes')
+    .selectAll('shoes')
+    .select([
+      sql<number>`(select count(*) from entries e where e.shoe_id = shoes.id)`.as('runs'),
+      sql<number>`(select coalesce(sum(e.distance_m), 0) from entries e where e.shoe_id = shoes.id)`.as('distance_m'),
+    ]);
+
 const ownShoes = compiled<{ userId: number }>()((db, param) =>
-  db.selectFrom('shoes').selectAll().where('user_id', '=', param('userId')).orderBy('id'),
+  withWear(db).where('shoes.user_id', '=', param('userId')).orderBy('shoes.id'),
 );
+
+async function findShoe(db: Executor, id: number): Promise<Shoe> {
+  return toShoe(await withWear(db).where('shoes.id', '=', id).executeTakeFirstOrThrow());
+}
 
 /** A runner's shoes, oldest first. */
 export async function listShoes(db: Executor, userId: number): Promise<Shoe[]> {
@@ -88,9 +102,9 @@ export async function insertShoe(db: Executor, userId: number, values: ShoeValue
   const row = await db
     .insertInto('shoes')
     .values({ user_id: userId, name: values.name ?? '', ...columns(values), created_at: nowIso, updated_at: nowIso })
-    .returningAll()
+    .returning('id')
     .executeTakeFirstOrThrow();
-  return toShoe(row);
+  return findShoe(db, Number(row.id));
 }
 
 /** Changes the given fields of one of `userId`'s shoes; null when it is not theirs (or gone). */
@@ -106,9 +120,9 @@ export async function updateShoe(
     .set({ ...columns(values), updated_at: nowIso })
     .where('id', '=', id)
     .where('user_id', '=', userId)
-    .returningAll()
+    .returning('id')
     .executeTakeFirst();
-  return row ? toShoe(row) : null;
+  return row ? findShoe(db, Number(row.id)) : null;
 }
 
 /** The runner's shoes other than `exceptId` stop being the default. */

@@ -16,7 +16,8 @@ import {
 } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
 import { requirePermission } from '../../errors.js';
-import { totalsAndRecords } from '../entries/entries.service.js';
+import { everyonesRuns } from '../entries/entries.service.js';
+import { countUsers } from '../users/users.service.js';
 import { dailyTotals, dateSpan, personalBests } from './stats.repository.js';
 
 const CHART_DAYS = 14;
@@ -72,15 +73,15 @@ export async function adminDashboard(ctx: AppContext, actor: Actor & { timezone:
   const today = dateInZone(ctx.config.now(), actor.timezone);
   const weekStart = startOfDayInZone(isoWeekStart(today), actor.timezone).toISOString();
   const monthStart = startOfDayInZone(`${today.slice(0, 8)}01`, actor.timezone).toISOString();
-  const totals = await totalsAndRecords(ctx, weekStart, monthStart);
+  const [users, runs] = await Promise.all([countUsers(ctx, [weekStart, monthStart]), everyonesRuns(ctx)]);
   return {
-    total_users: totals.users,
-    new_users_this_week: totals.sinceA,
-    new_users_this_month: totals.sinceB,
-    total_entries: totals.entries,
-    avg_entries_per_user: totals.users > 0 ? round2(totals.entries / totals.users) : 0,
-    fastest_run: totals.fastest,
-    longest_run: totals.longest,
+    total_users: users.users,
+    new_users_this_week: users.since[0]!,
+    new_users_this_month: users.since[1]!,
+    total_entries: runs.entries,
+    avg_entries_per_user: users.users > 0 ? round2(runs.entries / users.users) : 0,
+    fastest_run: runs.fastest,
+    longest_run: runs.longest,
   };
 }
 

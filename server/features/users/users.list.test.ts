@@ -1,18 +1,11 @@
 /**
- * The users list's deep pages (month, day and hour buckets, migration step
- * `012-users-list-keys`), the search's remembered totals (kept per users' revision) and the
- * admin dashboard's sign-ups since an instant: each equals a plain reading of the users
- * table, after creates, deletions, renames and changes of creation time, also when they race.
- * Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
+ * The users list's pages (its index, a plain OFFSET), the search (FTS5 phrase or pg_trgm, a scan
+ * for short queries) and the admin dashboard's sign-ups since an instant: each equals a plain
+ * reading of the users table, after creates, deletions, renames and changes of creation time,
+ * also when they race. Runs on SQLite, or on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import { describe, expect, it } from 'vitest';
 import { foldSearch } from '../../../core/search.js';
-import {
-  REMEMBERED_BUCKET_LISTS,
-  adjustCounter,
-  rememberedBucketLists,
-  totalsAndSignupsSince,
-} from '../../db/tallies.js';
 import type { Executor } from '../../db/schema.js';
 import { migratedDatabase, randomOf } from '../../test/repository-database.js';
 import * as users from './users.repository.js';
@@ -53,7 +46,7 @@ async function remove(id: number) {
   await db()
     .kysely.transaction()
     .execute(async (trx) => {
-      if (await users.deleteUser(trx, id)) await adjustCounter(trx, 'users', -1);
+      await users.deleteUser(trx, id);
     });
 }
 
@@ -80,8 +73,8 @@ async function expectPagesAsPlain(label: string) {
   for (const limit of [1, 7, 15]) {
     const offsets = [0, 1, limit, all.length - 1, all.length, all.length + 3];
     for (let i = 0; i < 12; i++) offsets.push(random(all.length + 1));
-    // Seeking from the first row; then skipping more than a small cap allows; then plain offsets.
-    for (const how of [{ seekFrom: 0 }, { seekFrom: 0, nearSkip: 2 }, { seekFrom: Infinity, nearSkip: 5 }]) {
+    // One way to page: the list's index and a plain OFFSET.
+    for (const how of [{}]) {
       for (const offset of offsets) {
         const page = await users.listUsers(db().kysely, { limit, offset, ...how });
         expect(
@@ -92,27 +85,6 @@ async function expectPagesAsPlain(label: string) {
       }
     }
   }
-}
-
-/** The buckets against a count of the users themselves. */
-async function expectBucketsExact() {
-  const rows = await db().kysely.selectFrom('users').select('created_at').execute();
-  const months = new Map<string, number>();
-  const hours = new Map<string, number>();
-  for (const { created_at } of rows) {
-    months.set(created_at.slice(0, 7), (months.get(created_at.slice(0, 7)) ?? 0) + 1);
-    hours.set(created_at.slice(0, 13), (hours.get(created_at.slice(0, 13)) ?? 0) + 1);
-  }
-  const stored = async (table: 'user_months' | 'user_hours', key: 'month' | 'hour') => {
-    const found = await db()
-      .kysely.selectFrom(table)
-      .select([`${key} as key`, 'n'])
-      .where('n', '>', 0)
-      .execute();
-    return new Map(found.map((r) => [String(r.key), Number(r.n)]));
-  };
-  expect(await stored('user_months', 'month')).toEqual(months);
-  expect(await stored('user_hours', 'hour')).toEqual(hours);
 }
 
 function searchExpected(all: { id: number; name: string; email: string }[], query: string) {
@@ -157,14 +129,12 @@ async function signUpRolledBack(name: string, email: string, read: (trx: Executo
 }
 
 describe('users list', () => {
-  it('seeks deep pages to the same users as OFFSET, through creates, deletions, renames and moves', async () => {
+  it('pages to the same users as a plain OFFSET, through creates, deletions, renames and moves', async () => {
     for (let i = 0; i < 150; i++) await create();
-    await expectBucketsExact();
     await expectPagesAsPlain('created');
 
     const present = await ids();
     for (let i = 0; i < 30; i++) await remove(present[random(present.length)]!);
-    await expectBucketsExact();
     await expectPagesAsPlain('deleted');
 
     const left = await ids();
@@ -175,7 +145,6 @@ describe('users list', () => {
       // A creation time moved to another month, day and hour (as an import of accounts could).
       await db().kysely.updateTable('users').set({ created_at: randomInstant() }).where('id', '=', id).execute();
     }
-    await expectBucketsExact();
     await expectPagesAsPlain('renamed and moved');
   });
 
@@ -194,7 +163,7 @@ describe('users list', () => {
         );
       }
       racers.push(
-        users.listUsers(db().kysely, { limit: 10, offset: random(120), seekFrom: 0 }).then((page) => {
+        users.listUsers(db().kysely, { limit: 10, offset: random(120) }).then((page) => {
           // Mid-race, a page is still in the list's order.
           const keys = page.users.map((u) => `${u.created_at}|${String(u.id).padStart(10, '0')}`);
           expect(keys).toEqual([...keys].sort().reverse());
@@ -202,11 +171,10 @@ describe('users list', () => {
       );
     }
     await Promise.all(racers);
-    await expectBucketsExact();
     await expectPagesAsPlain('after the race');
   });
 
-  it('remembers a search total only while no user is created, deleted or renamed', async () => {
+  it('finds what a substring search finds, through creates, deletions, renames and races', async () => {
     const queries = ['runner', 'runner1', 'example.com', 'renamed', 'unknown', 'r'];
     await expectSearchAsBruteForce(queries, 'before');
     await create(undefined, 'Late Runner');
@@ -232,53 +200,6 @@ describe('users list', () => {
     }
     await Promise.all(racers);
     await expectSearchAsBruteForce(queries, 'after the race');
-  });
-
-  it('remembers the buckets of deep pages up to its bound, and forgets them when a user signs up', async () => {
-    // More sign-up days than the bound: each deep page below reads another day's hours.
-    for (let i = 0; i < REMEMBERED_BUCKET_LISTS + 50; i++) {
-      await create(new Date(Date.UTC(2020, 0, 1) + i * 86_400_000 + 3_600_000).toISOString());
-    }
-    const count = (await ids()).length;
-    const read = (offset: number) => users.listUsers(db().kysely, { limit: 1, offset, seekFrom: 0 });
-    for (let offset = 0; offset < count; offset++) await read(offset);
-    const remembered = rememberedBucketLists(db().kysely, 'users');
-    if (db().dialect === 'sqlite') {
-      // The months, and many days' and months' lists, up to the bound.
-      expect(remembered.lists).toBeGreaterThan(30);
-      expect(remembered.lists).toBeLessThanOrEqual(REMEMBERED_BUCKET_LISTS);
-    } else {
-      // PostgreSQL seeks within the page's statement and remembers nothing.
-      expect(remembered).toEqual({ lists: 0, revision: null });
-    }
-    await expectPagesAsPlain('many days');
-    await create();
-    await read(count - 1);
-    // After the sign-up, the months, one month's days and one day's hours, at a newer revision.
-    const after = rememberedBucketLists(db().kysely, 'users');
-    if (db().dialect === 'sqlite') {
-      expect(after.lists).toBe(3);
-      expect(after.revision).toBeGreaterThan(remembered.revision!);
-    } else expect(after).toEqual({ lists: 0, revision: null });
-    await expectPagesAsPlain('signed up after');
-  });
-
-  it('keeps no buckets read inside a transaction that rolls back', async () => {
-    const count = (await ids()).length;
-    const readAll = async (executor: Executor) => {
-      for (let offset = 0; offset <= count + 1; offset++) {
-        await users.listUsers(executor, { limit: 1, offset, seekFrom: 0 });
-      }
-    };
-    await readAll(db().kysely);
-    const kept = rememberedBucketLists(db().kysely, 'users');
-    // Every page read within the rolled-back sign-up's transaction.
-    await signUpRolledBack('Rolled Back', 'rolled.back@example.com', readAll);
-    expect(rememberedBucketLists(db().kysely, 'users')).toEqual(kept);
-    // The next sign-up takes the revision the rolled-back one had, elsewhere in the list.
-    await create('2026-03-30T08:00:00.000Z');
-    await readAll(db().kysely);
-    await expectPagesAsPlain('after a rollback');
   });
 
   it('keeps no search total counted inside a transaction that rolls back', async () => {
@@ -308,7 +229,11 @@ describe('users list', () => {
     for (let i = 0; i < instants.length - 1; i++) {
       const a = instants[i]!;
       const b = instants[i + 1]!;
-      const totals = await totalsAndSignupsSince(db().kysely, a, b);
+      const totals = {
+        users: await users.countUsers(db().kysely),
+        sinceA: await users.countUsersSince(db().kysely, a),
+        sinceB: await users.countUsersSince(db().kysely, b),
+      };
       expect(totals.sinceA, a).toBe(all.filter((u) => u.created_at >= a).length);
       expect(totals.sinceB, b).toBe(all.filter((u) => u.created_at >= b).length);
       expect(totals.users).toBe(all.length);

@@ -18,7 +18,8 @@ import type { PersonalToken, TokenCreateBody } from '../../../core/tokens.js';
 import { inTransaction, nowIso, type AppContext, type PageWindow, type Session } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
-import { adjustCounter, resetCounters } from '../../db/tallies.js';
+import { lockRunner } from '../../db/locks.js';
+import { RunTally, clearEveryonesDays } from '../../db/tallies.js';
 import { forbidden, invalid, notFound, requirePermission } from '../../errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as tokens from './tokens.repository.js';
@@ -58,14 +59,12 @@ export interface NewAccount {
   isDemo?: boolean;
 }
 
-/** Inserts an account and counts it, on `db` (the caller's transaction). */
-export async function insertAccount(
+/** Inserts an account, on `db` (the caller's transaction). */
+export function insertAccount(
   db: Executor,
   account: NewAccount & { passwordHash: string; createdAt: string },
 ): Promise<users.UserRecord> {
-  const user = await users.insertUser(db, account);
-  await adjustCounter(db, 'users', 1);
-  return user;
+  return users.insertUser(db, account);
 }
 
 /** A new account with a password; a taken e-mail is a 422 on `email`. */
@@ -210,26 +209,35 @@ export async function deleteUser(ctx: AppContext, actor: Actor, scope: Session['
     if (target.role === 'admin') {
       requirePermission(actor, { type: 'user.delete', target, adminCount: await users.lockAdmins(trx) });
     }
-    const deleted = await users.deleteUser(trx, target.id);
-    if (!deleted) return;
-    await adjustCounter(trx, 'users', -1);
-    if (deleted.entryCount > 0) await adjustCounter(trx, 'entries', -deleted.entryCount);
+    // The runner's row first: no run of theirs is written between the count below and the deletion.
+    await lockRunner(trx, target.id);
+    const tally = new RunTally(trx);
+    await tally.forgetRunner(target.id);
+    if (await users.deleteUser(trx, target.id)) await tally.finish();
   });
 }
 
 /** Every account and its runs and tokens, with the tallies back to zero (the demo reset). */
 export async function deleteAllAccounts(db: Executor): Promise<void> {
   await users.deleteAllUsers(db);
-  await resetCounters(db);
+  await clearEveryonesDays(db);
 }
 
 export async function accountExists(ctx: AppContext, email: string): Promise<boolean> {
   return (await users.findUserByEmail(ctx.db, email)) !== null;
 }
 
-/** Keeps users.entry_count in step with a write of runs, on `db` (the writer's transaction). */
-export function adjustEntryCount(db: Executor, userId: number, delta: number): Promise<void> {
-  return users.adjustEntryCount(db, userId, delta);
+/** The number of users, and of those created at or after an instant (the admin dashboard). */
+export async function countUsers(ctx: AppContext, since: string[]): Promise<{ users: number; since: number[] }> {
+  return {
+    users: await users.countUsers(ctx.db),
+    since: await Promise.all(since.map((instant) => users.countUsersSince(ctx.db, instant))),
+  };
+}
+
+/** The users search index built again from every user (the repair command, the seed). */
+export function rebuildSearchIndex(db: Executor): Promise<void> {
+  return users.rebuildSearchIndex(db);
 }
 
 export function hashToken(token: string): string {

@@ -65,7 +65,7 @@ export async function createWorld(app: FastifyInstance): Promise<World> {
   return { actors, others };
 }
 
-const TABLES = ['users', 'entries', 'tokens', 'counters', 'jobs', 'throttles'] as const;
+const TABLES = ['users', 'entries', 'tokens', 'entry_days', 'jobs', 'throttles'] as const;
 type Table = (typeof TABLES)[number];
 
 /**
@@ -91,7 +91,7 @@ const KEYS: Record<Table, string> = {
   users: 'id',
   entries: 'id',
   tokens: 'id',
-  counters: 'name',
+  entry_days: 'date',
   jobs: 'name',
   throttles: 'key',
 };
