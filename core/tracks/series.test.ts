@@ -25,12 +25,21 @@ describe('the series', () => {
     });
   });
 
-  it('rounds every value to 0.1', () => {
-    const track = makeTrack({ t: [0, 7, 10], d: [0, 33.33, 100], cad: [160, 171, 175] });
+  it('rounds distance, time and elevation to 0.1, heart rate and cadence to whole units', () => {
+    const track = makeTrack({
+      t: [0, 7, 10],
+      d: [0, 33.33, 100],
+      ele: [1, 1.13, 1.2],
+      hr: [140, 141, 143],
+      cad: [160, 171, 175],
+    });
     const series = seriesOf(prepareTrack(track))!;
     expect(series.distance).toEqual([0, 50, 100]);
-    expect(series.time).toEqual([0, 7.8, 10]); // 7 + 16.67/66.67 x 3 = 7.75
-    expect(series.cadence).toEqual([160, 172, 175]); // 171 + 0.25 x 4
+    // 16.67 m past sample 1 of the 66.67 m to sample 2: a quarter of the way.
+    expect(series.time).toEqual([0, 7.8, 10]); // 7.75
+    expect(series.elevation).toEqual([1, 1.1, 1.2]); // 1.1475
+    expect(series.heart_rate).toEqual([140, 142, 143]); // 141.5
+    expect(series.cadence).toEqual([160, 172, 175]); // 172
   });
 
   it('has at most 1,000 points, the first at d[0] and the last at d[last] exactly', () => {
