@@ -60,7 +60,7 @@ export function countingDistance(distanceM: number): StandardDistance | null {
 }
 
 /** round(a / b), halves up, for non-negative integers a and b > 0 (exact below 2^53). */
-function divideRounded(a: number, b: number): number {
+export function divideRounded(a: number, b: number): number {
   const twiceA = 2 * a + b;
   const twiceB = 2 * b;
   let q = Math.floor(twiceA / twiceB);

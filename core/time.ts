@@ -8,10 +8,20 @@ const DAY_MS = 86_400_000;
 const YMD_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DURATION_RE = /^(\d{2}):(\d{2}):(\d{2})$/;
 
+/** Rounds half away from zero to `scale` (10, 100...); the nudge keeps 1.005 from falling to 1.00. */
+function roundHalfAway(value: number, scale: number): number {
+  const sign = value < 0 ? -1 : 1;
+  return (sign * Math.round(Math.abs(value) * scale + 1e-9)) / scale;
+}
+
 /** Rounds half away from zero to two decimals, as shown everywhere in the product. */
 export function round2(value: number): number {
-  const sign = value < 0 ? -1 : 1;
-  return (sign * Math.round(Math.abs(value) * 100 + 1e-9)) / 100;
+  return roundHalfAway(value, 100);
+}
+
+/** Rounds half away from zero to one decimal (a track's metres, seconds and minutes). */
+export function round1(value: number): number {
+  return roundHalfAway(value, 10);
 }
 
 /** Rounds km to the metre (three decimals), hiding floating-point noise in sums. */
