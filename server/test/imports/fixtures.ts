@@ -171,35 +171,61 @@ export function fitActivity(run: FitRun): Uint8Array {
 }
 
 export interface Point {
-  lat: number;
-  lon: number;
+  /** Degrees; a string is written as it is (a hostile file's "abc"). */
+  lat: number | string;
+  lon: number | string;
   /** Seconds after the start, or null for a point without time. */
   t: number | null;
+  /** Metres: 52.4 unless told, null for none. */
+  ele?: number | null;
+  /** 142 unless told, null for none. */
+  hr?: number | null;
+  /** Per leg, as devices write it; none unless told. */
+  cad?: number | null;
 }
 
 const xmlEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A GPX file as a Garmin device or Strava writes it. */
-export function gpxFile(opts: { start: Date; name?: string; type?: string; segments: Point[][] }): string {
-  const iso = (t: number) => new Date(opts.start.getTime() + t * 1000).toISOString().replace('.000Z', 'Z');
+const degrees = (value: number | string) => (typeof value === 'number' ? value.toFixed(7) : value);
+/** An instant as devices write it: whole seconds without a fraction. */
+const isoAt = (start: Date, seconds: number) =>
+  new Date(start.getTime() + seconds * 1000).toISOString().replace('.000Z', 'Z');
+
+/** A GPX file as a Garmin device or Strava writes it, with Garmin's TrackPointExtension under `prefix`. */
+export function gpxFile(opts: {
+  start: Date;
+  name?: string;
+  type?: string;
+  segments: Point[][];
+  prefix?: string;
+}): string {
+  const ns = opts.prefix ?? 'gpxtpx';
+  const trkpt = (p: Point) => {
+    const ele = p.ele === undefined ? 52.4 : p.ele;
+    const hr = p.hr === undefined ? 142 : p.hr;
+    const cad = p.cad ?? null;
+    const extension =
+      hr === null && cad === null
+        ? ''
+        : `     <extensions>\n      <${ns}:TrackPointExtension>\n` +
+          (hr === null ? '' : `       <${ns}:hr>${hr}</${ns}:hr>\n`) +
+          (cad === null ? '' : `       <${ns}:cad>${cad}</${ns}:cad>\n`) +
+          `      </${ns}:TrackPointExtension>\n     </extensions>\n`;
+    return (
+      `    <trkpt lat="${degrees(p.lat)}" lon="${degrees(p.lon)}">\n` +
+      (ele === null ? '' : `     <ele>${ele}</ele>\n`) +
+      (p.t === null ? '' : `     <time>${isoAt(opts.start, p.t)}</time>\n`) +
+      `${extension}    </trkpt>`
+    );
+  };
   const segments = opts.segments
-    .map(
-      (points) =>
-        `   <trkseg>\n${points
-          .map(
-            (p) =>
-              `    <trkpt lat="${p.lat.toFixed(7)}" lon="${p.lon.toFixed(7)}">\n     <ele>52.4</ele>\n` +
-              (p.t === null ? '' : `     <time>${iso(p.t)}</time>\n`) +
-              `     <extensions>\n      <gpxtpx:TrackPointExtension>\n       <gpxtpx:hr>142</gpxtpx:hr>\n      </gpxtpx:TrackPointExtension>\n     </extensions>\n    </trkpt>`,
-          )
-          .join('\n')}\n   </trkseg>`,
-    )
+    .map((points) => `   <trkseg>\n${points.map(trkpt).join('\n')}\n   </trkseg>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<gpx creator="StravaGPX Android" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd" version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+<gpx creator="StravaGPX Android" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd" version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:${ns}="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
  <metadata>
-  <time>${iso(0)}</time>
+  <time>${isoAt(opts.start, 0)}</time>
  </metadata>
  <trk>
   <name>${xmlEscape(opts.name ?? 'Morning Run')}</name>
@@ -214,18 +240,69 @@ export function meridianPoints(count: number, stepDeg: number, secondsApart: num
   return Array.from({ length: count }, (_, i) => ({ lat: 48.8 + i * stepDeg, lon, t: i * secondsApart }));
 }
 
+/** A TCX Trackpoint; absent values are not written. */
+export interface TcxPoint {
+  /** Seconds after the activity's start, or null for a point without time. */
+  t: number | null;
+  lat?: number;
+  lon?: number;
+  altitude?: number;
+  distance?: number;
+  hr?: number;
+  /** Per leg, as devices write it. */
+  cadence?: number;
+}
+
 export interface TcxLap {
   metres: number;
   seconds: number;
+  /** Seconds after the activity's start; where the previous lap's time ended unless told. */
+  start?: number;
+  /** Its Track elements; one holding a point at the lap's start unless told. */
+  tracks?: TcxPoint[][];
 }
 
-/** A TCX file as Garmin Connect exports it. */
-export function tcxFile(opts: { start: Date; sport?: string; laps: TcxLap[]; notes?: string }): string {
-  let at = opts.start.getTime();
-  const laps = opts.laps
+export interface TcxActivity {
+  start: Date;
+  sport?: string;
+  laps: TcxLap[];
+  notes?: string;
+  /** Where the cadence goes: Garmin's RunCadence in the ns3:TPX extension (the default), or the Cadence element. */
+  cadence?: 'extension' | 'element';
+}
+
+function tcxTrackpoint(activity: TcxActivity, p: TcxPoint): string {
+  const lines = ['      <Trackpoint>'];
+  const put = (line: string) => lines.push(`       ${line}`);
+  if (p.t !== null) put(`<Time>${new Date(activity.start.getTime() + p.t * 1000).toISOString()}</Time>`);
+  if (p.lat !== undefined && p.lon !== undefined) {
+    put(
+      `<Position><LatitudeDegrees>${p.lat}</LatitudeDegrees><LongitudeDegrees>${p.lon}</LongitudeDegrees></Position>`,
+    );
+  }
+  if (p.altitude !== undefined) put(`<AltitudeMeters>${p.altitude}</AltitudeMeters>`);
+  if (p.distance !== undefined) put(`<DistanceMeters>${p.distance}</DistanceMeters>`);
+  if (p.hr !== undefined) put(`<HeartRateBpm><Value>${p.hr}</Value></HeartRateBpm>`);
+  if (p.cadence !== undefined && activity.cadence === 'element') put(`<Cadence>${p.cadence}</Cadence>`);
+  if (p.cadence !== undefined && activity.cadence !== 'element') {
+    put(
+      `<Extensions><ns3:TPX><ns3:Speed>3.1</ns3:Speed><ns3:RunCadence>${p.cadence}</ns3:RunCadence></ns3:TPX></Extensions>`,
+    );
+  }
+  lines.push('      </Trackpoint>');
+  return lines.join('\n');
+}
+
+function tcxActivity(activity: TcxActivity): string {
+  let at = 0;
+  const laps = activity.laps
     .map((lap) => {
-      const startTime = new Date(at).toISOString();
-      at += lap.seconds * 1000;
+      const lapStart = lap.start ?? at;
+      at = lapStart + lap.seconds;
+      const startTime = new Date(activity.start.getTime() + lapStart * 1000).toISOString();
+      const tracks = (lap.tracks ?? [[{ t: lapStart, distance: 0 }]])
+        .map((points) => `     <Track>\n${points.map((p) => tcxTrackpoint(activity, p)).join('\n')}\n     </Track>`)
+        .join('\n');
       return `    <Lap StartTime="${startTime}">
      <TotalTimeSeconds>${lap.seconds}</TotalTimeSeconds>
      <DistanceMeters>${lap.metres}</DistanceMeters>
@@ -233,20 +310,24 @@ export function tcxFile(opts: { start: Date; sport?: string; laps: TcxLap[]; not
      <Calories>120</Calories>
      <Intensity>Active</Intensity>
      <TriggerMethod>Manual</TriggerMethod>
-     <Track>
-      <Trackpoint><Time>${startTime}</Time><DistanceMeters>0.0</DistanceMeters></Trackpoint>
-     </Track>
+${tracks}
     </Lap>`;
     })
     .join('\n');
+  return `  <Activity Sport="${activity.sport ?? 'Running'}">
+   <Id>${activity.start.toISOString()}</Id>
+${laps}
+${activity.notes === undefined ? '' : `   <Notes>${activity.notes}</Notes>\n`}   <Creator xsi:type="Device_t"><Name>Forerunner 255</Name></Creator>
+  </Activity>`;
+}
+
+/** A TCX file as Garmin Connect exports it, with one activity or several. */
+export function tcxFile(activities: TcxActivity | TcxActivity[]): string {
+  const all = Array.isArray(activities) ? activities : [activities];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <TrainingCenterDatabase xsi:schemaLocation="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2 http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd" xmlns:ns5="http://www.garmin.com/xmlschemas/ActivityGoals/v1" xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2" xmlns:ns2="http://www.garmin.com/xmlschemas/UserProfile/v2" xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
  <Activities>
-  <Activity Sport="${opts.sport ?? 'Running'}">
-   <Id>${opts.start.toISOString()}</Id>
-${laps}
-${opts.notes === undefined ? '' : `   <Notes>${opts.notes}</Notes>\n`}   <Creator xsi:type="Device_t"><Name>Forerunner 255</Name></Creator>
-  </Activity>
+${all.map(tcxActivity).join('\n')}
  </Activities>
 </TrainingCenterDatabase>
 `;

@@ -91,9 +91,12 @@ export class TrackBuilder {
       this.previousLat = lat;
       this.previousLon = lon;
     }
+    if (this.segmentStarts && Number.isFinite(ms)) {
+      // The gap runs from the last sample before the segment to the first time within it.
+      if (ms > this.lastMs && this.ms.length > 0) this.pauses.push([this.lastMs, ms]);
+      this.segmentStarts = false;
+    }
     if (!(ms > this.lastMs)) return;
-    if (this.segmentStarts && this.ms.length > 0) this.pauses.push([this.lastMs, ms]);
-    this.segmentStarts = false;
     this.lastMs = ms;
     this.ms.push(ms);
     if (positioned) {
