@@ -2,6 +2,7 @@
  * The rules every activity file's track follows (CONTRACT.md §13), whatever the format: the
  * FIT, TCX and GPX parsers hand their samples here in file order, and get back the Track.
  */
+import { precision } from '../../../../core/tracks/precision.js';
 import { MAX_TRACK_SAMPLES, type Track, type TrackLap } from '../../../../core/tracks/types.js';
 
 const EARTH_RADIUS_M = 6_371_000;
@@ -29,17 +30,6 @@ const MAX_HEART_RATE = 300;
 const MAX_CADENCE = 1_000;
 
 const inRange = (value: number, min: number, max: number) => value >= min && value <= max;
-
-/** The precision §13 keeps, and the storage codec with it: 1e-6 degrees, 1 cm, 0.1 m, whole bpm, 1/64 spm. */
-export const quantise = {
-  degrees: (value: number) => Math.round(value * 1e6) / 1e6,
-  metres: (value: number) => Math.round(value * 100) / 100,
-  elevation: (value: number) => Math.round(value * 10) / 10,
-  seconds: (value: number) => Math.round(value * 1000) / 1000,
-  heartRate: (value: number) => Math.round(value),
-  /** FIT's fractional cadence comes in 1/128 of a cycle per leg: doubled, 1/64 of a step. */
-  cadence: (value: number) => Math.round(value * 64) / 64,
-};
 
 /** A run's track, and the sentence the import's row carries when it had to be thinned. */
 export interface BuiltTrack {
@@ -152,7 +142,8 @@ export class TrackBuilder {
 
   /** The device's own totals of ascent and descent, in metres. */
   deviceElevation(gain: number, loss: number): void {
-    if (Number.isFinite(gain) && Number.isFinite(loss)) this.elevationTotals = { gain, loss };
+    if (Number.isFinite(gain) && Number.isFinite(loss))
+      this.elevationTotals = { gain: precision.metres(gain), loss: precision.metres(loss) };
   }
 
   /** The track, or undefined when no sample has a time. */
@@ -177,22 +168,22 @@ export class TrackBuilder {
       for (let i = 0; i < n; i++) {
         const value = distances[i]!;
         if (value > previous) previous = value;
-        if (kept[at] === i) d[at++] = quantise.metres(previous);
+        if (kept[at] === i) d[at++] = precision.metres(previous);
       }
     }
     const last = this.ms[n - 1]!;
     const track: Track = {
-      t: kept.map((i) => quantise.seconds((this.ms[i]! - first) / 1000)),
-      lat: channel(this.lat, this.has.position, quantise.degrees),
-      lon: channel(this.lon, this.has.position, quantise.degrees),
+      t: kept.map((i) => precision.seconds((this.ms[i]! - first) / 1000)),
+      lat: channel(this.lat, this.has.position, precision.degrees),
+      lon: channel(this.lon, this.has.position, precision.degrees),
       d,
-      ele: channel(this.ele, this.has.ele, quantise.elevation),
-      hr: channel(this.hr, this.has.hr, quantise.heartRate),
-      cad: channel(this.cad, this.has.cad, quantise.cadence),
+      ele: channel(this.ele, this.has.ele, precision.elevation),
+      hr: channel(this.hr, this.has.hr, precision.heartRate),
+      cad: channel(this.cad, this.has.cad, precision.cadence),
       laps: this.laps.map((lap): TrackLap => ({
-        start: quantise.seconds((lap.startMs - first) / 1000),
-        distance: quantise.metres(lap.distance),
-        time: quantise.seconds(lap.time),
+        start: precision.seconds((lap.startMs - first) / 1000),
+        distance: precision.metres(lap.distance),
+        time: precision.seconds(lap.time),
       })),
       pauses: mergedPauses(this.pauses, first, last),
       deviceElevation: this.elevationTotals,
@@ -217,5 +208,5 @@ function mergedPauses(pauses: [number, number][], first: number, last: number): 
     if (previous && from <= previous[1]) previous[1] = Math.max(previous[1], to);
     else merged.push([from, to]);
   }
-  return merged.map(([from, to]) => [quantise.seconds((from - first) / 1000), quantise.seconds((to - first) / 1000)]);
+  return merged.map(([from, to]) => [precision.seconds((from - first) / 1000), precision.seconds((to - first) / 1000)]);
 }
