@@ -14,18 +14,7 @@ import {
   type Point,
   type TcxPoint,
 } from './fixtures.js';
-
-/** A small deterministic generator (mulberry32): fixtures are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+import { createRandom } from '../../../scripts/seed/generate.js';
 
 /** One instant of a synthetic run, in the units files use (cadence per leg). */
 export interface RunSample {
@@ -48,7 +37,7 @@ const METRES_PER_DEGREE = 111_195;
  * a heart rate that climbs, and a per-leg cadence around 86.
  */
 export function syntheticRun(seconds: number, opts: { seed?: number; every?: number } = {}): RunSample[] {
-  const random = seededRandom(opts.seed ?? 1);
+  const random = createRandom(opts.seed ?? 1);
   const every = opts.every ?? 1;
   const samples: RunSample[] = [];
   let north = 0;
@@ -99,7 +88,7 @@ export function realisticFit(
   const pause = opts.pause;
   // A pause holds the clock of every later sample back by its length, the route unchanged.
   const elapsedAt = (t: number) => (pause && t > pause.at ? t + pause.seconds : t);
-  const random = seededRandom((opts.seed ?? 1) + 1);
+  const random = createRandom((opts.seed ?? 1) + 1);
   const records = samples.map((s) => ({
     ...fitRecordOf(s),
     t: elapsedAt(s.t),

@@ -3,8 +3,11 @@
  * time, and its track (CONTRACT.md §13): the records, laps and timer pauses within its span.
  *
  * The SDK decodes with every conversion off: its raw integers are what the track keeps anyway
- * (centimetres, semicircles, whole seconds), and scaling, naming enums and making a Date for
- * each of thousands of records cost a tenth of the decoding time, the track being mostly records.
+ * (centimetres, semicircles, whole seconds), and scaling, naming enums, making a Date for each
+ * of thousands of records and expanding components cost about a quarter of the decoding time
+ * (bench/track-parse.ts). Without components, the 16-bit `altitude` is read here (it would
+ * expand into `enhanced_altitude`), and the `compressed_speed_distance` of some early devices
+ * gives no distance: such a track takes its distance from its positions.
  */
 import { Decoder, Profile, Stream, Utils } from '@garmin/fitsdk';
 import { TrackBuilder } from './track.js';
