@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Track } from '../../../core/tracks/types.js';
 import { parseUpload } from '../../features/imports/parsers/files.js';
@@ -12,6 +13,7 @@ import { parseFit } from '../../features/imports/parsers/fit.js';
 import { parseGpx } from '../../features/imports/parsers/gpx.js';
 import { parseTcx } from '../../features/imports/parsers/tcx.js';
 import { TrackBuilder } from '../../features/imports/parsers/track.js';
+import { decodeTrack, encodeTrack } from '../../features/tracks/codec.js';
 import { memorySource, type Candidate, type ParsedFile, type ParsedRow } from '../../features/imports/parsers/types.js';
 import { fitFile, stravaCsv, tcxFile, zip, type FitRecord } from './fixtures.js';
 import {
@@ -401,6 +403,34 @@ describe('the common rules', () => {
       deviceElevation: null,
     });
     expect(build(() => undefined)).toBeUndefined();
+  });
+
+  it('makes a track storage keeps as it is, whatever numbers a file holds', () => {
+    const anything = fc.oneof(
+      fc.double(),
+      fc.constantFrom(8.64e15, -8.64e15, Date.UTC(2024, 0, 1), 1e300),
+      fc.integer({ min: -1000, max: 1000 }),
+    );
+    const time = fc.oneof(fc.integer({ min: Date.UTC(2024, 0, 1), max: Date.UTC(2024, 0, 2) }), anything);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(time, anything, anything, anything, anything, anything, anything), { maxLength: 40 }),
+        fc.array(fc.tuple(time, anything, anything), { maxLength: 4 }),
+        fc.array(fc.tuple(time, time), { maxLength: 4 }),
+        fc.tuple(anything, anything),
+        (samples, laps, pauses, [gain, loss]) => {
+          const built = build((b) => {
+            for (const sample of samples) b.add(...sample);
+            for (const lap of laps) b.lap(...lap);
+            for (const pause of pauses) b.pause(...pause);
+            b.deviceElevation(gain, loss);
+          });
+          if (!built) return;
+          expect(decodeTrack(encodeTrack(built.track))).toEqual(built.track);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('keeps pauses within the track, in order, overlapping ones merged', () => {

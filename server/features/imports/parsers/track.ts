@@ -24,6 +24,12 @@ export const isPosition = (lat: number, lon: number) => Math.abs(lat) <= 90 && M
  * quantised value a small integer for the storage codec.
  */
 const MAX_METRES = 10_000_000;
+/** Times no device records (a year 200,000 parses): kept as no time at all. */
+const EARLIEST_MS = Date.UTC(1900, 0, 1);
+const LATEST_MS = Date.UTC(2200, 0, 1);
+/** A lap's or the device's totals (seconds, metres of ascent) past these are errors, read as 0 or none. */
+const MAX_LAP_SECONDS = 10_000_000;
+const MAX_ELEVATION_TOTAL = 1_000_000;
 const MIN_ELEVATION = -2_000;
 const MAX_ELEVATION = 12_000;
 const MAX_HEART_RATE = 300;
@@ -72,7 +78,8 @@ export class TrackBuilder {
    * One sample. It counts for the distance along its positions even when it is dropped (no
    * time, or not after the previous one's).
    */
-  add(ms: number, lat: number, lon: number, d: number, ele: number, hr: number, cad: number): void {
+  add(when: number, lat: number, lon: number, d: number, ele: number, hr: number, cad: number): void {
+    const ms = inRange(when, EARLIEST_MS, LATEST_MS) ? when : NaN;
     const positioned = isPosition(lat, lon);
     if (positioned) {
       if (!Number.isNaN(this.previousLat)) {
@@ -121,11 +128,11 @@ export class TrackBuilder {
 
   /** A device's lap: its start (epoch ms), metres and timer seconds. */
   lap(startMs: number, distance: number, time: number): void {
-    if (Number.isFinite(startMs)) {
+    if (inRange(startMs, EARLIEST_MS, LATEST_MS)) {
       this.laps.push({
         startMs,
-        distance: Number.isFinite(distance) ? distance : 0,
-        time: Number.isFinite(time) ? time : 0,
+        distance: inRange(distance, 0, MAX_METRES) ? distance : 0,
+        time: inRange(time, 0, MAX_LAP_SECONDS) ? time : 0,
       });
     }
   }
@@ -142,7 +149,7 @@ export class TrackBuilder {
 
   /** The device's own totals of ascent and descent, in metres. */
   deviceElevation(gain: number, loss: number): void {
-    if (Number.isFinite(gain) && Number.isFinite(loss))
+    if (inRange(gain, 0, MAX_ELEVATION_TOTAL) && inRange(loss, 0, MAX_ELEVATION_TOTAL))
       this.elevationTotals = { gain: precision.metres(gain), loss: precision.metres(loss) };
   }
 
