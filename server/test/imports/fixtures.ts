@@ -23,6 +23,131 @@ const MESG = {
 /** Writes one message (the SDK's typings know each message's fields only by number). */
 const put = (encoder: Encoder, num: number, mesg: Record<string, unknown>) => encoder.onMesg(num, mesg as never);
 
+/** Degrees to the semicircles FIT stores positions in. */
+export const semicircles = (degrees: number) => Math.round((degrees * 2 ** 31) / 180);
+
+/** A FIT `record`: what a device measured at one instant. Absent fields are not written. */
+export interface FitRecord {
+  /** Seconds after the session's start. */
+  t: number;
+  lat?: number;
+  lon?: number;
+  /** Metres. */
+  distance?: number;
+  enhancedAltitude?: number;
+  /** The older 16-bit altitude field, which devices wrote before enhanced_altitude. */
+  altitude?: number;
+  heartRate?: number;
+  /** Per leg, as devices record a run's cadence, plus its fraction. */
+  cadence?: number;
+  fractionalCadence?: number;
+  /** Metres per second. */
+  speed?: number;
+}
+
+export interface FitLap {
+  /** Seconds after the session's start. */
+  start: number;
+  elapsed: number;
+  timer: number;
+  metres: number;
+}
+
+export interface FitSession {
+  start: Date;
+  sport?: string;
+  metres: number;
+  timerSeconds: number;
+  elapsedSeconds: number;
+  records: FitRecord[];
+  /** One lap over the whole session when absent. */
+  laps?: FitLap[];
+  /** Timer stops and the starts that end them, seconds after the start; `stopAll` unless told. */
+  pauses?: { from: number; to: number; stop?: 'stop' | 'stopAll' | 'stopDisable' | 'stopDisableAll' }[];
+  totalAscent?: number;
+  totalDescent?: number;
+}
+
+/** A FIT activity file as a watch writes it: file id, then per session its events, records, laps and session; the activity. */
+export function fitFile(sessions: FitSession[]): Uint8Array {
+  const encoder = new Encoder();
+  const first = sessions[0]!.start;
+  put(encoder, MESG.FILE_ID, {
+    manufacturer: 'garmin',
+    product: 3113,
+    serialNumber: 3_912_345_678,
+    timeCreated: first,
+    type: 'activity',
+  });
+  let lapIndex = 0;
+  let end = first;
+  let timer = 0;
+  sessions.forEach((session, sessionIndex) => {
+    const at = (seconds: number) => new Date(session.start.getTime() + seconds * 1000);
+    const sport = session.sport ?? 'running';
+    end = at(session.elapsedSeconds);
+    timer += session.timerSeconds;
+    put(encoder, MESG.EVENT, { timestamp: session.start, event: 'timer', eventType: 'start' });
+    const pauses = [...(session.pauses ?? [])];
+    for (const record of session.records) {
+      while (pauses.length > 0 && pauses[0]!.from <= record.t) {
+        const pause = pauses.shift()!;
+        put(encoder, MESG.EVENT, { timestamp: at(pause.from), event: 'timer', eventType: pause.stop ?? 'stopAll' });
+        put(encoder, MESG.EVENT, { timestamp: at(pause.to), event: 'timer', eventType: 'start' });
+      }
+      const { t, lat, lon, speed, ...fields } = record;
+      put(encoder, MESG.RECORD, {
+        timestamp: at(t),
+        ...(lat === undefined ? {} : { positionLat: semicircles(lat) }),
+        ...(lon === undefined ? {} : { positionLong: semicircles(lon) }),
+        ...(speed === undefined ? {} : { enhancedSpeed: speed }),
+        ...fields,
+      });
+    }
+    put(encoder, MESG.EVENT, { timestamp: end, event: 'timer', eventType: 'stopAll' });
+    const kind = { sport, subSport: 'generic' };
+    const laps = session.laps ?? [
+      { start: 0, elapsed: session.elapsedSeconds, timer: session.timerSeconds, metres: session.metres },
+    ];
+    const firstLapIndex = lapIndex;
+    for (const lap of laps) {
+      put(encoder, MESG.LAP, {
+        timestamp: at(lap.start + lap.elapsed),
+        startTime: at(lap.start),
+        totalElapsedTime: lap.elapsed,
+        totalTimerTime: lap.timer,
+        totalDistance: lap.metres,
+        ...kind,
+        messageIndex: lapIndex++,
+        event: 'lap',
+        eventType: 'stop',
+      });
+    }
+    put(encoder, MESG.SESSION, {
+      timestamp: end,
+      startTime: session.start,
+      totalElapsedTime: session.elapsedSeconds,
+      totalTimerTime: session.timerSeconds,
+      totalDistance: session.metres,
+      ...(session.totalAscent === undefined ? {} : { totalAscent: session.totalAscent }),
+      ...(session.totalDescent === undefined ? {} : { totalDescent: session.totalDescent }),
+      ...kind,
+      messageIndex: sessionIndex,
+      firstLapIndex,
+      numLaps: laps.length,
+    });
+  });
+  put(encoder, MESG.ACTIVITY, {
+    timestamp: end,
+    totalTimerTime: timer,
+    numSessions: sessions.length,
+    type: 'manual',
+    event: 'activity',
+    eventType: 'stop',
+  });
+  return encoder.close();
+}
+
 export interface FitRun {
   start: Date;
   metres: number;
@@ -32,77 +157,75 @@ export interface FitRun {
 
 /** A FIT activity file: file id, a few records, one lap, one session and the activity. */
 export function fitActivity(run: FitRun): Uint8Array {
-  const sport = run.sport ?? 'running';
-  const end = new Date(run.start.getTime() + (run.timerSeconds + 60) * 1000);
-  const encoder = new Encoder();
-  put(encoder, MESG.FILE_ID, {
-    manufacturer: 'garmin',
-    product: 3113,
-    serialNumber: 3_912_345_678,
-    timeCreated: run.start,
-    type: 'activity',
-  });
-  put(encoder, MESG.EVENT, { timestamp: run.start, event: 'timer', eventType: 'start' });
-  for (let i = 0; i <= 4; i++) {
-    put(encoder, MESG.RECORD, {
-      timestamp: new Date(run.start.getTime() + (i * run.timerSeconds * 1000) / 4),
-      distance: (i * run.metres) / 4,
-      heartRate: 140 + i,
-    });
-  }
-  put(encoder, MESG.EVENT, { timestamp: end, event: 'timer', eventType: 'stopAll' });
-  const totals = {
-    timestamp: end,
-    startTime: run.start,
-    totalElapsedTime: run.timerSeconds + 60,
-    totalTimerTime: run.timerSeconds,
-    totalDistance: run.metres,
-    sport,
-    subSport: 'generic',
-  };
-  put(encoder, MESG.LAP, { ...totals, messageIndex: 0, event: 'lap', eventType: 'stop' });
-  put(encoder, MESG.SESSION, { ...totals, messageIndex: 0, firstLapIndex: 0, numLaps: 1 });
-  put(encoder, MESG.ACTIVITY, {
-    timestamp: end,
-    totalTimerTime: run.timerSeconds,
-    numSessions: 1,
-    type: 'manual',
-    event: 'activity',
-    eventType: 'stop',
-  });
-  return encoder.close();
+  return fitFile([
+    {
+      ...run,
+      elapsedSeconds: run.timerSeconds + 60,
+      records: Array.from({ length: 5 }, (_, i) => ({
+        t: (i * run.timerSeconds) / 4,
+        distance: (i * run.metres) / 4,
+        heartRate: 140 + i,
+      })),
+    },
+  ]);
 }
 
 export interface Point {
-  lat: number;
-  lon: number;
+  /** Degrees; a string is written as it is (a hostile file's "abc"). */
+  lat: number | string;
+  lon: number | string;
   /** Seconds after the start, or null for a point without time. */
   t: number | null;
+  /** Metres: 52.4 unless told, null for none. */
+  ele?: number | null;
+  /** 142 unless told, null for none. */
+  hr?: number | null;
+  /** Per leg, as devices write it; none unless told. */
+  cad?: number | null;
 }
 
 const xmlEscape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** A GPX file as a Garmin device or Strava writes it. */
-export function gpxFile(opts: { start: Date; name?: string; type?: string; segments: Point[][] }): string {
-  const iso = (t: number) => new Date(opts.start.getTime() + t * 1000).toISOString().replace('.000Z', 'Z');
+const degrees = (value: number | string) => (typeof value === 'number' ? value.toFixed(7) : value);
+/** An instant as devices write it: whole seconds without a fraction. */
+const isoAt = (start: Date, seconds: number) =>
+  new Date(start.getTime() + seconds * 1000).toISOString().replace('.000Z', 'Z');
+
+/** A GPX file as a Garmin device or Strava writes it, with Garmin's TrackPointExtension under `prefix`. */
+export function gpxFile(opts: {
+  start: Date;
+  name?: string;
+  type?: string;
+  segments: Point[][];
+  prefix?: string;
+}): string {
+  const ns = opts.prefix ?? 'gpxtpx';
+  const trkpt = (p: Point) => {
+    const ele = p.ele === undefined ? 52.4 : p.ele;
+    const hr = p.hr === undefined ? 142 : p.hr;
+    const cad = p.cad ?? null;
+    const extension =
+      hr === null && cad === null
+        ? ''
+        : `     <extensions>\n      <${ns}:TrackPointExtension>\n` +
+          (hr === null ? '' : `       <${ns}:hr>${hr}</${ns}:hr>\n`) +
+          (cad === null ? '' : `       <${ns}:cad>${cad}</${ns}:cad>\n`) +
+          `      </${ns}:TrackPointExtension>\n     </extensions>\n`;
+    return (
+      `    <trkpt lat="${degrees(p.lat)}" lon="${degrees(p.lon)}">\n` +
+      (ele === null ? '' : `     <ele>${ele}</ele>\n`) +
+      (p.t === null ? '' : `     <time>${isoAt(opts.start, p.t)}</time>\n`) +
+      `${extension}    </trkpt>`
+    );
+  };
   const segments = opts.segments
-    .map(
-      (points) =>
-        `   <trkseg>\n${points
-          .map(
-            (p) =>
-              `    <trkpt lat="${p.lat.toFixed(7)}" lon="${p.lon.toFixed(7)}">\n     <ele>52.4</ele>\n` +
-              (p.t === null ? '' : `     <time>${iso(p.t)}</time>\n`) +
-              `     <extensions>\n      <gpxtpx:TrackPointExtension>\n       <gpxtpx:hr>142</gpxtpx:hr>\n      </gpxtpx:TrackPointExtension>\n     </extensions>\n    </trkpt>`,
-          )
-          .join('\n')}\n   </trkseg>`,
-    )
+    .map((points) => `   <trkseg>\n${points.map(trkpt).join('\n')}\n   </trkseg>`)
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<gpx creator="StravaGPX Android" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd" version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+<gpx creator="StravaGPX Android" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd" version="1.1" xmlns="http://www.topografix.com/GPX/1/1" xmlns:${ns}="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
  <metadata>
-  <time>${iso(0)}</time>
+  <time>${isoAt(opts.start, 0)}</time>
  </metadata>
  <trk>
   <name>${xmlEscape(opts.name ?? 'Morning Run')}</name>
@@ -117,18 +240,69 @@ export function meridianPoints(count: number, stepDeg: number, secondsApart: num
   return Array.from({ length: count }, (_, i) => ({ lat: 48.8 + i * stepDeg, lon, t: i * secondsApart }));
 }
 
+/** A TCX Trackpoint; absent values are not written. */
+export interface TcxPoint {
+  /** Seconds after the activity's start, or null for a point without time. */
+  t: number | null;
+  lat?: number;
+  lon?: number;
+  altitude?: number;
+  distance?: number;
+  hr?: number;
+  /** Per leg, as devices write it. */
+  cadence?: number;
+}
+
 export interface TcxLap {
   metres: number;
   seconds: number;
+  /** Seconds after the activity's start; where the previous lap's time ended unless told. */
+  start?: number;
+  /** Its Track elements; one holding a point at the lap's start unless told. */
+  tracks?: TcxPoint[][];
 }
 
-/** A TCX file as Garmin Connect exports it. */
-export function tcxFile(opts: { start: Date; sport?: string; laps: TcxLap[]; notes?: string }): string {
-  let at = opts.start.getTime();
-  const laps = opts.laps
+export interface TcxActivity {
+  start: Date;
+  sport?: string;
+  laps: TcxLap[];
+  notes?: string;
+  /** Where the cadence goes: Garmin's RunCadence in the ns3:TPX extension (the default), or the Cadence element. */
+  cadence?: 'extension' | 'element';
+}
+
+function tcxTrackpoint(activity: TcxActivity, p: TcxPoint): string {
+  const lines = ['      <Trackpoint>'];
+  const put = (line: string) => lines.push(`       ${line}`);
+  if (p.t !== null) put(`<Time>${new Date(activity.start.getTime() + p.t * 1000).toISOString()}</Time>`);
+  if (p.lat !== undefined && p.lon !== undefined) {
+    put(
+      `<Position><LatitudeDegrees>${p.lat}</LatitudeDegrees><LongitudeDegrees>${p.lon}</LongitudeDegrees></Position>`,
+    );
+  }
+  if (p.altitude !== undefined) put(`<AltitudeMeters>${p.altitude}</AltitudeMeters>`);
+  if (p.distance !== undefined) put(`<DistanceMeters>${p.distance}</DistanceMeters>`);
+  if (p.hr !== undefined) put(`<HeartRateBpm><Value>${p.hr}</Value></HeartRateBpm>`);
+  if (p.cadence !== undefined && activity.cadence === 'element') put(`<Cadence>${p.cadence}</Cadence>`);
+  if (p.cadence !== undefined && activity.cadence !== 'element') {
+    put(
+      `<Extensions><ns3:TPX><ns3:Speed>3.1</ns3:Speed><ns3:RunCadence>${p.cadence}</ns3:RunCadence></ns3:TPX></Extensions>`,
+    );
+  }
+  lines.push('      </Trackpoint>');
+  return lines.join('\n');
+}
+
+function tcxActivity(activity: TcxActivity): string {
+  let at = 0;
+  const laps = activity.laps
     .map((lap) => {
-      const startTime = new Date(at).toISOString();
-      at += lap.seconds * 1000;
+      const lapStart = lap.start ?? at;
+      at = lapStart + lap.seconds;
+      const startTime = new Date(activity.start.getTime() + lapStart * 1000).toISOString();
+      const tracks = (lap.tracks ?? [[{ t: lapStart, distance: 0 }]])
+        .map((points) => `     <Track>\n${points.map((p) => tcxTrackpoint(activity, p)).join('\n')}\n     </Track>`)
+        .join('\n');
       return `    <Lap StartTime="${startTime}">
      <TotalTimeSeconds>${lap.seconds}</TotalTimeSeconds>
      <DistanceMeters>${lap.metres}</DistanceMeters>
@@ -136,20 +310,24 @@ export function tcxFile(opts: { start: Date; sport?: string; laps: TcxLap[]; not
      <Calories>120</Calories>
      <Intensity>Active</Intensity>
      <TriggerMethod>Manual</TriggerMethod>
-     <Track>
-      <Trackpoint><Time>${startTime}</Time><DistanceMeters>0.0</DistanceMeters></Trackpoint>
-     </Track>
+${tracks}
     </Lap>`;
     })
     .join('\n');
+  return `  <Activity Sport="${activity.sport ?? 'Running'}">
+   <Id>${activity.start.toISOString()}</Id>
+${laps}
+${activity.notes === undefined ? '' : `   <Notes>${activity.notes}</Notes>\n`}   <Creator xsi:type="Device_t"><Name>Forerunner 255</Name></Creator>
+  </Activity>`;
+}
+
+/** A TCX file as Garmin Connect exports it, with one activity or several. */
+export function tcxFile(activities: TcxActivity | TcxActivity[]): string {
+  const all = Array.isArray(activities) ? activities : [activities];
   return `<?xml version="1.0" encoding="UTF-8"?>
 <TrainingCenterDatabase xsi:schemaLocation="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2 http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd" xmlns:ns5="http://www.garmin.com/xmlschemas/ActivityGoals/v1" xmlns:ns3="http://www.garmin.com/xmlschemas/ActivityExtension/v2" xmlns:ns2="http://www.garmin.com/xmlschemas/UserProfile/v2" xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">
  <Activities>
-  <Activity Sport="${opts.sport ?? 'Running'}">
-   <Id>${opts.start.toISOString()}</Id>
-${laps}
-${opts.notes === undefined ? '' : `   <Notes>${opts.notes}</Notes>\n`}   <Creator xsi:type="Device_t"><Name>Forerunner 255</Name></Creator>
-  </Activity>
+${all.map(tcxActivity).join('\n')}
  </Activities>
 </TrainingCenterDatabase>
 `;

@@ -171,7 +171,7 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
   }
 }
 
-/** A Strava row without numbers takes them from the file of the archive it names. */
+/** A Strava row without numbers takes them, and the track, from the file of the archive it names. */
 async function* withMembers(
   rows: AsyncIterable<ParsedRow> | Iterable<ParsedRow>,
   folder: string,
@@ -204,7 +204,11 @@ async function* withMembers(
     } else if ('skip' in file) {
       yield { source: row.source, skip: `${file.skip} (${row.named})` };
     } else {
-      yield { source: row.source, run: { ...row.partial, distanceKm: file.run.distanceKm, seconds: file.run.seconds } };
+      const { distanceKm, seconds, track, note } = file.run;
+      yield {
+        source: row.source,
+        run: { ...row.partial, distanceKm, seconds, ...(track ? { track } : {}), ...(note ? { note } : {}) },
+      };
     }
   }
 }

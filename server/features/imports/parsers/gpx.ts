@@ -1,21 +1,15 @@
 /**
  * GPX: one file is one run. Distance sums the great-circle distances (R = 6,371 km) between
  * consecutive points of every segment, timed or not; time sums, per segment, the last timed
- * point's time minus the first's; the start is the first timed point.
+ * point's time minus the first's; the start is the first timed point. The track (CONTRACT.md
+ * §13) takes every trkpt, with heart rate and cadence from Garmin's TrackPointExtension; the
+ * time between two segments is a pause.
  */
-import { asArray, child, parseXml, xmlText } from './xml.js';
+import { asArray, child, parseXml, xmlNumber, xmlText, xmlTime } from './xml.js';
+import { isPosition, TrackBuilder } from './track.js';
 import { isOtherSport, notARun, skipFile, type ParsedFile } from './types.js';
 
-const EARTH_RADIUS_M = 6_371_000;
 const ARRAYS = new Set(['trk', 'trkseg', 'trkpt']);
-
-export function haversineMetres(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const rad = Math.PI / 180;
-  const dLat = (lat2 - lat1) * rad;
-  const dLon = (lon2 - lon1) * rad;
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * rad) * Math.cos(lat2 * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 export function parseGpx(source: string, bytes: Uint8Array): ParsedFile {
   const root = child(parseXml(bytes, ARRAYS), 'gpx');
@@ -25,24 +19,31 @@ export function parseGpx(source: string, bytes: Uint8Array): ParsedFile {
     const type = xmlText(child(track, 'type'));
     if (type && isOtherSport(type)) return skipFile(source, notARun(type));
   }
-  let metres = 0;
   let seconds = 0;
   let start: number | null = null;
   let timed = 0;
+  const builder = new TrackBuilder();
   for (const track of tracks) {
     for (const segment of asArray(child(track, 'trkseg') as unknown[] | undefined)) {
-      let previous: [number, number] | null = null;
+      builder.segment();
       let first: number | null = null;
       let last: number | null = null;
       for (const point of asArray(child(segment, 'trkpt') as unknown[] | undefined)) {
-        const lat = Number(child(point, '@lat'));
-        const lon = Number(child(point, '@lon'));
-        if (!Number.isFinite(lat) || !Number.isFinite(lon) || Math.abs(lat) > 90 || Math.abs(lon) > 180) continue;
-        if (previous) metres += haversineMetres(previous[0], previous[1], lat, lon);
-        previous = [lat, lon];
-        const when = xmlText(child(point, 'time'));
-        const ms = when ? Date.parse(when) : NaN;
-        if (Number.isNaN(ms)) continue;
+        const lat = xmlNumber(child(point, '@lat'));
+        const lon = xmlNumber(child(point, '@lon'));
+        const ms = xmlTime(child(point, 'time'));
+        const garmin = child(child(point, 'extensions'), 'TrackPointExtension');
+        builder.add(
+          ms,
+          lat,
+          lon,
+          NaN,
+          xmlNumber(child(point, 'ele')),
+          xmlNumber(child(garmin, 'hr')),
+          // Per leg: steps are twice as many.
+          2 * xmlNumber(child(garmin, 'cad')),
+        );
+        if (!isPosition(lat, lon) || Number.isNaN(ms)) continue;
         timed += 1;
         first ??= ms;
         last = ms;
@@ -54,6 +55,17 @@ export function parseGpx(source: string, bytes: Uint8Array): ParsedFile {
   if (timed < 2 || start === null) return skipFile(source, 'The GPX file has fewer than two timed points.');
   const name = xmlText(child(tracks[0], 'name')) ?? xmlText(child(child(root, 'metadata'), 'name'));
   return {
-    rows: [{ source, run: { start: new Date(start), distanceKm: metres / 1000, seconds, title: name ?? undefined } }],
+    rows: [
+      {
+        source,
+        run: {
+          start: new Date(start),
+          distanceKm: builder.travelledMetres / 1000,
+          seconds,
+          title: name ?? undefined,
+          ...builder.build(),
+        },
+      },
+    ],
   };
 }

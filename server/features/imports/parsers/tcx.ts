@@ -1,8 +1,13 @@
-/** TCX: each activity's Sport, Id (its start), and the sums of its laps' DistanceMeters and TotalTimeSeconds. */
-import { asArray, child, parseXml, xmlText } from './xml.js';
+/**
+ * TCX: each activity's Sport, Id (its start), the sums of its laps' DistanceMeters and
+ * TotalTimeSeconds, and its track (CONTRACT.md §13): Trackpoints, Laps, and a pause between two
+ * Track elements.
+ */
+import { asArray, child, parseXml, xmlNumber, xmlText, xmlTime } from './xml.js';
+import { TrackBuilder } from './track.js';
 import { notARun, skipFile, type ParsedFile, type ParsedRow } from './types.js';
 
-const ARRAYS = new Set(['Activity', 'Lap']);
+const ARRAYS = new Set(['Activity', 'Lap', 'Track', 'Trackpoint']);
 
 export function parseTcx(source: string, bytes: Uint8Array): ParsedFile {
   const root = child(parseXml(bytes, ARRAYS), 'TrainingCenterDatabase');
@@ -19,14 +24,43 @@ export function parseTcx(source: string, bytes: Uint8Array): ParsedFile {
       return { source: where, skip: 'The activity has no valid Id (start).' };
     let metres = 0;
     let seconds = 0;
+    const builder = new TrackBuilder();
     for (const lap of asArray(child(activity, 'Lap') as unknown[] | undefined)) {
-      metres += Number(xmlText(child(lap, 'DistanceMeters')) ?? 0) || 0;
-      seconds += Number(xmlText(child(lap, 'TotalTimeSeconds')) ?? 0) || 0;
+      const lapMetres = Number(xmlText(child(lap, 'DistanceMeters')) ?? 0) || 0;
+      const lapSeconds = Number(xmlText(child(lap, 'TotalTimeSeconds')) ?? 0) || 0;
+      metres += lapMetres;
+      seconds += lapSeconds;
+      builder.lap(xmlTime(child(lap, '@StartTime')), lapMetres, lapSeconds);
+      for (const track of asArray(child(lap, 'Track') as unknown[] | undefined)) {
+        builder.segment();
+        for (const point of asArray(child(track, 'Trackpoint') as unknown[] | undefined)) addTrackpoint(builder, point);
+      }
     }
     return {
       source: where,
-      run: { start, distanceKm: metres / 1000, seconds, notes: xmlText(child(activity, 'Notes')) },
+      run: {
+        start,
+        distanceKm: metres / 1000,
+        seconds,
+        notes: xmlText(child(activity, 'Notes')),
+        ...builder.build(),
+      },
     };
   });
   return { rows };
+}
+
+function addTrackpoint(builder: TrackBuilder, point: unknown): void {
+  const position = child(point, 'Position');
+  const cadence = xmlNumber(child(point, 'Cadence'));
+  builder.add(
+    xmlTime(child(point, 'Time')),
+    xmlNumber(child(position, 'LatitudeDegrees')),
+    xmlNumber(child(position, 'LongitudeDegrees')),
+    xmlNumber(child(point, 'DistanceMeters')),
+    xmlNumber(child(point, 'AltitudeMeters')),
+    xmlNumber(child(child(point, 'HeartRateBpm'), 'Value')),
+    // Both are per leg: steps are twice as many.
+    2 * (Number.isNaN(cadence) ? xmlNumber(child(child(child(point, 'Extensions'), 'TPX'), 'RunCadence')) : cadence),
+  );
 }

@@ -1,4 +1,5 @@
 /** What every parser of an imported file produces: runs to validate, or rows skipped with a reason. */
+import type { Track } from '../../../../core/tracks/types.js';
 
 /** A run as a file describes it, before rounding, validation and the duplicate test. */
 export interface Candidate {
@@ -17,6 +18,10 @@ export interface Candidate {
   effort?: unknown;
   /** The shoe's name; undefined when the source says nothing (the owner's default shoe), null for none. */
   shoe?: string | null;
+  /** What the device recorded (FIT, TCX, GPX; CONTRACT.md §13). */
+  track?: Track;
+  /** Said in the row's `reason` though the run is kept (a track thinned to its most samples). */
+  note?: string;
 }
 
 /** A row of the import's answer, as a parser sees it. */

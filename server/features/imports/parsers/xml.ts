@@ -47,6 +47,20 @@ export function xmlText(value: unknown): string | undefined {
   return t === '' ? undefined : t;
 }
 
+/** A number an element or attribute holds; NaN when absent or blank (where Number('') would be 0). */
+export function xmlNumber(value: unknown): number {
+  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['#text'] : value;
+  if (typeof raw === 'number') return raw;
+  if (typeof raw !== 'string' || raw.trim() === '') return NaN;
+  return Number(raw);
+}
+
+/** An instant an element holds (ISO 8601), in epoch milliseconds; NaN when absent or unreadable. */
+export function xmlTime(value: unknown): number {
+  const raw = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['#text'] : value;
+  return typeof raw === 'string' ? Date.parse(raw.trim()) : NaN;
+}
+
 const safeChar = (code: number) => (code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '');
 
 export const asArray = <T>(value: T | T[] | undefined): T[] =>
