@@ -68,3 +68,29 @@ describe('GET /api/v1/app-config', () => {
     }
   });
 });
+
+describe('authentication', () => {
+  it('answers a guest 401 before anything else, on every operation that needs a token', async () => {
+    const doc = (await call(t.app, 'GET', '/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+    }>();
+    const guarded: string[] = [];
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        if (!operation.security?.length) continue;
+        guarded.push(`${method.toUpperCase()} ${path}`);
+        // Every parameter, query and body wrong: the missing token must still be what is said.
+        const url = `${path.replace(/\{[^}]+\}/g, 'not-an-id')}?date=not-a-date&dateFrom=x&year=-1&format=xml&page=-3`;
+        const res = await t.app.inject({
+          method: method.toUpperCase() as 'GET',
+          url,
+          headers: { 'content-type': 'application/json' },
+          ...(method === 'get' || method === 'delete' ? {} : { payload: '{"distance": "far"' }),
+        });
+        expect(res.statusCode, `${method.toUpperCase()} ${url}: ${res.body}`).toBe(401);
+        expect(res.json(), `${method.toUpperCase()} ${url}`).toEqual({ message: 'Unauthenticated.' });
+      }
+    }
+    expect(guarded.length).toBeGreaterThan(30);
+  });
+});

@@ -163,7 +163,7 @@ export function importsRoutes(ctx: AppContext) {
     };
 
     typed.post('/import', {
-      preHandler: [
+      onRequest: [
         app.requireAuth,
         async (request) => {
           // A declared size over the limit is refused before a byte of the body is read.
@@ -214,7 +214,7 @@ export function importsRoutes(ctx: AppContext) {
     });
 
     typed.get('/export', {
-      preHandler: app.requireAuth,
+      onRequest: app.requireAuth,
       schema: {
         tags: ['import and export'],
         summary: 'All my runs as a CSV or JSON download, streamed',

@@ -51,12 +51,12 @@ export function insightsRoutes(ctx: AppContext) {
   };
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const preHandler = app.requireAuth;
+    const onRequest = app.requireAuth;
     const security = [{ bearerAuth: [] }];
     const tags = ['insights'];
 
     typed.get('/insights/records', {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'My records at the standard distances, with their progression',
@@ -77,7 +77,7 @@ export function insightsRoutes(ctx: AppContext) {
     });
 
     typed.get('/insights/predictions', {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'Race predictions (Riegel and VDOT) from my best recent run',
@@ -98,7 +98,7 @@ export function insightsRoutes(ctx: AppContext) {
     });
 
     typed.get('/insights/load', {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'My training load at a date (default today)',
@@ -125,7 +125,7 @@ export function insightsRoutes(ctx: AppContext) {
     });
 
     typed.get('/insights/streaks', {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'My current and longest streaks of days and ISO weeks with a run',
@@ -144,7 +144,7 @@ export function insightsRoutes(ctx: AppContext) {
     });
 
     typed.get('/insights/calendar', {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'My days with runs in a calendar year (default this year)',
@@ -162,7 +162,7 @@ export function insightsRoutes(ctx: AppContext) {
     });
 
     typed.get('/insights/year', {
-      preHandler,
+      onRequest,
       schema: {
         tags,
         summary: 'My year in review (calendar year, default this year)',
