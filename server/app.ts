@@ -8,7 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { AppContext } from './context.js';
+import { contextOf, type AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { notFound } from './errors.js';
@@ -25,7 +25,7 @@ import { insightsRoutes } from './features/insights/insights.routes.js';
 import { statsRoutes } from './features/stats/stats.routes.js';
 import { tokensRoutes } from './features/tokens/tokens.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
-import { ensureFirstAdmin } from './features/users/users.service.js';
+import { ensureFirstAdmin, tokenOwnerLookup } from './features/users/users.service.js';
 import { bearerAuthentication } from './http/authenticate.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { installSecurityHeaders, setSecurityHeaders } from './http/security.js';
@@ -40,7 +40,8 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
-  const ctx: AppContext = { db: database.kysely, config };
+  const ctx: AppContext = contextOf(database.kysely, config);
+  ctx.memory.tokenOwners = tokenOwnerLookup(database.kysely);
 
   const app = Fastify({
     logger: {

@@ -1,12 +1,31 @@
 /** What every service needs: the database and the configuration (with its clock). */
 import type { User } from '../core/schemas.js';
 import type { Config } from './config.js';
+import type { BatchedLookup } from './db/batched.js';
 import { isTransactionConflict } from './db/errors.js';
 import type { Executor } from './db/schema.js';
+import { AnswerMemo } from './memo.js';
 
 export interface AppContext {
   db: Executor;
   config: Config;
+  /** What the app keeps in memory between requests: built with the app, never module state. */
+  memory: AppMemory;
+}
+
+export interface AppMemory {
+  /** Insights' answers per runner and revision (decision 017). */
+  insights: AnswerMemo;
+  /**
+   * PostgreSQL: the token lookups of simultaneous requests in one statement (decision 019),
+   * made by the tokens repository; null where each lookup goes alone (SQLite).
+   */
+  tokenOwners: BatchedLookup<string, unknown> | null;
+}
+
+/** A context with memory of its own (a script's, a test's); buildApp adds the token batcher on PostgreSQL. */
+export function contextOf(db: Executor, config: Config): AppContext {
+  return { db, config, memory: { insights: new AnswerMemo(), tokenOwners: null } };
 }
 
 /** The signed-in user as routes see it: the API user and the count of their runs. */

@@ -8,7 +8,7 @@
 import pg from 'pg';
 import type SQLite from 'better-sqlite3';
 import type { Config } from '../../server/config.js';
-import type { AppContext } from '../../server/context.js';
+import { contextOf, type AppContext } from '../../server/context.js';
 import { openDatabase, type Db } from '../../server/db/connection.js';
 import { migrate } from '../../server/db/migrate.js';
 import { rebuildTallies } from '../../server/features/entries/entries.service.js';
@@ -110,7 +110,7 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
   const db = openDatabase(config.databaseUrl, { poolSize: 2, backgroundCheckpoints: false });
   try {
     await migrate(db);
-    const ctx: AppContext = { db: db.kysely, config };
+    const ctx: AppContext = contextOf(db.kysely, config);
     const admin = await ensureFirstAdmin(ctx);
     const first = (await lastSeededNumber(db)) + 1;
     const passwordHash = await hashPassword(password);

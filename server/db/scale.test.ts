@@ -11,7 +11,7 @@ import { maintainedTotals, recountedTotals } from '../../scripts/seed/consistenc
 import { seedDatabase } from '../../scripts/seed/seed.js';
 import type { Entry } from '../../core/schemas.js';
 import { loadConfig, type Config } from '../config.js';
-import type { AppContext } from '../context.js';
+import { contextOf as appContextOf, type AppContext } from '../context.js';
 import { openDatabase, type Db } from './connection.js';
 import * as entries from '../features/entries/entries.repository.js';
 import * as entriesService from '../features/entries/entries.service.js';
@@ -47,7 +47,7 @@ afterAll(async () => {
 });
 
 const nowIso = NOW.toISOString();
-const contextOf = (): AppContext => ({ db: db.kysely, config });
+const contextOf = (): AppContext => appContextOf(db.kysely, config);
 
 async function expectTotalsExact() {
   expect(await maintainedTotals(db.kysely)).toEqual(await recountedTotals(db.kysely));

@@ -23,7 +23,7 @@ import { maintainedTotals, recountedTotals } from '../../scripts/seed/consistenc
 import { seedDatabase } from '../../scripts/seed/seed.js';
 import { testDatabase } from '../../scripts/support/scratch-database.js';
 import { loadConfig } from '../config.js';
-import { inTransaction } from '../context.js';
+import { contextOf, inTransaction } from '../context.js';
 import { openDatabase } from '../db/connection.js';
 import * as insights from '../features/insights/insights.service.js';
 import { insertRuns } from '../features/entries/entries.service.js';
@@ -495,7 +495,7 @@ describe('the seed runner with the longest history', () => {
           .select(['id', 'timezone'])
           .where('email', '=', seeded.longHistoryRunner!.email)
           .executeTakeFirstOrThrow();
-        const ctx = { db: db.kysely, config };
+        const ctx = contextOf(db.kysely, config);
         const owner = { id: Number(user.id), role: 'user' as const, timezone: user.timezone };
         expect(await insights.streaks(ctx, owner)).toMatchObject({
           current_days: 5 * 365 + 1,

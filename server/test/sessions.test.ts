@@ -14,7 +14,6 @@ import {
   registerUser,
   type TestApp,
 } from './helpers.js';
-import { tokenLookupStatements } from '../features/users/tokens.repository.js';
 
 const TOO_MANY = /^Too many attempts\. Try again in (\d+) seconds\.$/;
 
@@ -67,8 +66,8 @@ describe('access tokens', () => {
   it('each answer simultaneous requests with their own runner, and a revoked one at once', async () => {
     const accounts = await Promise.all(Array.from({ length: 8 }, () => registerUser(t.app)));
     const revoked = await login(t.app, accounts[0]!.user.email, accounts[0]!.password);
-    const db = t.app.appContext.db;
-    const statementsBefore = tokenLookupStatements(db);
+    const lookups = t.app.appContext.memory.tokenOwners;
+    const statementsBefore = lookups?.statements() ?? 0;
     const rounds = 6;
     const answers = await Promise.all(
       Array.from({ length: rounds }, () => accounts.map(async (a) => ({ a, res: await me(a.token) }))).flat(),
@@ -79,7 +78,7 @@ describe('access tokens', () => {
     }
     if (t.config.databaseUrl.startsWith('postgres')) {
       // Lookups asked together share statements (db/batched.ts); SQLite looks each up in-process.
-      const statements = tokenLookupStatements(db) - statementsBefore;
+      const statements = lookups!.statements() - statementsBefore;
       expect(statements).toBeGreaterThan(0);
       expect(statements).toBeLessThan(answers.length / 2);
     }

@@ -12,7 +12,7 @@ import { inTransaction, type AppContext } from '../../context.js';
 import { fitActivity, importFiles } from '../../test/imports/fixtures.js';
 import { call, createEntry, registerUser, createTestApp, type Account, type TestApp } from '../../test/helpers.js';
 import { insertRuns } from '../entries/entries.service.js';
-import { AnswerMemo, memoOf } from './insights.memo.js';
+import { AnswerMemo } from '../../memo.js';
 import { insightRevision } from './insights.repository.js';
 import { fresh } from './insights.service.js';
 
@@ -78,8 +78,8 @@ describe('insights memo: never stale, in either of two apps on one database', ()
     await createEntry(t.app, runner.token, rated);
     await expectCurrent(runner);
     // The answers are memoized: each app keeps some, and only writes move the revision.
-    expect(memoOf(t.app.appContext.db).size).toBeGreaterThan(0);
-    expect(memoOf(second.appContext.db).size).toBeGreaterThan(0);
+    expect(t.app.appContext.memory.insights.size).toBeGreaterThan(0);
+    expect(second.appContext.memory.insights.size).toBeGreaterThan(0);
     const settled = await insightRevision(db, id);
     expect(settled).toBeGreaterThanOrEqual(2);
 

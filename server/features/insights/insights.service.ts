@@ -28,7 +28,6 @@ import type { Actor } from '../../../core/permissions.js';
 import { addDays, dateInZone, formatDuration, isoWeekStart, round2 } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
 import { showEntry } from '../entries/entries.service.js';
-import { memoOf } from './insights.memo.js';
 import {
   insightRevision,
   listDayLoads,
@@ -161,7 +160,7 @@ async function memoized<T>(
 
 /** The memo's answer under a runner's revision already read. */
 const answerAt = <T>(ctx: AppContext, owner: Owner, revision: number, endpoint: string, compute: () => Promise<T>) =>
-  memoOf(ctx.db).answer(`${owner.id}:${revision}:${endpoint}`, compute);
+  ctx.memory.insights.answer(`${owner.id}:${revision}:${endpoint}`, compute);
 
 /** The records answer at a revision already read (shared by the records and the year in review). */
 const recordsAt = (ctx: AppContext, owner: Owner, revision: number) =>

@@ -112,29 +112,27 @@ const tokenOwners = compiled<{ tokenHashes: string[] }>()((db, param) =>
 
 type OwnerRow = Awaited<ReturnType<typeof tokenOwner>>[number];
 
-/** Per database: on PostgreSQL the lookups of simultaneous requests share a statement (db/batched.ts). */
-const ownerLookups = new WeakMap<Executor, BatchedLookup<string, OwnerRow>>();
-
-function ownerLookupOf(db: Executor): BatchedLookup<string, OwnerRow> {
-  let lookup = ownerLookups.get(db);
-  if (!lookup) {
-    lookup = batchedLookup(async (tokenHashes: string[]) => {
-      const rows = await tokenOwners(db, { tokenHashes });
-      return new Map(rows.map((row) => [row.token_hash, row]));
-    });
-    ownerLookups.set(db, lookup);
-  }
-  return lookup;
+/**
+ * PostgreSQL: a lookup of tokens' owners whose simultaneous calls share one statement
+ * (db/batched.ts), made once per app (AppContext.memory.tokenOwners).
+ */
+export function batchedTokenOwners(db: Executor): BatchedLookup<string, OwnerRow> | null {
+  if (isSqlite(db)) return null;
+  return batchedLookup(async (tokenHashes: string[]) => {
+    const rows = await tokenOwners(db, { tokenHashes });
+    return new Map(rows.map((row) => [row.token_hash, row]));
+  });
 }
 
-async function ownerRow(db: Executor, tokenHash: string): Promise<OwnerRow | undefined> {
+async function ownerRow(
+  db: Executor,
+  tokenHash: string,
+  batched: BatchedLookup<string, unknown> | null,
+): Promise<OwnerRow | undefined> {
   // SQLite answers in the same process: nothing to save. A transaction keeps its own statements.
-  if (isSqlite(db) || db.isTransaction) return (await tokenOwner(db, { tokenHash }))[0];
-  return ownerLookupOf(db)(tokenHash);
+  if (!batched || db.isTransaction) return (await tokenOwner(db, { tokenHash }))[0];
+  return (await batched(tokenHash)) as OwnerRow | undefined;
 }
-
-/** Statements of the batched token lookup sent on this database so far (tests). */
-export const tokenLookupStatements = (db: Executor): number => ownerLookups.get(db)?.statements() ?? 0;
 
 export interface TokenOwner {
   tokenId: number;
@@ -146,8 +144,13 @@ export interface TokenOwner {
   user: UserRecord;
 }
 
-export async function findTokenOwner(db: Executor, tokenHash: string): Promise<TokenOwner | null> {
-  const row = await ownerRow(db, tokenHash);
+/** The owner of a token, through the app's batched lookup when it has one. */
+export async function findTokenOwner(
+  db: Executor,
+  tokenHash: string,
+  batched: BatchedLookup<string, unknown> | null = null,
+): Promise<TokenOwner | null> {
+  const row = await ownerRow(db, tokenHash, batched);
   if (!row) return null;
   return {
     tokenId: Number(row.token_id),

@@ -15,7 +15,7 @@ import {
 } from '../../../core/schemas.js';
 import { ConfigError } from '../../config.js';
 import type { PersonalToken, TokenCreateBody } from '../../../core/tokens.js';
-import { inTransaction, nowIso, type AppContext, type PageWindow, type Session } from '../../context.js';
+import { inTransaction, nowIso, type AppContext, type AppMemory, type PageWindow, type Session } from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
 import { lockRunner } from '../../db/locks.js';
@@ -227,6 +227,11 @@ export async function accountExists(ctx: AppContext, email: string): Promise<boo
   return (await users.findUserByEmail(ctx.db, email)) !== null;
 }
 
+/** The app's batched lookup of tokens' owners (PostgreSQL), kept on AppContext.memory. */
+export function tokenOwnerLookup(db: Executor): AppMemory['tokenOwners'] {
+  return tokens.batchedTokenOwners(db);
+}
+
 /** The number of users, and of those created at or after an instant (the admin dashboard). */
 export async function countUsers(ctx: AppContext, since: string[]): Promise<{ users: number; since: number[] }> {
   return {
@@ -292,7 +297,7 @@ export async function revokePersonalToken(ctx: AppContext, userId: number, token
  */
 export async function sessionOfToken(ctx: AppContext, token: string): Promise<Session | null> {
   if (token.length < 20 || token.length > 200) return null;
-  const found = await tokens.findTokenOwner(ctx.db, hashToken(token));
+  const found = await tokens.findTokenOwner(ctx.db, hashToken(token), ctx.memory.tokenOwners);
   if (!found) return null;
   const nowMs = ctx.config.now().getTime();
   const lastUsedMs = found.lastUsedAt === null ? null : Date.parse(found.lastUsedAt);

@@ -1,5 +1,6 @@
 /**
- * A bounded, in-process memo of computed insights (decision 017). An answer is stored under its
+ * A bounded, in-process memo of computed insights (decision 017), one per app (buildApp, on
+ * AppContext). An answer is stored under its
  * runner, the runner's insights revision (read from the database on every request, before any of
  * the data the answer is computed from), the endpoint and its resolved arguments (the date or
  * year, today in the runner's zone where the answer depends on it). A write of one of the
@@ -11,9 +12,9 @@
  * and must never be modified.
  */
 
-/** The most answers kept per database. */
+/** The most answers kept per app. */
 export const MEMO_MAX_ANSWERS = 20_000;
-/** The most characters of JSON the kept answers add up to per database (about 3x in memory). */
+/** The most characters of JSON the kept answers add up to per app (about 3x in memory). */
 export const MEMO_MAX_CHARS = 16 * 1024 * 1024;
 
 interface Slot {
@@ -72,16 +73,4 @@ export class AnswerMemo {
       this.chars -= slot.chars;
     }
   }
-}
-
-/** One memo per database handle: two apps (or two databases) in one process never share answers. */
-const memos = new WeakMap<object, AnswerMemo>();
-
-export function memoOf(db: object): AnswerMemo {
-  let memo = memos.get(db);
-  if (!memo) {
-    memo = new AnswerMemo();
-    memos.set(db, memo);
-  }
-  return memo;
 }
