@@ -1,56 +1,61 @@
-interface PaginationProps<T extends number> {
-  /** The selectable values in display order: pages 1..N, or years newest first. */
-  items: readonly T[];
-  current: T;
-  onSelect: (item: T) => void;
+interface PaginationProps {
+  /** The number of positions (pages, or years), 1..last. */
+  last: number;
+  /** The current position, 1..last. */
+  current: number;
+  onSelect: (position: number) => void;
   /** Accessible name of the navigation landmark. */
   label: string;
-  /** Text of an item for screen readers, e.g. (n) => `Page ${n}`. */
-  describe?: (item: T) => string;
-  /** How many neighbours of the current item stay visible before gaps appear. */
+  /** What a position shows (default: the position itself; a list of years shows its year). */
+  valueAt?: (position: number) => number;
+  /** Text of a position for screen readers, from its value, e.g. (n) => `Page ${n}`. */
+  describe?: (value: number) => string;
+  /** How many neighbours of the current position stay visible before gaps appear. */
   siblings?: number;
   /** Page lists hide a lone page; a year list still shows its one year. */
   showSingle?: boolean;
 }
 
-type Slot<T> = { kind: 'item'; value: T } | { kind: 'gap'; key: string };
+type Slot = { kind: 'item'; position: number } | { kind: 'gap'; key: string };
 
-function visibleSlots<T extends number>(items: readonly T[], currentIndex: number, siblings: number): Slot<T>[] {
-  const slots: Slot<T>[] = [];
-  items.forEach((value, index) => {
-    const near = Math.abs(index - currentIndex) <= siblings;
-    if (index === 0 || index === items.length - 1 || near) {
-      slots.push({ kind: 'item', value });
-    } else if (slots.at(-1)?.kind !== 'gap') {
-      slots.push({ kind: 'gap', key: `gap-${index}` });
-    }
-  });
+/**
+ * The first and last positions, the current one and its neighbours, and a gap for each run left
+ * out: computed from (current, last) alone, so a list of 666,667 pages costs what a list of 20 does.
+ */
+export function visibleSlots(current: number, last: number, siblings: number): Slot[] {
+  const from = Math.max(1, current - siblings);
+  const to = Math.min(last, current + siblings);
+  const slots: Slot[] = [];
+  if (from > 1) slots.push({ kind: 'item', position: 1 });
+  if (from > 2) slots.push({ kind: 'gap', key: 'gap-before' });
+  for (let position = from; position <= to; position++) slots.push({ kind: 'item', position });
+  if (to < last - 1) slots.push({ kind: 'gap', key: 'gap-after' });
+  if (to < last) slots.push({ kind: 'item', position: last });
   return slots;
 }
 
-/** Numbered pagination; renders nothing when there is only one item. */
-export function Pagination<T extends number>({
-  items,
+/** Numbered pagination; renders nothing when there is only one position (unless showSingle). */
+export function Pagination({
+  last,
   current,
   onSelect,
   label,
-  describe = (item) => `Page ${item}`,
+  valueAt = (position) => position,
+  describe = (value) => `Page ${value}`,
   siblings = 2,
   showSingle = false,
-}: PaginationProps<T>) {
-  if (items.length === 0 || (items.length === 1 && !showSingle)) return null;
-  const currentIndex = Math.max(0, items.indexOf(current));
-  const previous = items[currentIndex - 1];
-  const next = items[currentIndex + 1];
+}: PaginationProps) {
+  if (last < 1 || (last === 1 && !showSingle)) return null;
+  const at = Math.min(Math.max(1, current), last);
 
-  const arrow = (target: T | undefined, text: string, name: string) => (
-    <li className={`page-item${target === undefined ? ' disabled' : ''}`}>
+  const arrow = (target: number | null, text: string, name: string) => (
+    <li className={`page-item${target === null ? ' disabled' : ''}`}>
       <button
         type="button"
         className="page-link"
         aria-label={name}
-        disabled={target === undefined}
-        onClick={() => target !== undefined && onSelect(target)}
+        disabled={target === null}
+        onClick={() => target !== null && onSelect(target)}
       >
         <span aria-hidden="true">{text}</span>
       </button>
@@ -60,33 +65,28 @@ export function Pagination<T extends number>({
   return (
     <nav aria-label={label}>
       <ul className="pagination flex-wrap">
-        {arrow(previous, '«', 'Previous')}
-        {visibleSlots(items, currentIndex, siblings).map((slot) =>
+        {arrow(at > 1 ? at - 1 : null, '«', 'Previous')}
+        {visibleSlots(at, last, siblings).map((slot) =>
           slot.kind === 'gap' ? (
             <li key={slot.key} className="page-item disabled">
               <span className="page-link">…</span>
             </li>
           ) : (
-            <li key={slot.value} className={`page-item${slot.value === current ? ' active' : ''}`}>
+            <li key={slot.position} className={`page-item${slot.position === at ? ' active' : ''}`}>
               <button
                 type="button"
                 className="page-link"
-                aria-label={describe(slot.value)}
-                aria-current={slot.value === current ? 'page' : undefined}
-                onClick={() => onSelect(slot.value)}
+                aria-label={describe(valueAt(slot.position))}
+                aria-current={slot.position === at ? 'page' : undefined}
+                onClick={() => onSelect(slot.position)}
               >
-                {slot.value}
+                {valueAt(slot.position)}
               </button>
             </li>
           ),
         )}
-        {arrow(next, '»', 'Next')}
+        {arrow(at < last ? at + 1 : null, '»', 'Next')}
       </ul>
     </nav>
   );
-}
-
-/** Pages 1..lastPage. */
-export function pageNumbers(lastPage: number): number[] {
-  return Array.from({ length: Math.max(1, lastPage) }, (_, index) => index + 1);
 }

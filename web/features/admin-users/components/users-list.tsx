@@ -6,7 +6,7 @@ import type { User } from '../../../../core/schemas.js';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { ROLE_LABELS } from '../../../components/form/user-form';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
-import { pageNumbers, Pagination } from '../../../components/pagination';
+import { Pagination } from '../../../components/pagination';
 import { notify } from '../../../components/toast/toast-store';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -122,7 +122,7 @@ export function UsersList({ me }: { me: User }) {
       {paged && paged.last_page > 1 ? (
         <Pagination
           label="Users pages"
-          items={pageNumbers(paged.last_page)}
+          last={paged.last_page}
           current={paged.current_page}
           onSelect={(next) => go({ page: next, query })}
         />

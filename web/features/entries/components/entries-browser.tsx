@@ -5,7 +5,7 @@ import { formatDate } from '../../../../core/format.js';
 import type { Paged } from '../../../../core/schemas.js';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form/form-field';
-import { pageNumbers, Pagination } from '../../../components/pagination';
+import { Pagination } from '../../../components/pagination';
 import { notify } from '../../../components/toast/toast-store';
 import { useUnits } from '../../../lib/units';
 import type { EntryListParams } from '../api/get-entries';
@@ -97,7 +97,7 @@ export function EntriesBrowser({ useList, editPath, userPath, toolbar }: Entries
           {paged.last_page > 1 ? (
             <Pagination
               label="Entries pages"
-              items={pageNumbers(paged.last_page)}
+              last={paged.last_page}
               current={paged.current_page}
               onSelect={(page) => go({ ...params, page })}
             />

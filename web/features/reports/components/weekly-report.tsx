@@ -29,10 +29,11 @@ export function WeeklyReport({ year, onYearChange }: { year: number; onYearChang
     <>
       <Pagination
         label="Report years"
-        items={years}
-        current={year}
-        onSelect={onYearChange}
-        describe={(item) => `Year ${item}`}
+        last={years.length}
+        current={years.indexOf(year) + 1}
+        valueAt={(position) => years[position - 1]!}
+        onSelect={(position) => onYearChange(years[position - 1]!)}
+        describe={(value) => `Year ${value}`}
         showSingle
       />
       <Panel title={`Speed and distance per week, ${report.year}`}>
