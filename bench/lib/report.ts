@@ -4,6 +4,8 @@ import type { LoadResult } from './load.js';
 export interface EndpointResult extends LoadResult {
   name: string;
   read: boolean;
+  /** Loaded at the admin panel's concurrency (--admin-connections). */
+  admin?: boolean;
   /** Share of the ceiling's req/s (GET /api/health on the same server, measured just before). */
   ofCeiling: number;
   /** That ceiling, in req/s. */

@@ -2,7 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import { formatDuration, paceMinPerKm, parseDuration, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser, RunKind } from '../../../core/schemas.js';
-import { checkedPageSize, compiled, compiledPer } from '../../db/compiled.js';
+import { checkedPageSize, compiled, compiledPer, type ParamOf } from '../../db/compiled.js';
 import type { RunFacts } from '../../db/tallies.js';
 import { isSqlite, type EntriesTable, type Executor } from '../../db/schema.js';
 type EntryRow = Selectable<EntriesTable>;
@@ -288,28 +288,27 @@ const daySeek = compiled<{ from: string; to: string; offset: number }>()((db, pa
       db
         .selectFrom('entry_days')
         .select(['date', 'n'])
-        .select(
-          sql<number>`sum(n) over (order by date desc rows between unbounded preceding and current row)`.as('upto'),
-        )
-        .select(sql<number>`sum(n) over ()`.as('total'))
+        .select(sql<number>`sum(n) over (order by date desc rows between unbounded preceding and current row)`.as('upto'))
         .where('date', '>=', param('from'))
         .where('date', '<=', param('to'))
         .where('n', '>', 0)
         .as('d'),
     )
-    .select(['date', sql<number>`upto - n`.as('before'), 'total'])
+    .select(['date', sql<number>`upto - n`.as('before'), runsBetweenOf(db, param).as('total')])
     .where('upto', '>', param('offset'))
     .orderBy('date', 'desc')
     .limit(1),
 );
 
-const runsBetween = compiled<{ from: string; to: string }>()((db, param) =>
-  db
+/** Everyone's runs between two dates, from their days. */
+function runsBetweenOf(db: Executor, param: ParamOf<{ from: string; to: string }>) {
+  return db
     .selectFrom('entry_days')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
     .where('date', '>=', param('from'))
-    .where('date', '<=', param('to')),
-);
+    .where('date', '<=', param('to'));
+}
+const runsBetween = compiled<{ from: string; to: string }>()(runsBetweenOf);
 
 /** Everyone's order: date desc, distance desc, id desc. */
 function compareAll(a: EntryRow, b: EntryRow): number {
