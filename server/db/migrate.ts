@@ -24,6 +24,7 @@ import * as step014 from './migrations/014-runs-revision.js';
 import * as step015 from './migrations/015-runs-revision-postgres.js';
 import * as step016 from './migrations/016-users-created-hour-postgres.js';
 import * as step017 from './migrations/017-tallies-in-the-service.js';
+import * as step018 from './migrations/018-tracks.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -51,6 +52,7 @@ export const STEPS: Record<string, Step> = {
   '015-runs-revision-postgres': step015,
   '016-users-created-hour-postgres': step016,
   '017-tallies-in-the-service': step017,
+  '018-tracks': step018,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

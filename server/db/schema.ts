@@ -16,6 +16,9 @@ export interface UsersTable {
   is_demo: number;
   /** The user's runs (db/tallies.ts). */
   entry_count: Generated<number>;
+  /** The heart-rate profile of CONTRACT.md §14 (null: not set). */
+  max_heart_rate: number | null;
+  resting_heart_rate: number | null;
   created_at: string;
   updated_at: string;
   /** userSearchText(name, email) of core/search.ts: written with every name or e-mail. */
@@ -38,6 +41,42 @@ export interface EntriesTable {
   shoe_id: number | null;
   created_at: string;
   updated_at: string;
+  /** The track's summary (CONTRACT.md §13), written with the track; 0 and nulls without one. */
+  has_track: Generated<number>;
+  elevation_gain: number | null;
+  elevation_loss: number | null;
+  avg_heart_rate: number | null;
+  max_heart_rate: number | null;
+  avg_cadence: number | null;
+}
+
+/** A run's track (migration 018): stored once, read whole. */
+export interface TracksTable {
+  entry_id: number;
+  user_id: number;
+  samples: number;
+  /** The first sample's instant (ISO). */
+  started_at: string;
+  max_heart_rate: number | null;
+  /** The route for the map of every run (encoded polyline, at most 200 points) and its bounds. */
+  map_route: string | null;
+  south: number | null;
+  west: number | null;
+  north: number | null;
+  east: number | null;
+  /** JSON of core/tracks HeartRateSummary, or null without heart rate. */
+  hr_summary: string | null;
+  /** The run page's answer without heart_rate: deflated JSON. */
+  analysis: Uint8Array;
+  /** The samples, laps and pauses: server/features/tracks/codec.ts. */
+  data: Uint8Array;
+}
+
+/** A run's original file, un-gzipped, when at most 32 MiB. */
+export interface TrackFilesTable {
+  entry_id: number;
+  name: string;
+  content: Uint8Array;
 }
 
 export interface ShoesTable {
@@ -141,6 +180,8 @@ export interface Database {
   runner_days: RunnerDaysTable;
   runner_efforts: RunnerEffortsTable;
   goals: GoalsTable;
+  tracks: TracksTable;
+  track_files: TrackFilesTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -204,10 +204,16 @@ async function* withMembers(
     } else if ('skip' in file) {
       yield { source: row.source, skip: `${file.skip} (${row.named})` };
     } else {
-      const { distanceKm, seconds, track, note } = file.run;
+      const { distanceKm, seconds, track, trackStart, note } = file.run;
       yield {
         source: row.source,
-        run: { ...row.partial, distanceKm, seconds, ...(track ? { track } : {}), ...(note ? { note } : {}) },
+        run: {
+          ...row.partial,
+          distanceKm,
+          seconds,
+          ...(track && trackStart ? { track, trackStart } : {}),
+          ...(note ? { note } : {}),
+        },
       };
     }
   }

@@ -40,6 +40,8 @@ const inRange = (value: number, min: number, max: number) => value >= min && val
 /** A run's track, and the sentence the import's row carries when it had to be thinned. */
 export interface BuiltTrack {
   track: Track;
+  /** The instant of the track's first sample (its clock's zero). */
+  trackStart: Date;
   note?: string;
 }
 
@@ -195,9 +197,11 @@ export class TrackBuilder {
       pauses: mergedPauses(this.pauses, first, last),
       deviceElevation: this.elevationTotals,
     };
-    if (step === 1) return { track };
+    const trackStart = new Date(first);
+    if (step === 1) return { track, trackStart };
     return {
       track,
+      trackStart,
       note: `The track had ${n.toLocaleString('en-US')} samples: every ${ordinal(step)} one and the last are kept (at most ${MAX_TRACK_SAMPLES.toLocaleString('en-US')}).`,
     };
   }

@@ -20,6 +20,8 @@ export interface Candidate {
   shoe?: string | null;
   /** What the device recorded (FIT, TCX, GPX; CONTRACT.md §13). */
   track?: Track;
+  /** The instant of the track's first sample. */
+  trackStart?: Date;
   /** Said in the row's `reason` though the run is kept (a track thinned to its most samples). */
   note?: string;
 }
