@@ -512,6 +512,8 @@ export type WeeklyReport = z.infer<typeof WeeklyReportSchema>['weekly'];
 export const AppConfigSchema = z.object({
   demo_mode: z.boolean(),
   demo_login: z.object({ email: z.string(), password: z.string() }).nullable(),
+  /** The map's tiles (CONTRACT.md §14): a `{z}/{x}/{y}` URL template and its attribution, or null for none. */
+  map: z.object({ tile_url: z.string(), attribution: z.string() }).nullable(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 

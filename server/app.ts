@@ -28,7 +28,7 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { ensureFirstAdmin, tokenOwnerLookup } from './features/users/users.service.js';
 import { bearerAuthentication } from './http/authenticate.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
-import { installSecurityHeaders, setSecurityHeaders } from './http/security.js';
+import { installSecurityHeaders, securityHeaders } from './http/security.js';
 import { TOKEN_SCOPES_DESCRIPTION, withTokenScopes } from './http/openapi-scopes.js';
 import { serializerCompiler } from './http/serializer.js';
 
@@ -41,6 +41,7 @@ declare module 'fastify' {
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
   const ctx: AppContext = contextOf(database.kysely, config);
+  const setSecurityHeaders = securityHeaders(config.mapTileUrl);
   ctx.memory.tokenOwners = tokenOwnerLookup(database.kysely);
 
   const app = Fastify({
@@ -112,7 +113,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     );
     done();
   });
-  installSecurityHeaders(app);
+  installSecurityHeaders(app, setSecurityHeaders);
   installErrorHandler(app);
 
   await app.register(formbody);

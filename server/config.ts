@@ -17,6 +17,9 @@ export interface Config {
   importMaxBytes: number;
   /** Folder of the built web app, or null to serve the API only. */
   webRoot: string | null;
+  /** The map's tiles (`{z}/{x}/{y}` template) and their attribution; null: no tiles (MAP_TILE_URL=off). */
+  mapTileUrl: string | null;
+  mapTileAttribution: string;
   /** The clock; tests replace it to move time. */
   now: () => Date;
   trustProxy: boolean;
@@ -50,6 +53,24 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   return ['1', 'true', 'yes', 'on'].includes((env[name] ?? '').toLowerCase());
 }
 
+const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/** MAP_TILE_URL: an http(s) URL template with {z}, {x} and {y}, or `off`; default OpenStreetMap's. */
+function mapTileUrl(value: string | undefined): string | null {
+  if (value === undefined || value === '') return DEFAULT_TILE_URL;
+  if (value.toLowerCase() === 'off') return null;
+  let url: URL | null = null;
+  try {
+    url = new URL(value.replace(/\{[a-z]\}/g, 'x'));
+  } catch {
+    url = null;
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || !['{z}', '{x}', '{y}'].every((part) => value.includes(part))) {
+    throw new ConfigError('MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, or "off".');
+  }
+  return value;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || `sqlite:${path.resolve('data', 'running-times.db')}`;
   if (!/^(sqlite:|postgres:\/\/|postgresql:\/\/)/.test(databaseUrl)) {
@@ -74,6 +95,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     webRoot: env.WEB_ROOT === '' ? null : (env.WEB_ROOT ?? defaultWebRoot),
+    mapTileUrl: mapTileUrl(env.MAP_TILE_URL),
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '© OpenStreetMap contributors',
     now: () => new Date(),
     trustProxy: flag(env, 'TRUST_PROXY'),
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),

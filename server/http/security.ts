@@ -1,37 +1,49 @@
 /** Security headers on every response. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
-/** The API docs page (Swagger UI) needs inline styles; nothing else is relaxed. */
-const DOCS_POLICY = CONTENT_SECURITY_POLICY.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
-
-/** Sets the headers; also used for errors raised before routing, which skip the hooks. */
-export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
-  reply.header('content-security-policy', request.url.startsWith('/api/docs') ? DOCS_POLICY : CONTENT_SECURITY_POLICY);
-  reply.header('x-content-type-options', 'nosniff');
-  reply.header('x-frame-options', 'DENY');
-  reply.header('referrer-policy', 'no-referrer');
-  reply.header('cross-origin-opener-policy', 'same-origin');
-  reply.header('cross-origin-resource-policy', 'same-origin');
-  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
-  if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+/**
+ * The Content-Security-Policy: everything from this origin only, but for the map's tiles
+ * (CONTRACT.md §14: the tile server of MAP_TILE_URL, when there is one).
+ */
+export function contentSecurityPolicy(tileUrl: string | null): string {
+  const tiles = tileUrl ? ` ${new URL(tileUrl.replace(/\{[a-z]\}/g, 'x')).origin}` : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src 'self' data:${tiles}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 }
 
-export function installSecurityHeaders(app: FastifyInstance): void {
+export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
+
+/** The headers of an app whose map tiles come from `tileUrl`; also set on errors raised before routing, which skip the hooks. */
+export function securityHeaders(tileUrl: string | null): SecurityHeaders {
+  const policy = contentSecurityPolicy(tileUrl);
+  // The API docs page (Swagger UI) needs inline styles; nothing else is relaxed.
+  const docsPolicy = policy.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
+  return (request, reply) => {
+    reply.header('content-security-policy', request.url.startsWith('/api/docs') ? docsPolicy : policy);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    // Tile servers' usage policies ask for a Referer (the origin is enough); same-origin requests keep the path.
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('cross-origin-resource-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  };
+}
+
+export function installSecurityHeaders(app: FastifyInstance, set: SecurityHeaders): void {
   app.addHook('onSend', (request, reply, payload, done) => {
-    setSecurityHeaders(request, reply);
+    set(request, reply);
     done(null, payload);
   });
 }

@@ -67,7 +67,7 @@ describe('demo mode', () => {
 
   it('outside demo mode the web app gets no demo login', async () => {
     const { app } = await start();
-    expect((await call(app, 'GET', '/api/v1/app-config')).json()).toEqual({ demo_mode: false, demo_login: null });
+    expect((await call(app, 'GET', '/api/v1/app-config')).json()).toEqual({ demo_mode: false, demo_login: null, map: null });
   });
 
   it("keeps demo accounts' e-mail and password fixed but lets the name change", async () => {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppConfigSchema } from '../../core/schemas.js';
+import { loadConfig } from '../config.js';
 import { call, createTestApp, keysOf, login, type TestApp } from './helpers.js';
+
+/** The map settings of an environment, as overrides of a test app's configuration. */
+const loadConfigOf = (env: Record<string, string>) => {
+  const { mapTileUrl, mapTileAttribution } = loadConfig(env);
+  return { mapTileUrl, mapTileAttribution };
+};
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,8 +56,12 @@ describe('GET /api/v1/app-config', () => {
   it('says demo mode is off and offers no demo login', async () => {
     const res = await call(t.app, 'GET', '/api/v1/app-config');
     expect(res.statusCode).toBe(200);
-    expect(keysOf(res.json())).toEqual(['demo_login', 'demo_mode']);
-    expect(res.json()).toEqual({ demo_mode: false, demo_login: null });
+    expect(keysOf(res.json())).toEqual(['demo_login', 'demo_mode', 'map']);
+    expect(res.json()).toEqual({
+      demo_mode: false,
+      demo_login: null,
+      map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
+    });
   });
 
   it("in demo mode offers the demo admin's credentials, which log in as an admin", async () => {
@@ -65,6 +76,40 @@ describe('GET /api/v1/app-config', () => {
       expect(account.user.role).toBe('admin');
     } finally {
       await demo.close();
+    }
+  });
+});
+
+describe('the map tiles (MAP_TILE_URL)', () => {
+  it('are off with MAP_TILE_URL=off: no map in the app config, no other origin in the policy', async () => {
+    const off = await createTestApp(loadConfigOf({ MAP_TILE_URL: 'off' }));
+    try {
+      const res = await call(off.app, 'GET', '/api/v1/app-config');
+      expect(res.json().map).toBeNull();
+      expect(res.headers['content-security-policy']).toContain("img-src 'self' data:;");
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('come from the server named, which the policy allows for images only', async () => {
+    const tile_url = 'https://maps.example.org:8443/tiles/{z}/{x}/{y}.png?key=1';
+    const own = await createTestApp(loadConfigOf({ MAP_TILE_URL: tile_url, MAP_TILE_ATTRIBUTION: '© Example' }));
+    try {
+      const res = await call(own.app, 'GET', '/api/v1/app-config');
+      expect(res.json().map).toEqual({ tile_url, attribution: '© Example' });
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toContain("img-src 'self' data: https://maps.example.org:8443;");
+      expect(policy.match(/maps\.example/g)).toHaveLength(1);
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuse a setting that is not an http(s) template with {z}, {x} and {y}', () => {
+    for (const value of ['ftp://x/{z}/{x}/{y}', 'https://x/tiles.png', 'not a url {z}{x}{y}']) {
+      expect(() => loadConfig({ MAP_TILE_URL: value }), value).toThrow(/MAP_TILE_URL/);
     }
   });
 });

@@ -9,7 +9,7 @@ import { makeUser, paged } from '../test/fixtures';
 import { currentPath, renderRoutes } from '../test/render';
 
 const screens = {
-  'GET /api/v1/app-config': { body: { demo_mode: false, demo_login: null } },
+  'GET /api/v1/app-config': { body: { demo_mode: false, demo_login: null, map: null } },
   'GET /api/v1/dashboard/data': {
     body: {
       weekly_count: 0,

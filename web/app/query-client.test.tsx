@@ -72,7 +72,7 @@ describe('api client', () => {
   });
 
   it('checks answers with a guard function too, keeping what was wrong as the cause', async () => {
-    mockFetch({ 'GET /api/v1/app-config': { body: { demo_mode: 'no', demo_login: null } } });
+    mockFetch({ 'GET /api/v1/app-config': { body: { demo_mode: 'no', demo_login: null, map: null } } });
     const failure = api.get('/app-config', parseAppConfig);
     await expect(failure).rejects.toBeInstanceOf(UnexpectedResponseError);
     await expect(failure).rejects.toMatchObject({

@@ -71,22 +71,35 @@ describe('parseUser', () => {
 
 describe('parseAppConfig', () => {
   it('accepts the config with and without demo credentials', () => {
-    const plain = { demo_mode: false, demo_login: null };
-    const demo = { demo_mode: true, demo_login: { email: 'admin@example.com', password: 'secret-1', more: 1 } };
+    const plain = { demo_mode: false, demo_login: null, map: null };
+    const demo = {
+      demo_mode: true,
+      demo_login: { email: 'admin@example.com', password: 'secret-1', more: 1 },
+      map: { tile_url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles' },
+    };
     expect(parseAppConfig(plain)).toEqual(plain);
     expect(parseAppConfig(demo)).toEqual({
       demo_mode: true,
       demo_login: { email: 'admin@example.com', password: 'secret-1' },
+      map: { tile_url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles' },
     });
     expect(parseAppConfig(demo)).toEqual(AppConfigSchema.parse(demo));
   });
 
   it.each([
-    [{ demo_login: null }, 'app config.demo_mode must be a boolean, got undefined.'],
-    [{ demo_mode: 'yes', demo_login: null }, 'app config.demo_mode must be a boolean, got the string "yes".'],
-    [{ demo_mode: true }, 'app config.demo_login must be an object, got undefined.'],
+    [{ demo_login: null, map: null }, 'app config.demo_mode must be a boolean, got undefined.'],
     [
-      { demo_mode: true, demo_login: { email: 'a@b.c' } },
+      { demo_mode: 'yes', demo_login: null, map: null },
+      'app config.demo_mode must be a boolean, got the string "yes".',
+    ],
+    [{ demo_mode: true }, 'app config.demo_login must be an object, got undefined.'],
+    [{ demo_mode: false, demo_login: null }, 'app config.map must be an object, got undefined.'],
+    [
+      { demo_mode: false, demo_login: null, map: { tile_url: 3, attribution: '' } },
+      'app config.map.tile_url must be a string, got number 3.',
+    ],
+    [
+      { demo_mode: true, demo_login: { email: 'a@b.c' }, map: null },
       'app config.demo_login.password must be a string, got undefined.',
     ],
   ])('refuses %j', (value, message) => {

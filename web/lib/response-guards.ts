@@ -85,7 +85,15 @@ export function parseUser(value: unknown, path = 'user'): User {
 export function parseAppConfig(value: unknown, path = 'app config'): AppConfig {
   const config = objectAt(value, path);
   const demoLogin = config.demo_login === null ? null : objectAt(config.demo_login, `${path}.demo_login`);
+  const map = config.map === null ? null : objectAt(config.map, `${path}.map`);
   return {
+    map:
+      map === null
+        ? null
+        : {
+            tile_url: stringAt(map.tile_url, `${path}.map.tile_url`),
+            attribution: stringAt(map.attribution, `${path}.map.attribution`),
+          },
     demo_mode: booleanAt(config.demo_mode, `${path}.demo_mode`),
     demo_login:
       demoLogin === null

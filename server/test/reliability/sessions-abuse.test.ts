@@ -12,7 +12,7 @@ import net from 'node:net';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../http/security.js';
+import { contentSecurityPolicy } from '../../http/security.js';
 import { buildApp } from '../../app.js';
 import {
   ADMIN_EMAIL,
@@ -227,8 +227,11 @@ describe('content security policy', () => {
         .map(([name, ...sources]) => [name!, sources]),
     );
 
+  /** The default map tiles (CONTRACT.md §14): the one other origin, for images only. */
+  const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
   it.each(['/', '/login', '/api/health', '/api/v1/user/me', '/api/v1/nope', '/api/docs'])(
-    '%s: scripts only from this origin, no inline script, no other origin anywhere',
+    '%s: scripts only from this origin, no inline script, no other origin but the map tiles',
     async (url) => {
       const res = await call(t.app, 'GET', url);
       const policy = String(res.headers['content-security-policy'] ?? '');
@@ -241,13 +244,16 @@ describe('content security policy', () => {
       expect(parsed.get('connect-src')).toEqual(["'self'"]);
       for (const [name, sources] of parsed) {
         for (const source of sources) {
-          // Keywords and data: only: no host, scheme or wildcard source (data: only for images and fonts).
+          // Keywords and data: only: no host, scheme or wildcard source (data: only for images and
+          // fonts), but the map's tile server for images.
+          if (name === 'img-src' && source === new URL(TILE_URL.replace(/\{[a-z]\}/g, 'x')).origin) continue;
           expect(source, `${name} ${source}`).toMatch(/^('self'|'none'|'unsafe-inline'|data:)$/);
           if (source === 'data:') expect(['img-src', 'font-src']).toContain(name);
           if (source === "'unsafe-inline'") expect(name, 'only the API docs page relaxes styles').toBe('style-src');
         }
       }
-      if (!url.startsWith('/api/docs')) expect(policy).toBe(CONTENT_SECURITY_POLICY);
+      if (!url.startsWith('/api/docs')) expect(policy).toBe(contentSecurityPolicy(TILE_URL));
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     },
   );
 

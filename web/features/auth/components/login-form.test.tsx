@@ -7,7 +7,7 @@ import { makeUser } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
 import { LoginForm } from './login-form';
 
-const noDemo = { 'GET /api/v1/app-config': { body: { demo_mode: false, demo_login: null } } };
+const noDemo = { 'GET /api/v1/app-config': { body: { demo_mode: false, demo_login: null, map: null } } };
 
 describe('LoginForm', () => {
   it('sends trimmed credentials, stores the token and says so', async () => {
@@ -36,7 +36,10 @@ describe('LoginForm', () => {
       ...noDemo,
       'POST /api/v1/auth/login': {
         status: 422,
-        body: { message: 'The email must be a valid email address.', errors: { email: ['The email must be a valid email address.'], password: ['The password is too short.'] } },
+        body: {
+          message: 'The email must be a valid email address.',
+          errors: { email: ['The email must be a valid email address.'], password: ['The password is too short.'] },
+        },
       },
     });
     renderWithApp(<LoginForm onSuccess={vi.fn()} />);
@@ -81,7 +84,11 @@ describe('LoginForm', () => {
   it('prefills the demo account in demo mode', async () => {
     mockFetch({
       'GET /api/v1/app-config': {
-        body: { demo_mode: true, demo_login: { email: 'demo-admin@example.com', password: 'demo-password' } },
+        body: {
+          demo_mode: true,
+          demo_login: { email: 'demo-admin@example.com', password: 'demo-password' },
+          map: null,
+        },
       },
     });
     renderWithApp(<LoginForm onSuccess={vi.fn()} />);
