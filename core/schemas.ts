@@ -173,6 +173,18 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
+/**
+ * A heart rate of the profile (CONTRACT.md §14): a whole number of beats per minute within its
+ * range, or null to clear it; absent (or blank) = unchanged.
+ */
+function heartRateField(what: string, min: number, max: number) {
+  const message = `The ${what} must be a whole number of beats per minute from ${min} to ${max}.`;
+  return z.preprocess(
+    (v) => (v === '' ? undefined : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+    z.number({ error: message }).int(message).min(min, message).max(max, message).nullable().optional(),
+  );
+}
+
 export const UserUpdateBodySchema = z
   .object({
     name: NameSchema,
@@ -184,6 +196,8 @@ export const UserUpdateBodySchema = z
     // Preferences (§11): absent or blank = unchanged.
     units: z.preprocess(blankToUndefined, z.enum(UNITS, { error: UNITS_MESSAGE }).optional()),
     theme: z.preprocess(blankToUndefined, z.enum(THEMES, { error: THEME_MESSAGE }).optional()),
+    max_heart_rate: heartRateField('maximum heart rate', 100, 250),
+    resting_heart_rate: heartRateField('resting heart rate', 25, 120),
   })
   .superRefine(confirmPassword);
 export type UserUpdateBody = z.infer<typeof UserUpdateBodySchema>;
@@ -388,6 +402,12 @@ export const UserSchema = z.object({
   timezone: z.string(),
   units: z.enum(UNITS).describe('Distances shown in km or mi by the web app; the API always speaks km'),
   theme: z.enum(THEMES),
+  max_heart_rate: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Beats per minute, 100-250: the heart-rate zones of tracked runs'),
+  resting_heart_rate: z.number().int().nullable().describe('Beats per minute, 25-120'),
   date: z.string().describe('Creation time, the same as created_at'),
   created_at: z.string(),
   updated_at: z.string(),
@@ -411,6 +431,13 @@ export const EntrySchema = z.object({
   shoe_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  // What the run's track adds (CONTRACT.md §13): read-only, null without a track.
+  has_track: z.boolean(),
+  elevation_gain: z.number().int().nullable().describe('Whole metres, from the track'),
+  elevation_loss: z.number().int().nullable().describe('Whole metres, from the track'),
+  avg_heart_rate: z.number().int().nullable().describe('Whole bpm, from the track'),
+  max_heart_rate: z.number().int().nullable().describe('Whole bpm, from the track'),
+  avg_cadence: z.number().int().nullable().describe('Whole steps per minute, from the track'),
 });
 export type Entry = z.infer<typeof EntrySchema>;
 

@@ -29,6 +29,12 @@ const entry = {
   shoe_id: null,
   created_at: '2026-11-20T07:00:00.000Z',
   updated_at: '2026-11-20T07:00:00.000Z',
+  has_track: true,
+  elevation_gain: 120,
+  elevation_loss: 118,
+  avg_heart_rate: 151,
+  max_heart_rate: 178,
+  avg_cadence: null,
 };
 const user = {
   id: 3,
@@ -38,6 +44,8 @@ const user = {
   timezone: 'Europe/Paris',
   units: 'mi',
   theme: 'dark',
+  max_heart_rate: 190,
+  resting_heart_rate: null,
   date: '2026-01-01T00:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
@@ -127,7 +135,7 @@ describe('response serializer', () => {
     ],
     ['an error with field messages', ErrorSchema, { message: 'Bad.', errors: { email: ['Taken.', 'Also bad.'] } }],
     ['an error without', ErrorSchema, { message: 'Bad.' }],
-    ['the app configuration', AppConfigSchema, { demo_mode: true, demo_login: { email: 'a@b.c', password: 'pw' } }],
+    ['the app configuration', AppConfigSchema, { demo_mode: true, demo_login: { email: 'a@b.c', password: 'pw' }, map: null }],
   ];
 
   it.each(samples)('writes %s exactly as its zod schema does', (_name, schema, data) => {

@@ -75,6 +75,9 @@ export function parseUser(value: unknown, path = 'user'): User {
     timezone: stringAt(user.timezone, `${path}.timezone`),
     units: oneOfAt(user.units, `${path}.units`, UNITS),
     theme: oneOfAt(user.theme, `${path}.theme`, THEMES),
+    max_heart_rate: user.max_heart_rate === null ? null : integerAt(user.max_heart_rate, `${path}.max_heart_rate`),
+    resting_heart_rate:
+      user.resting_heart_rate === null ? null : integerAt(user.resting_heart_rate, `${path}.resting_heart_rate`),
     date: stringAt(user.date, `${path}.date`),
     created_at: stringAt(user.created_at, `${path}.created_at`),
     updated_at: stringAt(user.updated_at, `${path}.updated_at`),

@@ -10,6 +10,8 @@ export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User 
     timezone: 'UTC',
     units: 'km',
     theme: 'auto',
+    max_heart_rate: null,
+    resting_heart_rate: null,
     date: '2024-03-05T14:07:09.000Z',
     created_at: '2024-03-05T14:07:09.000Z',
     updated_at: '2024-03-05T14:07:09.000Z',
@@ -33,6 +35,12 @@ export function makeEntry(overrides: Partial<Entry> = {}): Entry {
     shoe_id: null,
     created_at: '2024-03-09T10:00:00.000Z',
     updated_at: '2024-03-09T10:00:00.000Z',
+    has_track: false,
+    elevation_gain: null,
+    elevation_loss: null,
+    avg_heart_rate: null,
+    max_heart_rate: null,
+    avg_cadence: null,
     ...overrides,
   };
 }

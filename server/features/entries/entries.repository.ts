@@ -33,12 +33,21 @@ export function toEntry(row: EntryRow): Entry {
     title: row.title ?? null,
     notes: row.notes ?? null,
     kind: (row.kind as RunKind | null) ?? null,
-    effort: row.effort === null || row.effort === undefined ? null : Number(row.effort),
-    shoe_id: row.shoe_id === null || row.shoe_id === undefined ? null : Number(row.shoe_id),
+    effort: wholeOrNull(row.effort),
+    shoe_id: wholeOrNull(row.shoe_id),
     created_at: row.created_at,
     updated_at: row.updated_at,
+    has_track: Number(row.has_track) === 1,
+    elevation_gain: wholeOrNull(row.elevation_gain),
+    elevation_loss: wholeOrNull(row.elevation_loss),
+    avg_heart_rate: wholeOrNull(row.avg_heart_rate),
+    max_heart_rate: wholeOrNull(row.max_heart_rate),
+    avg_cadence: wholeOrNull(row.avg_cadence),
   };
 }
+
+const wholeOrNull = (value: number | null | undefined) =>
+  value === null || value === undefined ? null : Number(value);
 
 function toEntryWithUser(row: EntryRow & { user_name: string }): EntryWithUser {
   // Not `{ ...toEntry(row), user }`: an object spread cost 1.4 us a row, the whole mapping of a page.
@@ -288,7 +297,9 @@ const daySeek = compiled<{ from: string; to: string; offset: number }>()((db, pa
       db
         .selectFrom('entry_days')
         .select(['date', 'n'])
-        .select(sql<number>`sum(n) over (order by date desc rows between unbounded preceding and current row)`.as('upto'))
+        .select(
+          sql<number>`sum(n) over (order by date desc rows between unbounded preceding and current row)`.as('upto'),
+        )
         .where('date', '>=', param('from'))
         .where('date', '<=', param('to'))
         .where('n', '>', 0)

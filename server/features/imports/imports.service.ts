@@ -78,6 +78,12 @@ function preview(userId: number, values: EntryValues, shoeId: number | null): Im
     title: values.title ?? null,
     notes: values.notes ?? null,
     kind: values.kind ?? null,
+    has_track: false,
+    elevation_gain: null,
+    elevation_loss: null,
+    avg_heart_rate: null,
+    max_heart_rate: null,
+    avg_cadence: null,
     effort: values.effort ?? null,
     shoe_id: shoeId,
   };

@@ -25,6 +25,8 @@ export function toUser(record: User): User {
     timezone: record.timezone,
     units: record.units,
     theme: record.theme,
+    max_heart_rate: record.max_heart_rate,
+    resting_heart_rate: record.resting_heart_rate,
     date: record.date,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -40,6 +42,8 @@ const USER_LIST_COLUMNS = [
   'timezone',
   'units',
   'theme',
+  'max_heart_rate',
+  'resting_heart_rate',
   'created_at',
   'updated_at',
 ] as const;
@@ -55,6 +59,8 @@ function toListedUser(row: UserListRow): User {
     timezone: row.timezone,
     units: row.units,
     theme: row.theme,
+    max_heart_rate: row.max_heart_rate === null ? null : Number(row.max_heart_rate),
+    resting_heart_rate: row.resting_heart_rate === null ? null : Number(row.resting_heart_rate),
     date: row.created_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -123,6 +129,8 @@ export interface UserChanges {
   timezone?: string;
   units?: Units;
   theme?: Theme;
+  maxHeartRate?: number | null;
+  restingHeartRate?: number | null;
   updatedAt: string;
 }
 
@@ -155,6 +163,8 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
       ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
       ...(changes.units !== undefined ? { units: changes.units } : {}),
       ...(changes.theme !== undefined ? { theme: changes.theme } : {}),
+      ...(changes.maxHeartRate !== undefined ? { max_heart_rate: changes.maxHeartRate } : {}),
+      ...(changes.restingHeartRate !== undefined ? { resting_heart_rate: changes.restingHeartRate } : {}),
       updated_at: changes.updatedAt,
     })
     .where('id', '=', id)

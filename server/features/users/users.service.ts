@@ -15,7 +15,14 @@ import {
 } from '../../../core/schemas.js';
 import { ConfigError } from '../../config.js';
 import type { PersonalToken, TokenCreateBody } from '../../../core/tokens.js';
-import { inTransaction, nowIso, type AppContext, type AppMemory, type PageWindow, type Session } from '../../context.js';
+import {
+  inTransaction,
+  nowIso,
+  type AppContext,
+  type AppMemory,
+  type PageWindow,
+  type Session,
+} from '../../context.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
 import { lockRunner } from '../../db/locks.js';
@@ -183,6 +190,8 @@ export async function updateUser(
         ...(body.timezone ? { timezone: body.timezone } : {}),
         ...(body.units ? { units: body.units } : {}),
         ...(body.theme ? { theme: body.theme } : {}),
+        ...(body.max_heart_rate !== undefined ? { maxHeartRate: body.max_heart_rate } : {}),
+        ...(body.resting_heart_rate !== undefined ? { restingHeartRate: body.resting_heart_rate } : {}),
         updatedAt: nowIso(ctx),
       });
       if (!row) throw notFound();

@@ -19,6 +19,12 @@ const entry = (date: string, distance: number, time: string, title: string | nul
   kind: null,
   effort: null,
   shoe_id: null,
+  has_track: false,
+  elevation_gain: null,
+  elevation_loss: null,
+  avg_heart_rate: null,
+  max_heart_rate: null,
+  avg_cadence: null,
 });
 
 const result = (rows: ImportRow[]): ImportResult => ({
