@@ -106,6 +106,10 @@ const storedCount = async (token: string) =>
 const comparable = (result: ImportResult) => ({
   ...result,
   rows: result.rows.map((row) => {
+    if (row.duplicate_of) {
+      const { id: _id, ...match } = row.duplicate_of;
+      return { ...row, duplicate_of: match };
+    }
     if (!row.entry) return row;
     const { id: _id, user_id: _user, shoe_id: shoe, ...entry } = row.entry;
     return { ...row, entry: { ...entry, shoe: shoe === null ? null : 'a shoe' } };
@@ -140,7 +144,7 @@ describe('pass 1 on a worker thread', () => {
     const againHere = await imported(here.token, files);
     onThread(true);
     const againThere = await imported(there.token, files);
-    expect(againThere).toEqual(againHere);
+    expect(comparable(againThere)).toEqual(comparable(againHere));
     expect(againThere.created).toBe(0);
   });
 
