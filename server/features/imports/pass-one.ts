@@ -345,8 +345,8 @@ export const passOneThreads = {
   exitAfterRows: 0,
 };
 
-/** Threads parsing now, and the most at once so far (the tests read it). */
-export const threadUse = { running: 0, peak: 0 };
+/** Threads parsing now, the most at once so far, and threads alive (parsing or waiting for a turn): the tests read it. */
+export const threadUse = { running: 0, peak: 0, alive: 0 };
 
 /** An import that wants a turn on a parse thread. */
 interface Turn {
@@ -367,9 +367,8 @@ const turns = {
   queue: [] as Turn[],
   /** When each runner with an import under way last got a turn. */
   lastTurn: new Map<number, number>(),
-  /** Runners with a thread alive, and how many threads live. */
+  /** Runners with a thread alive (threadUse.alive counts the threads). */
   liveRunners: new Set<number>(),
-  live: 0,
   waiting: new Int32Array(new SharedArrayBuffer(4)),
 };
 
@@ -378,7 +377,7 @@ function grantTurns(): void {
     let best = -1;
     for (let i = 0; i < turns.queue.length; i++) {
       const turn = turns.queue[i]!;
-      const eligible = turn.started || (turns.live < passOneThreads.alive && !turns.liveRunners.has(turn.runner));
+      const eligible = turn.started || (threadUse.alive < passOneThreads.alive && !turns.liveRunners.has(turn.runner));
       if (!eligible) continue;
       const last = turns.lastTurn.get(turn.runner) ?? Number.NEGATIVE_INFINITY;
       if (best < 0 || last < (turns.lastTurn.get(turns.queue[best]!.runner) ?? Number.NEGATIVE_INFINITY)) best = i;
@@ -449,7 +448,7 @@ export async function spoolRowsOnThread(
       },
     }),
   );
-  turns.live += 1;
+  threadUse.alive += 1;
   turns.liveRunners.add(runner);
   try {
     const worker = startThread({
@@ -495,7 +494,7 @@ export async function spoolRowsOnThread(
     // A thread gone while it waited for its next turn leaves that wait in the queue: dropped.
     const asked = job.asked ? turns.queue.indexOf(job.asked) : -1;
     if (asked >= 0) turns.queue.splice(asked, 1);
-    turns.live -= 1;
+    threadUse.alive -= 1;
     turns.liveRunners.delete(runner);
     if (!turns.queue.some((turn) => turn.runner === runner)) turns.lastTurn.delete(runner);
     if (job.holding) endTurn();

@@ -32,7 +32,11 @@ export interface ParseOptions extends CsvOptions {
 }
 
 const sizeText = (bytes: number) =>
-  bytes % (1024 * MiB) === 0 ? `${bytes / 1024 / MiB} GiB` : `${Math.round(bytes / MiB)} MiB`;
+  bytes >= 1024 * MiB && bytes % (1024 * MiB) === 0
+    ? `${bytes / 1024 / MiB} GiB`
+    : bytes >= MiB
+      ? `${Math.round(bytes / MiB)} MiB`
+      : `${Math.round(bytes / 1024)} KiB`;
 
 /** Takes `bytes` from what the import may still expand, or refuses the file. */
 function spend(options: ParseOptions, bytes: number): void {
