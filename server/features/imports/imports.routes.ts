@@ -59,7 +59,7 @@ async function readUpload(request: FastifyRequest, max: number): Promise<Upload>
   try {
     return await readParts(request, max, dir, tooLarge);
   } catch (error) {
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    await removeUpload(dir);
     throw error;
   }
 }
@@ -134,6 +134,15 @@ async function readParts(request: FastifyRequest, max: number, dir: string, tooL
 }
 
 /**
+ * An upload's folder, removed: retried while a file in it is still being closed or the process
+ * is short of file handles (many imports at once); one that still resists is left to the next
+ * start (removeLeftUploads), never to fail the request.
+ */
+async function removeUpload(dir: string): Promise<void> {
+  await fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
+}
+
+/**
  * Upload folders that no running server owns any more (a server stopped or killed during an
  * import): removed when the imports start. A folder names its process; one of a process that
  * is gone, or of an older version that named none and is over an hour old, is left over.
@@ -147,7 +156,7 @@ export async function removeLeftUploads(): Promise<number> {
     const pid = /^(\d+)-/.exec(name.slice(UPLOAD_PREFIX.length))?.[1];
     const left = pid === undefined ? await olderThanAnHour(folder) : !isAlive(Number(pid));
     if (!left) continue;
-    await fs.promises.rm(folder, { recursive: true, force: true });
+    await removeUpload(folder);
     removed += 1;
   }
   return removed;
@@ -196,7 +205,7 @@ async function* answer(summary: ImportSummary, dir: string): AsyncGenerator<stri
 /** The import's rows and its folder, once the answer is written or the client is gone (again: nothing). */
 async function letGo(summary: ImportSummary, dir: string): Promise<void> {
   summary.close();
-  await fs.promises.rm(dir, { recursive: true, force: true });
+  await removeUpload(dir);
 }
 
 /** With verifyResponses (the tests), the answer must be exactly what its schema gives. */
@@ -273,7 +282,7 @@ export function importsRoutes(ctx: AppContext) {
             workDir: upload.dir,
           });
         } catch (error) {
-          await fs.promises.rm(upload.dir, { recursive: true, force: true });
+          await removeUpload(upload.dir);
           throw error;
         }
         if (gone) {
