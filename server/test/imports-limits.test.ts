@@ -5,12 +5,12 @@
  * reliability/import-hostile.test.ts.)
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ImportEnvelopeSchema, type ImportResult } from '../../core/imports.js';
+import { ImportEnvelopeSchema } from '../../core/imports.js';
 import { importLimits, passOneThreads, threadUse } from '../features/imports/pass-one.js';
 import { parseUpload } from '../features/imports/parsers/files.js';
 import { memorySource } from '../features/imports/parsers/types.js';
-import { call, createTestApp, registerUser, type TestApp } from './helpers.js';
-import { gz, importFiles, zip, type Part } from './imports/fixtures.js';
+import { createTestApp, registerUser, type TestApp } from './helpers.js';
+import { gz, importFiles, importResult, storedRunCount, zip, type Part } from './imports/fixtures.js';
 
 let t: TestApp;
 const limits = { ...importLimits };
@@ -37,14 +37,8 @@ const ownCsv = (count: number, from = 0) =>
     }),
   ].join('\n');
 
-async function dryRun(token: string, files: Part[]): Promise<ImportResult> {
-  const res = await importFiles(t.app, token, files, { dry_run: '1' });
-  expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
-  return ImportEnvelopeSchema.parse(res.json()).import;
-}
-
-const storedCount = async (token: string) =>
-  (await call(t.app, 'GET', '/api/v1/entry', { token })).json<{ entries: { total: number } }>().entries.total;
+const dryRun = (token: string, files: Part[]) => importResult(t.app, token, files, { dry_run: '1' });
+const storedCount = (token: string) => storedRunCount(t.app, token);
 
 describe('a CSV is held to its columns and the length of its lines', () => {
   it('refuses a line of 1,001 columns, and reads one of 1,000', async () => {

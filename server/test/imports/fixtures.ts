@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { gzipSync, strToU8, zipSync, type Zippable } from 'fflate';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ImportEnvelopeSchema, type ImportResult } from '../../../core/imports.js';
 
 /** The message numbers used here (the profile types them as a plain record). */
 const MESG = {
@@ -413,6 +414,27 @@ export function importFiles(
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/json' },
     payload,
   });
+}
+
+/** POST /api/v1/import that must succeed (200 for a dry run, 201 for an import): its counts and rows. */
+export async function importResult(
+  app: FastifyInstance,
+  token: string,
+  files: Part[],
+  fields: Record<string, string> = {},
+): Promise<ImportResult> {
+  const res = await importFiles(app, token, files, fields);
+  const expected = fields.dry_run ? 200 : 201;
+  if (res.statusCode !== expected) {
+    throw new Error(`POST /import answered ${res.statusCode}, not ${expected}: ${res.body.slice(0, 500)}`);
+  }
+  return ImportEnvelopeSchema.parse(res.json()).import;
+}
+
+/** How many runs the runner of `token` has stored. */
+export async function storedRunCount(app: FastifyInstance, token: string): Promise<number> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/entry', headers: { authorization: `Bearer ${token}` } });
+  return res.json<{ entries: { total: number } }>().entries.total;
 }
 
 /**

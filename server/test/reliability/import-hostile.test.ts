@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ImportEnvelopeSchema, type ImportResult } from '../../../core/imports.js';
 import { importLimits, passOneThreads, threadUse } from '../../features/imports/pass-one.js';
-import { call, createTestApp, expectError, registerUser, type TestApp } from '../helpers.js';
+import { createTestApp, expectError, registerUser, type TestApp } from '../helpers.js';
 import {
   billionLaughs,
   deflateRaw,
@@ -21,6 +21,7 @@ import {
   meridianPoints,
   overlappingZip,
   repeatedGzip,
+  storedRunCount,
   storedZip,
   tcxFile,
   zip,
@@ -44,8 +45,7 @@ afterEach(() => {
   Object.assign(passOneThreads, threads);
 });
 
-const storedCount = async (owner: string) =>
-  (await call(t.app, 'GET', '/api/v1/entry', { token: owner })).json<{ entries: { total: number } }>().entries.total;
+const storedCount = (owner: string) => storedRunCount(t.app, owner);
 
 const HEADER = 'date,distance_km,time,title,notes,kind,effort,shoe';
 
