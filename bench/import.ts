@@ -1,6 +1,6 @@
 /**
  * npm run bench:import -- [--csv-rows N] [--fit-files F] [--export-runs E] [--large-mib M] [--load-seconds S]
- *                         [--skip-build]
+ *                         [--stall-runs R] [--stall-seconds T] [--huge-rows H] [--skip-build]
  *
  * Import and export throughput (CONTRACT.md §9, §12) on a fresh database of the kind of
  * DATABASE_URL (a SQLite file by default, or a new database on the PostgreSQL server of a
@@ -19,6 +19,14 @@
  *   RSS growth; meanwhile GET /api/v1/entry of another runner is loaded for S seconds (default
  *   30, within the import, which takes 35-60 s) by autocannon in a child process, and its p99
  *   is set beside the same load without an import.
+ * - others served during long work: for T seconds (default 20), imports of R runs (default
+ *   200,000; this server's own CSV, one new runner each, one after another) and then exports of
+ *   the runner holding them (JSON, one after another) go on while another runner loads
+ *   GET /api/health and POST /entry (autocannon, 5 connections each, in child processes): the
+ *   p99 of each and the answers outside 2xx (targets: health p99 <= 100 ms, the other write's
+ *   p99 <= 2 s, no 5xx);
+ * - a request of two gzipped CSVs of H rows each (default 3,000,000; 0 skips it), as a dry run:
+ *   its answer (a 413 past the rows of one import), its time and the server's memory.
  * The client reads each import's answer as a stream and keeps only its counts (an answer lists
  * every row: 100,000 rows are ~30 MB of JSON).
  * Kept apart from bench/run.ts, which loads read endpoints with autocannon: an import is one
@@ -28,7 +36,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
+import zlib from 'node:zlib';
 import { loadInChild } from './lib/load-process.js';
 import { buildServer, startProbedServer, type Memory } from './lib/probed-server.js';
 import { scratchDatabase } from '../scripts/support/scratch-database.js';
@@ -41,6 +51,9 @@ const { values: args } = parseArgs({
     'export-runs': { type: 'string', default: '100000' },
     'large-mib': { type: 'string', default: '190' },
     'load-seconds': { type: 'string', default: '30' },
+    'stall-runs': { type: 'string', default: '200000' },
+    'stall-seconds': { type: 'string', default: '20' },
+    'huge-rows': { type: 'string', default: '3000000' },
     'skip-build': { type: 'boolean', default: false },
   },
 });
@@ -49,6 +62,9 @@ const FIT_FILES = Number(args['fit-files']);
 const EXPORT_RUNS = Number(args['export-runs']);
 const LARGE_MIB = Number(args['large-mib']);
 const LOAD_SECONDS = Number(args['load-seconds']);
+const STALL_RUNS = Number(args['stall-runs']);
+const STALL_SECONDS = Number(args['stall-seconds']);
+const HUGE_ROWS = Number(args['huge-rows']);
 
 const DAY = 86_400_000;
 const FIRST = Date.UTC(2012, 0, 1, 7, 0, 0);
@@ -88,15 +104,16 @@ async function main() {
     });
     return ((await res.json()) as { access_token: string }).access_token;
   };
-  const importOne = async (token: string, name: string, bytes: Uint8Array | string | Blob) => {
+  /** POST /import of `files` (a dry run when asked); answers the status and body of a refusal. */
+  const send = async (token: string, files: [string, Uint8Array | string | Blob][], dryRun = false) => {
     const form = new FormData();
-    form.append('file', bytes instanceof Blob ? bytes : new Blob([bytes]), name);
+    if (dryRun) form.append('dry_run', '1');
+    for (const [name, bytes] of files) form.append('file', bytes instanceof Blob ? bytes : new Blob([bytes]), name);
+    return fetch(`${base}/import`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  };
+  const importOne = async (token: string, name: string, bytes: Uint8Array | string | Blob) => {
     const started = performance.now();
-    const res = await fetch(`${base}/import`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
+    const res = await send(token, [[name, bytes]]);
     if (res.status !== 201) throw new Error(`import failed: ${res.status} ${await res.text()}`);
     // The answer lists every row: read as a stream, only its counts (at its head) are kept, so
     // that the RSS measured is the server's, not this client's copy of the answer.
@@ -184,6 +201,113 @@ async function main() {
     };
   };
 
+  /** This server's own CSV of `count` runs, each on its own quarter of a day from FIRST. */
+  const ownCsv = (count: number) => {
+    const lines = ['date,distance_km,time,title,notes,kind,effort,shoe'];
+    for (let i = 0; i < count; i++) {
+      const day = new Date(FIRST + Math.floor(i / 4) * (DAY / 4)).toISOString().slice(0, 10);
+      lines.push(
+        `${day},${(5 + (i % 100) / 10).toFixed(1)},00:${String(25 + (i % 30)).padStart(2, '0')}:00,Run ${i},,easy,${(i % 10) + 1},`,
+      );
+    }
+    return `${lines.join('\n')}\n`;
+  };
+
+  /**
+   * Another runner's GET /api/health and POST /entry, loaded for STALL_SECONDS while `work` runs
+   * again and again: the whole load falls within the work.
+   */
+  const othersDuring = async (label: string, work: () => Promise<unknown>) => {
+    const other = await register();
+    const load = (request: Parameters<typeof loadInChild>[0]['requests'][number]) =>
+      loadInChild({ url: origin, requests: [request], connections: 5, duration: STALL_SECONDS });
+    let loading = true;
+    const rounds = (async () => {
+      let n = 0;
+      while (loading) {
+        await work();
+        n += 1;
+      }
+      return n;
+    })();
+    const [health, write] = await Promise.all([
+      load({ method: 'GET', path: '/api/health' }),
+      load({
+        method: 'POST',
+        path: '/api/v1/entry',
+        headers: { authorization: `Bearer ${other}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ date: '2020-01-01', distance: 5, time: '00:25:00' }),
+      }),
+    ]);
+    loading = false;
+    const worked = await rounds;
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    const serverErrors = (statuses: Record<string, number>) =>
+      Object.entries(statuses).reduce((n, [status, count]) => n + (Number(status) >= 500 ? count : 0), 0);
+    console.log(
+      `During ${label} (${worked} in ${STALL_SECONDS} s): GET /api/health p99 ${round(health.p99)} ms (target 100), ` +
+        `${health.failures} not 2xx (${serverErrors(health.statuses)} 5xx); another runner's POST /entry p99 ${round(write.p99)} ms ` +
+        `(target 2000), ${write.failures} not 2xx (${serverErrors(write.statuses)} 5xx)`,
+    );
+    return { rounds: worked, health, write };
+  };
+
+  /** A dry run of two gzipped CSVs of HUGE_ROWS rows each, written to disk a page at a time. */
+  const hugeRequest = async () => {
+    const write = async (file: string, from: number) => {
+      const pages = async function* () {
+        yield 'date,distance_km,time,title,notes,kind,effort,shoe\n';
+        for (let at = 0; at < HUGE_ROWS; at += 10_000) {
+          let page = '';
+          for (let i = at; i < Math.min(HUGE_ROWS, at + 10_000); i++) {
+            const day = new Date(FIRST + ((from + i) % 4000) * DAY).toISOString().slice(0, 10);
+            page += `${day},${(5 + (i % 100) / 10).toFixed(1)},00:30:00,,,,,\n`;
+          }
+          yield page;
+        }
+      };
+      await pipeline(pages, zlib.createGzip(), fs.createWriteStream(file));
+      return fs.openAsBlob(file) as unknown as Promise<Blob>;
+    };
+    const a = await write(path.join(temp, 'huge-a.csv.gz'), 0);
+    const b = await write(path.join(temp, 'huge-b.csv.gz'), 1);
+    const token = await register();
+    const measured = await withRss(async () => {
+      const started = performance.now();
+      const res = await send(
+        token,
+        [
+          ['huge-a.csv.gz', a],
+          ['huge-b.csv.gz', b],
+        ],
+        true,
+      );
+      let bytes = 0;
+      let head = '';
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+        bytes += chunk.length;
+        if (head.length < 300) head += new TextDecoder().decode(chunk.subarray(0, 300));
+      }
+      return {
+        status: res.status,
+        seconds: (performance.now() - started) / 1000,
+        answerBytes: bytes,
+        head: head.slice(0, 200),
+      };
+    });
+    console.log(
+      `Two gzipped CSVs of ${HUGE_ROWS} rows each (${((a.size + b.size) / MiB).toFixed(1)} MiB), dry run: ${measured.result.status} ` +
+        `in ${measured.result.seconds.toFixed(1)} s (${measured.result.head.slice(0, 120)}), server RSS growth ${measured.rssGrowthMiB} MiB ` +
+        `(V8 heap peak growth ${measured.heapGrowthMiB} MiB)`,
+    );
+    return {
+      ...measured.result,
+      uploadMiB: (a.size + b.size) / MiB,
+      rssGrowthMiB: measured.rssGrowthMiB,
+      heapGrowthMiB: measured.heapGrowthMiB,
+    };
+  };
+
   try {
     const rows: StravaRow[] = Array.from({ length: CSV_ROWS }, (_, i) => ({
       id: i + 1,
@@ -217,15 +341,8 @@ async function main() {
       `Zip of ${FIT_FILES} FIT files: ${fit.created} runs in ${fit.seconds.toFixed(2)} s = ${fit.runsPerSecond} runs/s`,
     );
 
-    const lines = ['date,distance_km,time,title,notes,kind,effort,shoe'];
-    for (let i = 0; i < EXPORT_RUNS; i++) {
-      const day = new Date(FIRST + Math.floor(i / 4) * (DAY / 4)).toISOString().slice(0, 10);
-      lines.push(
-        `${day},${(5 + (i % 100) / 10).toFixed(1)},00:${String(25 + (i % 30)).padStart(2, '0')}:00,Run ${i},,easy,${(i % 10) + 1},`,
-      );
-    }
     const owner = await register();
-    const seeded = await withRss(() => importOne(owner, 'own.csv', `${lines.join('\n')}\n`));
+    const seeded = await withRss(() => importOne(owner, 'own.csv', ownCsv(EXPORT_RUNS)));
     results.ownCsv = { ...seeded.result, rssGrowthMiB: seeded.rssGrowthMiB };
     console.log(
       `Own CSV, ${EXPORT_RUNS} rows: ${seeded.result.runsPerSecond} runs/s, RSS growth ${seeded.rssGrowthMiB} MiB`,
@@ -252,6 +369,21 @@ async function main() {
     }
 
     if (LARGE_MIB > 0) results.large = await largeImport();
+
+    if (STALL_RUNS > 0 && STALL_SECONDS > 0) {
+      const stallCsv = ownCsv(STALL_RUNS);
+      let holder = '';
+      results.duringImport = await othersDuring(`imports of ${STALL_RUNS} runs`, async () => {
+        holder = await register();
+        await importOne(holder, 'stall.csv', stallCsv);
+      });
+      results.duringExport = await othersDuring(`exports of ${STALL_RUNS} runs`, async () => {
+        const res = await fetch(`${base}/export?format=json`, { headers: { authorization: `Bearer ${holder}` } });
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) void chunk;
+      });
+    }
+
+    if (HUGE_ROWS > 0) results.hugeRequest = await hugeRequest();
   } finally {
     await server.stop();
     fs.rmSync(temp, { recursive: true, force: true });

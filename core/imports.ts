@@ -19,14 +19,17 @@ const column = (field: string) =>
     .max(200, `The mapping's ${field} must not be greater than 200 characters.`);
 
 /** Which column of an unrecognised CSV is which. */
-export const ImportMappingSchema = z.object({
-  date: column('date'),
-  distance: column('distance'),
-  time: column('time'),
-  distance_unit: z.enum(DISTANCE_UNITS, { error: 'The distance_unit must be one of km, mi or m.' }).default('km'),
-  title: column('title').optional(),
-  notes: column('notes').optional(),
-});
+export const ImportMappingSchema = z.object(
+  {
+    date: column('date'),
+    distance: column('distance'),
+    time: column('time'),
+    distance_unit: z.enum(DISTANCE_UNITS, { error: 'The distance_unit must be one of km, mi or m.' }).default('km'),
+    title: column('title').optional(),
+    notes: column('notes').optional(),
+  },
+  { error: 'The mapping must be a JSON object.' },
+);
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
 
 /** An imported run as shown before it is stored: an entry without its id and times. */
@@ -37,12 +40,22 @@ export const ImportedEntrySchema = EntrySchema.omit({ id: true, created_at: true
 });
 export type ImportedEntry = z.infer<typeof ImportedEntrySchema>;
 
+/** The stored run a duplicate row matches: the preview shows it and links to it. */
+export const StoredMatchSchema = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  distance: z.number(),
+  time: z.string(),
+});
+export type StoredMatch = z.infer<typeof StoredMatchSchema>;
+
 export const ImportRowSchema = z.object({
   source: z.string(),
   status: z.enum(IMPORT_STATUSES),
   reason: z.string().optional(),
   entry: ImportedEntrySchema.optional(),
   columns: z.array(z.string()).optional(),
+  duplicate_of: StoredMatchSchema.optional().describe('On a duplicate of a stored run: that run'),
 });
 export type ImportRow = z.infer<typeof ImportRowSchema>;
 
@@ -69,6 +82,15 @@ export const ExportQuerySchema = z.object({
 
 /** The CSV export's header, in order. */
 export const EXPORT_CSV_COLUMNS = ['date', 'distance_km', 'time', 'title', 'notes', 'kind', 'effort', 'shoe'] as const;
+
+/** What a spreadsheet runs as a formula (or would once one quote is taken off). */
+const FORMULA_START = /^[=+\-@\t\r']/;
+
+/** A cell of the CSV export: text a spreadsheet would run as a formula starts with one more `'` (§18). */
+export const exportedCsvText = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** A cell of this server's CSV, imported: the `'` the export added is taken off again. */
+export const importedCsvText = (text: string): string => (text.startsWith("'") ? text.slice(1) : text);
 
 /** What the JSON export says it is. */
 export const EXPORT_FORMAT_NAME = 'running-times';

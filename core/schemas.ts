@@ -127,9 +127,12 @@ const ConfirmationSchema = z.preprocess(
   z.string({ error: 'The password confirmation must be a string.' }).optional(),
 );
 
+/** A preference (§11, §18): absent, blank or null leaves it unchanged. */
+const unchangedIfEmpty = (value: unknown) => (value === null ? undefined : blankToUndefined(value));
+
 /** A valid IANA zone, stored in its canonical spelling; blank or null counts as absent (unchanged). */
 export const TimeZoneSchema = z.preprocess(
-  (value) => (value === null ? undefined : blankToUndefined(value)),
+  unchangedIfEmpty,
   z
     .string({ error: 'The timezone must be a valid time zone.' })
     .refine(isValidTimeZone, 'The timezone must be a valid time zone.')
@@ -193,9 +196,10 @@ export const UserUpdateBodySchema = z
     password_confirmation: ConfirmationSchema,
     role: RoleFieldSchema,
     timezone: TimeZoneSchema,
-    // Preferences (§11): absent or blank = unchanged.
-    units: z.preprocess(blankToUndefined, z.enum(UNITS, { error: UNITS_MESSAGE }).optional()),
-    theme: z.preprocess(blankToUndefined, z.enum(THEMES, { error: THEME_MESSAGE }).optional()),
+    // Preferences (§11, §18): absent, blank or null = unchanged.
+    units: z.preprocess(unchangedIfEmpty, z.enum(UNITS, { error: UNITS_MESSAGE }).optional()),
+    theme: z.preprocess(unchangedIfEmpty, z.enum(THEMES, { error: THEME_MESSAGE }).optional()),
+    // The heart-rate profile (§14): absent = unchanged, null clears.
     max_heart_rate: heartRateField('maximum heart rate', 100, 250),
     resting_heart_rate: heartRateField('resting heart rate', 25, 120),
   })

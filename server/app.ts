@@ -27,6 +27,7 @@ import { tokensRoutes } from './features/tokens/tokens.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { ensureFirstAdmin, tokenOwnerLookup } from './features/users/users.service.js';
 import { bearerAuthentication } from './http/authenticate.js';
+import { installBodyPace } from './http/body-pace.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { installSecurityHeaders, securityHeaders } from './http/security.js';
 import { TOKEN_SCOPES_DESCRIPTION, withTokenScopes } from './http/openapi-scopes.js';
@@ -115,6 +116,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   });
   installSecurityHeaders(app, setSecurityHeaders);
   installErrorHandler(app);
+  installBodyPace(app, config.bodyPace);
 
   await app.register(formbody);
   await app.register(swagger, {

@@ -29,6 +29,8 @@ export interface Config {
   dbQueryTimeoutMs: number;
   /** Check every response against its schema as well (the test suite's setting; not for production). */
   verifyResponses: boolean;
+  /** How fast a request body must keep coming (http/body-pace.ts). */
+  bodyPace: { graceMs: number; minBytesPerSecond: number };
 }
 
 export class ConfigError extends Error {}
@@ -102,5 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: integer(env, 'DB_POOL_SIZE', 10, 1, 200),
     dbQueryTimeoutMs: integer(env, 'DB_QUERY_TIMEOUT_MS', 5000, 100, 600_000),
     verifyResponses: false,
+    bodyPace: {
+      graceMs: integer(env, 'BODY_GRACE_MS', 10_000, 1000, 600_000),
+      minBytesPerSecond: integer(env, 'BODY_MIN_BYTES_PER_SECOND', 8 * 1024, 1, 100 * 1024 * 1024),
+    },
   };
 }

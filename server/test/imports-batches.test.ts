@@ -4,11 +4,11 @@
  * rows of one file for duplicates of each other, and stores all of it or nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportEnvelopeSchema, type ImportResult } from '../../core/imports.js';
+import { type ImportResult } from '../../core/imports.js';
 import { held, IMPORT_BATCH } from '../features/imports/imports.service.js';
 import { jsonPieces } from '../features/imports/parsers/json-stream.js';
 import { call, createTestApp, registerUser, type TestApp } from './helpers.js';
-import { gz, importFiles, refuseRunsTitled, zip, type Part } from './imports/fixtures.js';
+import { gz, importFiles, importResult, refuseRunsTitled, storedRunCount, zip, type Part } from './imports/fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,16 +27,9 @@ function csvRun(i: number, days: number, title = `Run ${i}`): string {
   return `${date},${(5 + (i % 7)).toFixed(1)},00:${String(25 + (i % 7)).padStart(2, '0')}:00,${title},,easy,,`;
 }
 
-async function runImport(app: TestApp, token: string, files: Part[], fields: Record<string, string> = {}) {
-  const res = await importFiles(app.app, token, files, fields);
-  expect(res.statusCode, res.body.slice(0, 500)).toBe(fields.dry_run ? 200 : 201);
-  return ImportEnvelopeSchema.parse(res.json()).import;
-}
-
-async function storedCount(app: TestApp, token: string): Promise<number> {
-  const res = await call(app.app, 'GET', '/api/v1/entry', { token });
-  return res.json<{ entries: { total: number } }>().entries.total;
-}
+const runImport = (app: TestApp, token: string, files: Part[], fields: Record<string, string> = {}) =>
+  importResult(app.app, token, files, fields);
+const storedCount = (app: TestApp, token: string) => storedRunCount(app.app, token);
 
 const statuses = (result: ImportResult) => {
   const seen: Record<string, number> = {};

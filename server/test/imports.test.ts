@@ -3,7 +3,7 @@
  * (imports/fixtures.ts), checked against numbers computed independently of the parsers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportEnvelopeSchema, type ImportResult } from '../../core/imports.js';
+import { ImportEnvelopeSchema } from '../../core/imports.js';
 import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import {
   gpxFile,
   gz,
   importFiles,
+  importResult,
   meridianPoints,
   refuseRunsTitled,
   stravaCsv,
@@ -40,11 +41,8 @@ const hms = (seconds: number) => {
   return [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
 };
 
-async function runImport(token: string, files: Part[], fields: Record<string, string> = {}): Promise<ImportResult> {
-  const res = await importFiles(t.app, token, files, fields);
-  expect(res.statusCode, res.body).toBe(fields.dry_run ? 200 : 201);
-  return ImportEnvelopeSchema.parse(res.json()).import;
-}
+const runImport = (token: string, files: Part[], fields: Record<string, string> = {}) =>
+  importResult(t.app, token, files, fields);
 
 async function allRuns(token: string): Promise<Entry[]> {
   const res = await call(t.app, 'GET', '/api/v1/entry', { token, query: { per_page: 100 } });

@@ -52,6 +52,14 @@ describe('units and theme', () => {
     });
     expect(blank.json().user).toMatchObject({ units: 'mi', theme: 'dark' });
 
+    // null is "unchanged" for every preference, as it is for the time zone.
+    const nulls = await call(t.app, 'PUT', url, {
+      token: runner.token,
+      body: { name: 'Renamed', email: runner.user.email, units: null, theme: null, timezone: null },
+    });
+    expect(nulls.statusCode, nulls.body).toBe(200);
+    expect(nulls.json().user).toMatchObject({ units: 'mi', theme: 'dark', timezone: runner.user.timezone });
+
     const back = await call(t.app, 'PUT', url, {
       token: runner.token,
       body: { name: 'Renamed', email: runner.user.email, units: 'km', theme: 'light' },

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { ping } from '../../db/connection.js';
+import { roundTrip } from './health.repository.js';
 
 const HealthSchema = z.object({ status: z.enum(['ok', 'unavailable']), message: z.string().optional() });
 
@@ -17,7 +17,7 @@ export function healthRoutes(ctx: AppContext) {
       },
       handler: async (request, reply) => {
         try {
-          await ping(ctx.db);
+          await roundTrip(ctx.db);
           return { status: 'ok' as const };
         } catch (error) {
           request.log.warn({ code: (error as { code?: string }).code }, 'health check: database unavailable');

@@ -25,6 +25,14 @@ import { exportCsv, exportJson, importRuns, type ImportSummary, type UploadedFil
 
 /** At most this many files in one request (an archive counts as one). */
 const MAX_FILES = 1000;
+/** At most this many form fields besides the files: dry_run, mapping, and an `exclude` per row left out. */
+export const MAX_FIELDS = 10_000;
+/** Bytes of a form field, and of all of them together (they are held in memory, the files are not). */
+const MAX_FIELD_BYTES = 64 * 1024;
+const MAX_FIELDS_BYTES = 1024 * 1024;
+
+/** The name of an upload's own folder: the process that owns it can be told from it (start-up clean-up). */
+const UPLOAD_PREFIX = 'running-times-import-';
 
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
@@ -34,6 +42,7 @@ interface Upload {
   files: UploadedFile[];
   dryRun: boolean;
   mapping: ImportMapping | undefined;
+  exclude: string[];
 }
 
 /**
@@ -46,11 +55,11 @@ async function readUpload(request: FastifyRequest, max: number): Promise<Upload>
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send the files as multipart/form-data, each in a field named "file".');
   }
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'running-times-import-'));
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), `${UPLOAD_PREFIX}${process.pid}-`));
   try {
     return await readParts(request, max, dir, tooLarge);
   } catch (error) {
-    await fs.promises.rm(dir, { recursive: true, force: true });
+    await removeUpload(dir);
     throw error;
   }
 }
@@ -58,7 +67,9 @@ async function readUpload(request: FastifyRequest, max: number): Promise<Upload>
 async function readParts(request: FastifyRequest, max: number, dir: string, tooLarge: () => AppError): Promise<Upload> {
   const files: UploadedFile[] = [];
   const fields: Record<string, string> = {};
+  const exclude: string[] = [];
   let total = 0;
+  let fieldBytes = 0;
   const count = async function* (chunks: AsyncIterable<Buffer>) {
     for await (const chunk of chunks) {
       total += chunk.length;
@@ -69,7 +80,22 @@ async function readParts(request: FastifyRequest, max: number, dir: string, tooL
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
+        if (part.valueTruncated) {
+          throw invalid(
+            part.fieldname,
+            `The ${part.fieldname} field must not be larger than ${MAX_FIELD_BYTES / 1024} KB.`,
+          );
+        }
+        const value = String(part.value);
+        fieldBytes += Buffer.byteLength(value);
+        if (fieldBytes > MAX_FIELDS_BYTES) {
+          throw new AppError(
+            413,
+            `The form fields must not be larger than ${MAX_FIELDS_BYTES / 1024 / 1024} MiB in all.`,
+          );
+        }
+        if (part.fieldname === 'exclude') exclude.push(value);
+        else fields[part.fieldname] = value;
         continue;
       }
       const file = path.join(dir, String(files.length));
@@ -80,10 +106,12 @@ async function readParts(request: FastifyRequest, max: number, dir: string, tooL
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code ?? '';
-    if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_PARTS_LIMIT' || code === 'FST_FILES_LIMIT') {
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    if (code === 'FST_FILES_LIMIT') throw new AppError(413, `Send at most ${MAX_FILES} files at once.`);
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') {
       throw new AppError(
         413,
-        code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge().message : `Send at most ${MAX_FILES} files at once.`,
+        `Send at most ${MAX_FILES} files and ${MAX_FIELDS.toLocaleString('en')} other form fields at once.`,
       );
     }
     throw new AppError(400, 'The upload is not valid multipart/form-data (cut short or malformed).');
@@ -102,7 +130,51 @@ async function readParts(request: FastifyRequest, max: number, dir: string, tooL
     mapping = parsed.data;
   }
   const dryRun = ['1', 'true', 'yes', 'on'].includes((fields.dry_run ?? '').toLowerCase());
-  return { dir, files, dryRun, mapping };
+  return { dir, files, dryRun, mapping, exclude };
+}
+
+/**
+ * An upload's folder, removed: retried while a file in it is still being closed or the process
+ * is short of file handles (many imports at once); one that still resists is left to the next
+ * start (removeLeftUploads), never to fail the request.
+ */
+async function removeUpload(dir: string): Promise<void> {
+  await fs.promises.rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 }).catch(() => undefined);
+}
+
+/**
+ * Upload folders that no running server owns any more (a server stopped or killed during an
+ * import): removed when the imports start. A folder names its process; one of a process that
+ * is gone, or of an older version that named none and is over an hour old, is left over.
+ */
+export async function removeLeftUploads(): Promise<number> {
+  const root = os.tmpdir();
+  let removed = 0;
+  for (const name of await fs.promises.readdir(root).catch(() => [] as string[])) {
+    if (!name.startsWith(UPLOAD_PREFIX)) continue;
+    const folder = path.join(root, name);
+    const pid = /^(\d+)-/.exec(name.slice(UPLOAD_PREFIX.length))?.[1];
+    const left = pid === undefined ? await olderThanAnHour(folder) : !isAlive(Number(pid));
+    if (!left) continue;
+    await removeUpload(folder);
+    removed += 1;
+  }
+  return removed;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists, as another user's.
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+async function olderThanAnHour(folder: string): Promise<boolean> {
+  const stat = await fs.promises.stat(folder).catch(() => null);
+  return stat !== null && Date.now() - stat.mtimeMs > 3_600_000;
 }
 
 const rowJson = fastJson(responseJsonSchema(ImportRowSchema));
@@ -130,10 +202,10 @@ async function* answer(summary: ImportSummary, dir: string): AsyncGenerator<stri
   }
 }
 
-/** The import's rows and its folder, once the answer is written or the client is gone. */
+/** The import's rows and its folder, once the answer is written or the client is gone (again: nothing). */
 async function letGo(summary: ImportSummary, dir: string): Promise<void> {
   summary.close();
-  await fs.promises.rm(dir, { recursive: true, force: true });
+  await removeUpload(dir);
 }
 
 /** With verifyResponses (the tests), the answer must be exactly what its schema gives. */
@@ -148,8 +220,15 @@ async function verified(summary: ImportSummary, dir: string): Promise<string[]> 
 export function importsRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const max = ctx.config.importMaxBytes;
+    await removeLeftUploads();
     await app.register(multipart, {
-      limits: { fileSize: max, files: MAX_FILES, parts: MAX_FILES + 20, fields: 20, fieldSize: 64 * 1024 },
+      limits: {
+        fileSize: max,
+        files: MAX_FILES,
+        parts: MAX_FILES + MAX_FIELDS,
+        fields: MAX_FIELDS,
+        fieldSize: MAX_FIELD_BYTES,
+      },
     });
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const security = [{ bearerAuth: [] }];
@@ -181,24 +260,34 @@ export function importsRoutes(ctx: AppContext) {
         summary:
           'Import runs from FIT, TCX, GPX, CSV or JSON files or zip archives (multipart/form-data: file parts, dry_run=1, mapping)',
         description:
-          'Fields: one or more `file` parts; `dry_run=1` to preview without storing (200); `mapping` (JSON) for a CSV this server does not recognise.',
+          'Fields: one or more `file` parts; `dry_run=1` to preview without storing (200); `mapping` (JSON) for a CSV this server does not recognise; `exclude` (once per row, its `source`) to leave rows out.',
         consumes: ['multipart/form-data'],
         security,
         response: { 200: ImportEnvelopeSchema, 201: ImportEnvelopeSchema, ...errors },
       },
       handler: async (request, reply) => {
         const upload = await readUpload(request, max);
+        // The client may go while the import runs (its socket closed): its folder goes with the import.
+        let gone = false;
+        reply.raw.once('close', () => {
+          gone = true;
+        });
         let summary: ImportSummary;
         try {
           const { user } = sessionOf(request);
           summary = await importRuns(ctx, user, upload.files, {
             dryRun: upload.dryRun,
             mapping: upload.mapping,
+            exclude: upload.exclude,
             workDir: upload.dir,
           });
         } catch (error) {
-          await fs.promises.rm(upload.dir, { recursive: true, force: true });
+          await removeUpload(upload.dir);
           throw error;
+        }
+        if (gone) {
+          await letGo(summary, upload.dir);
+          return reply;
         }
         // Streamed: an import of 100,000 rows answers them all without holding the text at once.
         const text = ctx.config.verifyResponses ? await verified(summary, upload.dir) : answer(summary, upload.dir);

@@ -13,6 +13,7 @@ import {
   EXPORT_CSV_COLUMNS,
   EXPORT_FORMAT_NAME,
   EXPORT_VERSION,
+  exportedCsvText,
   type ImportMapping,
   type ImportRow,
   type ImportedEntry,
@@ -25,9 +26,10 @@ import { readAside } from '../../db/sqlite.js';
 import { RunTally } from '../../db/tallies.js';
 import { insertManyRuns, ownRunsAfter, type EntryValues } from '../entries/entries.service.js';
 import { importGoals, listGoals } from '../goals/goals.service.js';
-import { importShoes, listShoes, shoeForRun } from '../shoes/shoes.service.js';
+import { importShoes, listShoes, previewImportedShoes } from '../shoes/shoes.service.js';
 import * as imports from './imports.repository.js';
 import {
+  importLimits,
   metresOf,
   passOneThreads,
   spoolRows,
@@ -36,6 +38,7 @@ import {
   type PassOneResult,
   type RunLine,
   type SkipLine,
+  type SourcedShoe,
   type UploadedFile,
 } from './pass-one.js';
 import { Spool, yielder } from './spool.js';
@@ -45,6 +48,8 @@ export type { UploadedFile } from './pass-one.js';
 export interface ImportOptions {
   dryRun: boolean;
   mapping?: ImportMapping | undefined;
+  /** Sources of rows to leave out (§18). */
+  exclude?: string[] | undefined;
 }
 
 type Importer = Pick<User, 'id' | 'timezone' | 'units'>;
@@ -54,18 +59,29 @@ export interface ImportSummary {
   created: number;
   duplicates: number;
   skipped: number;
-  /** Read once: the spool is closed when they are read to the end (or given up). */
+  /** Read once: the spools are closed when they are read to the end (or given up). */
   rows(): AsyncGenerator<ImportRow>;
   /** Lets the rows go without reading them (a client gone): safe to call more than once. */
   close(): void;
 }
 
+/** §9's match of two runs given in metres and seconds. */
+function sameRunValues(aM: number, aS: number, bM: number, bS: number): boolean {
+  if (Math.abs(aM - bM) > 0.01 * Math.max(aM, bM)) return false;
+  return Math.abs(aS - bS) <= Math.max(5, 0.01 * Math.max(aS, bS));
+}
+
 /** §9's match: same date, distances within 1% of the larger, times within max(5 s, 1% of the longer). */
 export function sameRun(a: imports.StoredRun, b: imports.StoredRun): boolean {
-  if (a.date !== b.date) return false;
-  if (Math.abs(a.distanceM - b.distanceM) > 0.01 * Math.max(a.distanceM, b.distanceM)) return false;
-  return Math.abs(a.seconds - b.seconds) <= Math.max(5, 0.01 * Math.max(a.seconds, b.seconds));
+  return a.date === b.date && sameRunValues(a.distanceM, a.seconds, b.distanceM, b.seconds);
 }
+
+/**
+ * Runs of one day a row is compared with, at most, among those stored and among those other
+ * files brought: a runner's day holds a handful; a hostile file of a million runs on one day
+ * would otherwise make the test quadratic.
+ */
+export const MAX_COMPARED = 256;
 
 function preview(userId: number, values: EntryValues, shoeId: number | null): ImportedEntry {
   return {
@@ -106,9 +122,6 @@ const insertRuns = (db: AppContext['db']) => (imports.storesOnEventLoop(db) ? 64
 /** Rows compared with the stored runs at once: an import holds at most this many parsed runs in memory. */
 export const IMPORT_BATCH = 1024;
 
-/** The answer's name of a row's status, by its code in a run line of the spool. */
-const DUPLICATE_STORED = 1;
-const DUPLICATE_SIBLING = 2;
 const STORED_REASON = 'A run of the same day, distance and time is already stored.';
 
 const valuesOf = (line: RunLine): EntryValues => ({
@@ -121,8 +134,70 @@ const valuesOf = (line: RunLine): EntryValues => ({
   effort: line[9] ?? null,
 });
 
+/**
+ * What pass 2 decided for a run line, one line of a second spool per run line, in order: stored
+ * (or would be) with its id, a duplicate of a stored run, or of a run another file brought.
+ */
+type Outcome = [0, number | null] | [1, { id: number; distanceM: number; seconds: number }] | [2, string];
+
 /** How many parsed runs were held at once, at most, by the last import (the tests read it). */
 export const held = { peak: 0 };
+
+/**
+ * The runs the files of an import brought, by day, for §9's test between files. Rows come in
+ * the order of their files, so the runs other files brought before a row are those of earlier
+ * files: each day keeps its runs in that order, and a row is compared with them up to the first
+ * run of its own file. Kept in typed arrays, 24 bytes a run (the answer reads the matched run's
+ * source back from the spool), for at most importLimits.rows runs.
+ */
+class Brought {
+  private readonly metres: Int32Array;
+  private readonly seconds: Int32Array;
+  private readonly group: Int32Array;
+  private readonly next: Int32Array;
+  private readonly lineAt: Float64Array;
+  private readonly first = new Map<string, number>();
+  private readonly last = new Map<string, number>();
+  private count = 0;
+
+  constructor(capacity: number) {
+    this.metres = new Int32Array(capacity);
+    this.seconds = new Int32Array(capacity);
+    this.group = new Int32Array(capacity);
+    this.next = new Int32Array(capacity);
+    this.lineAt = new Float64Array(capacity);
+  }
+
+  clear(): void {
+    this.first.clear();
+    this.last.clear();
+    this.count = 0;
+  }
+
+  /** Where the first run of another file on `date` that matches lies in the spool, or -1. */
+  match(date: string, metres: number, seconds: number, group: number): number {
+    let compared = 0;
+    for (let i = this.first.get(date) ?? -1; i >= 0 && compared < MAX_COMPARED; i = this.next[i]!) {
+      if (this.group[i] === group) break;
+      compared += 1;
+      if (sameRunValues(this.metres[i]!, this.seconds[i]!, metres, seconds)) return this.lineAt[i]!;
+    }
+    return -1;
+  }
+
+  add(date: string, metres: number, seconds: number, group: number, lineAt: number): void {
+    const i = this.count++;
+    this.metres[i] = metres;
+    this.seconds[i] = seconds;
+    this.group[i] = group;
+    this.lineAt[i] = lineAt;
+    this.next[i] = -1;
+    const tail = this.last.get(date);
+    if (tail === undefined) this.first.set(date, i);
+    else this.next[tail] = i;
+    this.last.set(date, i);
+  }
+}
 
 /**
  * An import in two passes over a spool file (spool.ts) in `workDir`, so that memory holds one
@@ -134,10 +209,11 @@ export const held = { peak: 0 };
  *    batch is compared with the runner's stored runs of its dates (one to one, in order; the
  *    runs this import stored are not "stored runs" to it) and with the runs that other files
  *    of this import brought, and its new runs are stored. A failure anywhere stores nothing.
- * The answer is written from the spool a third time, with the statuses and ids pass 2 kept
- * (a few bytes a row). Parsing stays out of the transaction: on SQLite a transaction has the
- * one connection to itself, so other requests' writes wait for it only while the runs are
- * stored, and their reads run meanwhile on a second connection (readAside, db/sqlite.ts).
+ *    What it decides for each run goes to a second spool, in order.
+ * The answer is written from both spools. Parsing stays out of the transaction: on SQLite a
+ * transaction has the one connection to itself, so other requests' writes wait for it only
+ * while the runs are stored, and their reads run meanwhile on a second connection (readAside,
+ * db/sqlite.ts).
  */
 export async function importRuns(
   ctx: AppContext,
@@ -151,13 +227,15 @@ export async function importRuns(
     user: { timezone: user.timezone, units: user.units },
     mapping: options.mapping,
     today: dateInZone(ctx.config.now(), user.timezone),
+    exclude: options.exclude ?? [],
+    limits: { ...importLimits },
   };
   held.peak = 0;
   // Pass 1: parse and validate, to the spool; a large upload on a worker thread of its own.
   let spool: Spool;
   let found: PassOneResult;
   if (uploadBytes(files) >= passOneThreads.fromBytes) {
-    const done = await spoolRowsOnThread(input, spoolPath);
+    const done = await spoolRowsOnThread(input, spoolPath, user.id);
     spool = new Spool(spoolPath, done.spool);
     found = done;
   } else {
@@ -169,10 +247,12 @@ export async function importRuns(
       throw error;
     }
   }
+  const outcomes = new Spool(path.join(options.workDir, 'outcomes.jsonl'));
   try {
-    return await storeSpooled(ctx, user, found, options, spool);
+    return await storeSpooled(ctx, user, found, options, spool, outcomes);
   } catch (error) {
     spool.close();
+    outcomes.close();
     throw error;
   }
 }
@@ -184,6 +264,14 @@ function uploadBytes(files: UploadedFile[]): number {
   return total;
 }
 
+/** The rows of the shoes an import leaves out (§18: a runner has at most 100 shoes). */
+const leftOutShoes = (left: SourcedShoe[]): ImportRow[] =>
+  left.map(({ source, body }) => ({
+    source,
+    status: 'skipped',
+    reason: `A runner has at most 100 shoes: "${body.name}" was not imported (its runs come in without it).`,
+  }));
+
 /** Pass 2 and the answer (see importRuns). */
 async function storeSpooled(
   ctx: AppContext,
@@ -191,41 +279,33 @@ async function storeSpooled(
   found: PassOneResult,
   options: ImportOptions,
   spool: Spool,
+  outcomes: Spool,
 ): Promise<ImportSummary> {
-  const { shoes, goals, groups, defaultShoeWanted } = found;
+  const { shoes, goals, groups } = found;
   const pause = yielder();
   const breathe = yielder(2, 1);
   const counts = { created: found.created, duplicates: 0, skipped: found.skipped };
-
-  const defaultShoe = defaultShoeWanted ? await shoeForRun(ctx, user.id, undefined, true) : null;
-  const rowCount = spool.lines;
-  /** Per row of the spool: its duplicate code (run rows), and its id once stored. */
-  const status = new Uint8Array(rowCount);
-  const ids = options.dryRun ? null : new Float64Array(rowCount);
-  const siblings = new Map<number, string>();
   // Runs of other files are only compared when there are other files.
-  const brought = groups > 1 ? new Map<string, { r: imports.StoredRun; g: number; source: string }[]>() : null;
+  const brought = groups > 1 ? new Brought(found.created) : null;
   const usedStored = new Set<number>();
   const storedHere = new Set<number>();
   let shoeIds = new Map<string, number>();
-  const shoeOf = (shoe: string | null | false) =>
-    shoe === false ? (defaultShoe ?? null) : shoe === null ? null : (shoeIds.get(shoe) ?? null);
+  let shoesLeft: SourcedShoe[] = [];
+  const shoeOf = (shoe: string | null) => (shoe === null ? null : (shoeIds.get(shoe) ?? null));
 
   // Pass 2: duplicates, and the new runs stored, a batch at a time. It starts from scratch each
   // time it is called: the transaction runs again after a deadlock (context.ts inTransaction).
   const parsed = { ...counts };
-  const store = async (db: AppContext['db']) => {
+  const store = async (db: AppContext['db'], storing: boolean) => {
     Object.assign(counts, parsed);
-    status.fill(0);
-    ids?.fill(0);
-    siblings.clear();
+    outcomes.cut({ at: 0, lines: 0 });
     brought?.clear();
     usedStored.clear();
     storedHere.clear();
     const chunk = insertRuns(db);
     // Everyone's days are written once, at the end: held from there to the commit only (db/tallies.ts).
     const tally = new RunTally(db);
-    let batch: { index: number; line: RunLine }[] = [];
+    let batch: { line: RunLine; at: number }[] = [];
     const flush = async () => {
       held.peak = Math.max(held.peak, batch.length);
       const dates = [...new Set(batch.map((b) => b.line[3]))];
@@ -236,33 +316,38 @@ async function storeSpooled(
         if (day) day.push(run);
         else byDate.set(run.date, [run]);
       }
-      const fresh: { index: number; values: EntryValues }[] = [];
-      for (const { index, line } of batch) {
-        const me = { date: line[3], distanceM: metresOf(line[4]), seconds: line[5] };
-        const day = byDate.get(me.date);
-        const twinAt = day ? day.findIndex((s) => sameRun(s, me)) : -1;
-        const twin = twinAt >= 0 ? day!.splice(twinAt, 1)[0] : undefined;
-        const sibling = twin ? undefined : brought?.get(me.date)?.find((b) => b.g !== line[2] && sameRun(b.r, me));
-        if (twin) usedStored.add(twin.id);
-        if (brought) {
-          const mine = { r: me, g: line[2], source: line[1] };
-          const list = brought.get(me.date);
-          if (list) list.push(mine);
-          else brought.set(me.date, [mine]);
+      const decided: Outcome[] = [];
+      const fresh: { at: number; values: EntryValues }[] = [];
+      for (const { line, at } of batch) {
+        const [date, metres, seconds, group] = [line[3], metresOf(line[4]), line[5], line[2]];
+        const day = byDate.get(date);
+        let twinAt = -1;
+        for (let i = 0; day && i < Math.min(day.length, MAX_COMPARED); i++) {
+          if (sameRunValues(day[i]!.distanceM, day[i]!.seconds, metres, seconds)) {
+            twinAt = i;
+            break;
+          }
         }
-        if (twin) status[index] = DUPLICATE_STORED;
-        else if (sibling) {
-          status[index] = DUPLICATE_SIBLING;
-          siblings.set(index, `The same run as ${sibling.source}.`);
-        } else fresh.push({ index, values: { ...valuesOf(line), shoeId: shoeOf(line[10]) } });
-        if (twin || sibling) {
+        const twin = twinAt >= 0 ? day!.splice(twinAt, 1)[0] : undefined;
+        const siblingAt = twin || !brought ? -1 : brought.match(date, metres, seconds, group);
+        brought?.add(date, metres, seconds, group, at);
+        if (twin) {
+          usedStored.add(twin.id);
+          decided.push([1, { id: twin.id, distanceM: twin.distanceM, seconds: twin.seconds }]);
+        } else if (siblingAt >= 0) {
+          decided.push([2, spool.lineAt(siblingAt)[1] as string]);
+        } else {
+          fresh.push({ at: decided.length, values: { ...valuesOf(line), shoeId: shoeOf(line[10]) } });
+          decided.push([0, null]);
+        }
+        if (twin || siblingAt >= 0) {
           counts.duplicates += 1;
           counts.created -= 1;
         }
       }
       // A few runs an INSERT, other requests let in between: SQLite stores them synchronously,
       // so a batch in one go would hold the event loop for tens of milliseconds.
-      for (let at = 0; ids && at < fresh.length; at += chunk) {
+      for (let at = 0; storing && at < fresh.length; at += chunk) {
         const some = fresh.slice(at, at + chunk);
         const stored = await insertManyRuns(
           db,
@@ -272,18 +357,17 @@ async function storeSpooled(
           tally,
         );
         some.forEach((f, i) => {
-          ids[f.index] = stored[i]!;
+          decided[f.at] = [0, stored[i]!];
           storedHere.add(stored[i]!);
         });
         await breathe();
       }
+      for (const outcome of decided) outcomes.write(outcome);
       batch = [];
     };
-    let index = -1;
-    for await (const line of spool.read()) {
-      index += 1;
-      if (line[0] !== 1) continue;
-      batch.push({ index, line: line as RunLine });
+    for await (const { row, at } of spool.read()) {
+      if (row[0] !== 1) continue;
+      batch.push({ line: row as RunLine, at });
       if (batch.length >= IMPORT_BATCH) {
         await flush();
         await pause();
@@ -291,12 +375,13 @@ async function storeSpooled(
     }
     if (batch.length > 0) await flush();
     await tally.finish();
+    outcomes.flush();
   };
 
   let now = nowIso(ctx);
   if (options.dryRun) {
-    shoeIds = new Map((await listShoes(ctx, user.id)).map((s) => [s.name, s.id]));
-    await store(ctx.db);
+    ({ byName: shoeIds, left: shoesLeft } = await previewImportedShoes(ctx, user.id, shoes));
+    await store(ctx.db, false);
   } else {
     // On SQLite the transaction has the one connection: other requests read beside it meanwhile.
     const release = readAside(ctx.db);
@@ -306,8 +391,8 @@ async function storeSpooled(
         const restoreCache = await imports.holdPageCache(trx, IMPORT_PAGE_CACHE_KIB);
         try {
           now = nowIso(ctx);
-          shoeIds = await importShoes(trx, user.id, shoes, now);
-          await store(trx);
+          ({ byName: shoeIds, left: shoesLeft } = await importShoes(trx, user.id, shoes, now));
+          await store(trx, true);
           if (goals.length > 0) await importGoals(trx, user.id, goals, now);
         } catch (error) {
           // The transaction's failure is the one to tell.
@@ -320,15 +405,19 @@ async function storeSpooled(
       release();
     }
   }
+  counts.skipped += shoesLeft.length;
   const created = options.dryRun ? 'would_create' : 'created';
+  const close = () => {
+    spool.close();
+    outcomes.close();
+  };
   return {
     ...counts,
-    close: () => spool.close(),
+    close,
     async *rows() {
       try {
-        let index = -1;
-        for await (const raw of spool.read()) {
-          index += 1;
+        const decided = outcomes.read();
+        for await (const { row: raw } of spool.read()) {
           await pause();
           if (raw[0] === 0) {
             const [, source, reason, columns] = raw as SkipLine;
@@ -336,21 +425,37 @@ async function storeSpooled(
             continue;
           }
           const line = raw as RunLine;
-          const code = status[index];
-          if (code === DUPLICATE_STORED || code === DUPLICATE_SIBLING) {
-            const reason = code === DUPLICATE_STORED ? STORED_REASON : siblings.get(index)!;
-            yield { source: line[1], status: 'duplicate', reason };
+          const outcome = (await decided.next()).value!.row as Outcome;
+          if (outcome[0] === 1) {
+            const twin = outcome[1];
+            yield {
+              source: line[1],
+              status: 'duplicate',
+              reason: STORED_REASON,
+              duplicate_of: {
+                id: twin.id,
+                date: line[3],
+                distance: twin.distanceM / 1000,
+                time: formatDuration(twin.seconds),
+              },
+            };
+            continue;
+          }
+          if (outcome[0] === 2) {
+            yield { source: line[1], status: 'duplicate', reason: `The same run as ${outcome[1]}.` };
             continue;
           }
           const entry = preview(user.id, valuesOf(line), shoeOf(line[10]));
+          const id = outcome[1];
           yield {
             source: line[1],
             status: created,
-            entry: ids ? { id: ids[index]!, ...entry, created_at: now, updated_at: now } : entry,
+            entry: id === null ? entry : { id, ...entry, created_at: now, updated_at: now },
           };
         }
+        yield* leftOutShoes(shoesLeft);
       } finally {
-        spool.close();
+        close();
       }
     },
   };
@@ -361,7 +466,12 @@ async function storeSpooled(
 /** Runs a page of the export: a page is read, written and let go before the next is read. */
 const PAGE = 1000;
 
-/** Every run of the runner, oldest first, a page at a time. */
+/**
+ * Every run of the runner, oldest first, a page at a time. Between pages other requests go
+ * first: on SQLite a page is read at once, and a socket that takes each page as fast as it is
+ * written (a client on the same machine) would otherwise keep the event loop from ever
+ * serving them until the last page, for a whole export of a million runs.
+ */
 async function* everyRun(ctx: AppContext, userId: number): AsyncGenerator<Entry[]> {
   let after: { date: string; id: number } | null = null;
   for (;;) {
@@ -370,13 +480,14 @@ async function* everyRun(ctx: AppContext, userId: number): AsyncGenerator<Entry[
     if (page.length < PAGE) return;
     const last = page.at(-1)!;
     after = { date: last.date, id: last.id };
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
-/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
-export function csvField(value: string | number | null): string {
+/** A text cell: RFC 4180 (a field with a comma, a quote or a line break is quoted, its quotes doubled), never a formula (§18). */
+export function csvField(value: string | null): string {
   if (value === null) return '';
-  const text = String(value);
+  const text = exportedCsvText(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
@@ -401,7 +512,10 @@ function jsonRun(e: Entry, shoe: string | null): string {
     `{"id":${e.id},"user_id":${e.user_id},"date":"${e.date}","distance":${e.distance},"time":"${e.time}",` +
     `"speed":${e.speed},"pace":${e.pace},"title":${text(e.title)},"notes":${text(e.notes)},` +
     `"kind":${text(e.kind)},"effort":${e.effort ?? 'null'},"shoe_id":${e.shoe_id ?? 'null'},` +
-    `"created_at":${text(e.created_at)},"updated_at":${text(e.updated_at)},"shoe":${text(shoe)}}`
+    `"created_at":${text(e.created_at)},"updated_at":${text(e.updated_at)},"has_track":${e.has_track},` +
+    `"elevation_gain":${e.elevation_gain ?? 'null'},"elevation_loss":${e.elevation_loss ?? 'null'},` +
+    `"avg_heart_rate":${e.avg_heart_rate ?? 'null'},"max_heart_rate":${e.max_heart_rate ?? 'null'},` +
+    `"avg_cadence":${e.avg_cadence ?? 'null'},"shoe":${text(shoe)}}`
   );
 }
 

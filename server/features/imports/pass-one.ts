@@ -12,7 +12,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { GoalBodySchema, type GoalBody } from '../../../core/goals.js';
 import type { ImportMapping } from '../../../core/imports.js';
-import { EntryBodySchema, type User } from '../../../core/schemas.js';
+import { EARLIEST_DATE, EntryBodySchema, type User } from '../../../core/schemas.js';
 import { ShoeBodySchema, type ShoeBody } from '../../../core/shoes.js';
 import { dateInZone, formatDuration } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
@@ -29,6 +29,20 @@ export interface UploadedFile {
   path: string;
 }
 
+/**
+ * The bounds of one import (docs/reliability.md, "Limits"). What passes the rows bound is a 413
+ * (the request is too large to answer row by row); a file that takes longer than its time is
+ * skipped with the reason, the others are read.
+ */
+export const importLimits = {
+  /** Rows of one import (runs and skipped rows together): its answer lists each. */
+  rows: 1_000_000,
+  /** Seconds of parsing one file (an archive's member) may take, waits for a turn not counted. */
+  fileSeconds: 60,
+  /** Bytes the files of one import may expand to in all, out of gzip files and archives. */
+  expandedBytes: 1024 * 1024 * 1024,
+};
+
 /** What pass 1 is given: plain data, the same on a worker thread as here. */
 export interface PassOneInput {
   files: UploadedFile[];
@@ -36,6 +50,15 @@ export interface PassOneInput {
   mapping?: ImportMapping | undefined;
   /** The runner's today (a later date is refused, as by `POST /entry`). */
   today: string;
+  /** Sources of rows the runner left out (§18 `exclude`): answered "Left out.". */
+  exclude: string[];
+  limits: typeof importLimits;
+}
+
+/** A shoe of an export, with where it comes from (an import may skip it, and says so under that name). */
+export interface SourcedShoe {
+  source: string;
+  body: ShoeBody;
 }
 
 /** What pass 1 found: counts of the rows it wrote, and what pass 2 needs beside them. */
@@ -44,16 +67,14 @@ export interface PassOneResult {
   skipped: number;
   /** Files (archive members) whose rows were read: rows of different groups may be duplicates of each other. */
   groups: number;
-  /** A run that names no shoe takes the runner's default shoe. */
-  defaultShoeWanted: boolean;
-  shoes: ShoeBody[];
+  shoes: SourcedShoe[];
   goals: GoalBody[];
 }
 
 /**
  * A line of the spool: a skipped row `[0, source, reason, columns]`, or a run that passed
  * validation `[1, source, group, date, distanceKm, seconds, title, notes, kind, effort, shoe]`
- * (shoe: false when the file says nothing, null for none, else the shoe's name).
+ * (shoe: the name of the shoe the file names, or null).
  */
 export type SkipLine = [0, string, string, string[] | null];
 export type RunLine = [
@@ -67,7 +88,7 @@ export type RunLine = [
   string | null | undefined,
   EntryValues['kind'],
   EntryValues['effort'],
-  string | null | false,
+  string | null,
 ];
 
 /** Distances half-up to the metre and durations to the second, before validation and the duplicate test. */
@@ -76,15 +97,38 @@ export const metresOf = (km: number) => Math.round(km * 1000 + 1e-7);
 /** toValues reads its context only for today's date, which an import always gives. */
 const NO_CONTEXT = {} as AppContext;
 
+/** §18: runs from others' files shorter than this are no runs (a watch started by mistake). */
+const MIN_RUN_METRES = 100;
+const MIN_RUN_SECONDS = 60;
+export const TOO_SHORT = 'Too short to be a run.';
+
+/** §18: a title that is only a date or a date-time says nothing the run's date does not. */
+const DATE_TITLES = [
+  /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i,
+  /^\d{1,2}-[A-Za-z]{3}-\d{2,4}( \d{1,2}:\d{2}(:\d{2})?)?$/i,
+];
+const isDateTitle = (title: unknown) => typeof title === 'string' && DATE_TITLES.some((re) => re.test(title.trim()));
+
+/** Instants a calendar date can be read from (the years of EARLIEST_DATE to 9999). */
+const FIRST_START = Date.parse(`${EARLIEST_DATE}T00:00:00Z`) - 86_400_000;
+const LAST_START = Date.parse('9999-12-30T00:00:00Z');
+
 /** A candidate as `POST /entry` would take it, or the first validation message. */
 function validate(user: PassOneInput['user'], run: Candidate, today: string): EntryValues | string {
   const metres = Number.isFinite(run.distanceKm) ? metresOf(run.distanceKm) : NaN;
   const seconds = Number.isFinite(run.seconds) ? Math.round(run.seconds) : NaN;
+  if (!run.ownExport && (metres < MIN_RUN_METRES || seconds < MIN_RUN_SECONDS)) return TOO_SHORT;
+  let date = run.date;
+  if (date === undefined && run.start) {
+    const at = run.start.getTime();
+    if (!(at >= FIRST_START && at <= LAST_START)) return 'The start time is not a valid date.';
+    date = dateInZone(run.start, user.timezone);
+  }
   const body: EntryInput = {
-    date: run.date ?? (run.start ? dateInZone(run.start, user.timezone) : undefined),
+    date,
     distance: Number.isNaN(metres) ? undefined : metres / 1000,
     time: Number.isNaN(seconds) ? undefined : seconds < 0 ? '-' : formatDuration(seconds),
-    title: run.title ?? null,
+    title: !run.ownExport && isDateTitle(run.title) ? null : (run.title ?? null),
     notes: run.notes ?? null,
     kind: run.kind ?? null,
     effort: run.effort ?? null,
@@ -112,10 +156,11 @@ const validItems = <T>(
     return parsed.success ? [parsed.data as T] : [];
   });
 
-/** Reads an uploaded file where it lies, a piece at a time. */
+/** Reads an uploaded file where it lies, a piece at a time (an archive at random places, by its descriptor). */
 function openUpload(path: string): ByteSource & { close(): void } {
   const fd = fs.openSync(path, 'r');
   return {
+    fd,
     size: fs.fstatSync(fd).size,
     read(at, length) {
       const buffer = Buffer.allocUnsafe(Math.max(0, Math.min(length, this.size - at)));
@@ -126,10 +171,37 @@ function openUpload(path: string): ByteSource & { close(): void } {
   };
 }
 
+const LEFT_OUT = 'Left out.';
+const UNEXPECTED = 'The file could not be read.';
+const tooManyRows = (most: number) =>
+  new AppError(
+    413,
+    `This import holds more than ${most.toLocaleString('en')} rows: send its files in smaller groups; nothing was stored.`,
+  );
+const tooSlow = (seconds: number) =>
+  new Unreadable(`Reading this file took longer than ${seconds} seconds: it was not imported.`);
+
+/** `pause`, counting the time it makes the import wait (a file's time counts only its own work). */
+function timed(pause: () => Promise<void> | undefined) {
+  const clock = {
+    waited: 0,
+    pause(): Promise<void> | undefined {
+      const waiting = pause();
+      if (!waiting) return undefined;
+      const from = performance.now();
+      return waiting.then(() => {
+        clock.waited += performance.now() - from;
+      });
+    },
+  };
+  return clock;
+}
+
 /**
- * Parses and validates every file into `spool` (a file found damaged part-way is cut from it
- * and skipped whole, with the reason); each file is removed once read. `pause` lets other work
- * run now and then (on the main thread); `onRow` is told of every row written.
+ * Parses and validates every file into `spool` (a file found damaged part-way, or slower than
+ * its time, is cut from it and skipped whole, with the reason); each file is removed once read.
+ * `pause` lets other work run now and then (on the main thread, or other imports on the parse
+ * thread); `onRow` is told of every row written. More rows than the limit: a 413.
  */
 export async function spoolRows(
   input: PassOneInput,
@@ -137,26 +209,53 @@ export async function spoolRows(
   pause: () => Promise<void> | undefined = () => undefined,
   onRow: (rows: number) => void = () => undefined,
 ): Promise<PassOneResult> {
-  const parseOptions = { mapping: input.mapping, accountUnits: input.user.units };
-  const result: PassOneResult = { created: 0, skipped: 0, groups: 0, defaultShoeWanted: false, shoes: [], goals: [] };
+  const parseOptions = {
+    mapping: input.mapping,
+    accountUnits: input.user.units,
+    expansion: { most: input.limits.expandedBytes, left: input.limits.expandedBytes },
+  };
+  const { limits } = input;
+  const excluded = new Set(input.exclude);
+  const clock = timed(pause);
+  const result: PassOneResult = { created: 0, skipped: 0, groups: 0, shoes: [], goals: [] };
+  const skip = (source: string, reason: string, columns: string[] | null = null) => {
+    spool.write([0, source, reason, columns] satisfies SkipLine);
+    result.skipped += 1;
+  };
   for (const file of input.files) {
     const upload = openUpload(file.path);
     try {
-      for await (const group of parseUpload(file.name, upload, parseOptions)) {
-        const mark = spool.mark();
-        const before = { created: result.created, skipped: result.skipped, shoe: result.defaultShoeWanted };
-        const groupIndex = result.groups;
+      const groups = parseUpload(file.name, upload, parseOptions);
+      for (;;) {
+        let group: Awaited<ReturnType<typeof groups.next>>;
         try {
-          for await (const row of group.rows) {
-            await pause();
-            if ('run' in row) {
+          group = await groups.next();
+        } catch (error) {
+          // An archive that fails between its members: what it gave stays, the rest is skipped.
+          if (error instanceof AppError) throw error;
+          skip(file.name, error instanceof Unreadable ? error.message : UNEXPECTED);
+          break;
+        }
+        if (group.done) break;
+        const { group: name, rows, extras } = group.value;
+        const mark = spool.mark();
+        const before = { created: result.created, skipped: result.skipped };
+        const groupIndex = result.groups;
+        const startedAt = performance.now();
+        const waitedBefore = clock.waited;
+        try {
+          for await (const row of rows) {
+            await clock.pause();
+            if (performance.now() - startedAt - (clock.waited - waitedBefore) > limits.fileSeconds * 1000) {
+              throw tooSlow(limits.fileSeconds);
+            }
+            if (!('run' in row) && !('skip' in row)) continue;
+            if (excluded.has(row.source)) skip(row.source, LEFT_OUT);
+            else if ('skip' in row) skip(row.source, row.skip, row.columns ?? null);
+            else {
               const values = validate(input.user, row.run, input.today);
-              if (typeof values === 'string') {
-                spool.write([0, row.source, values, null] satisfies SkipLine);
-                result.skipped += 1;
-              } else {
-                const shoe = row.run.shoe === undefined ? false : row.run.shoe;
-                if (shoe === false) result.defaultShoeWanted = true;
+              if (typeof values === 'string') skip(row.source, values);
+              else {
                 spool.write([
                   1,
                   row.source,
@@ -168,31 +267,33 @@ export async function spoolRows(
                   values.notes,
                   values.kind,
                   values.effort,
-                  shoe,
+                  row.run.shoe ?? null,
                 ] satisfies RunLine);
                 result.created += 1;
               }
-            } else if ('skip' in row) {
-              spool.write([0, row.source, row.skip, row.columns ?? null] satisfies SkipLine);
-              result.skipped += 1;
-            } else continue;
+            }
+            if (spool.lines > limits.rows) throw tooManyRows(limits.rows);
             onRow(spool.lines);
           }
         } catch (error) {
-          if (!(error instanceof Unreadable)) throw error;
-          // A file found damaged part-way is skipped whole, with the reason.
+          if (error instanceof AppError) throw error;
+          // A file found damaged part-way is skipped whole, with the reason; so is one that broke
+          // a parser in a way nobody foresaw: one bad file never blocks the others.
           spool.cut(mark);
           result.created = before.created;
-          result.skipped = before.skipped + 1;
-          result.defaultShoeWanted = before.shoe;
-          spool.write([0, error.source ?? group.group, error.message, null] satisfies SkipLine);
+          result.skipped = before.skipped;
+          const damage = error instanceof Unreadable ? error : null;
+          skip(damage?.source ?? name, damage?.message ?? UNEXPECTED);
           continue;
         }
         result.groups += 1;
-        const extras = group.extras?.();
-        if (extras) {
-          result.shoes.push(...validItems<ShoeBody>(extras.shoes, ShoeBodySchema));
-          result.goals.push(...validItems<GoalBody>(extras.goals, GoalBodySchema));
+        const found = extras?.();
+        if (found) {
+          found.shoes.forEach((shoe, i) => {
+            const parsed = ShoeBodySchema.safeParse(shoe);
+            if (parsed.success) result.shoes.push({ source: `${name}#shoes/${i + 1}`, body: parsed.data });
+          });
+          result.goals.push(...validItems<GoalBody>(found.goals, GoalBodySchema));
         }
       }
     } finally {
@@ -213,9 +314,15 @@ export interface PassOneJob {
   spoolPath: string;
   /** Tests: the thread exits, as if it crashed, once it has written this many rows (0: never). */
   exitAfterRows: number;
+  /** How many imports wait for a turn (shared with the main thread): a thread gives its turn up only then. */
+  waiting: SharedArrayBuffer;
+  sliceMs: number;
 }
 export type PassOneAnswer =
-  { done: PassOneResult & { spool: { written: number; lines: number } } } | { failed: string; status?: number };
+  | { done: PassOneResult & { spool: { written: number; lines: number } } }
+  | { failed: string; status?: number }
+  /** The thread has used its slice while others wait: it waits for `resume` before going on. */
+  | { turnOver: true };
 
 /** The nice value of a pass 1 thread (Linux: the thread's alone): other requests come first. */
 export const PASS_ONE_NICE = 10;
@@ -224,8 +331,12 @@ export const PASS_ONE_NICE = 10;
 export const passOneThreads = {
   /** Uploads of at least this many bytes are parsed on a worker thread of their own. */
   fromBytes: 512 * 1024,
-  /** Threads parsing at once; an import beyond them waits for one to finish. */
+  /** Threads parsing at once; an import beyond them waits for a turn. */
   most: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
+  /** Threads alive at once, parsing or waiting for a turn (each holds its own heap). */
+  alive: 4,
+  /** A thread parses this long before it gives its turn to another import that waits for one. */
+  sliceMs: 100,
   /** The old-generation heap a thread may use (MiB): past it, the import is refused (413), the server unharmed. */
   heapMiB: 512,
   /** The young generation (MiB): small, since parsed rows live briefly; it counts in the process's memory. */
@@ -234,22 +345,62 @@ export const passOneThreads = {
   exitAfterRows: 0,
 };
 
-/** Threads parsing now, and the most at once so far (the tests read it). */
-export const threadUse = { running: 0, peak: 0 };
-const waiting: (() => void)[] = [];
+/** Threads parsing now, the most at once so far, and threads alive (parsing or waiting for a turn): the tests read it. */
+export const threadUse = { running: 0, peak: 0, alive: 0 };
 
-/** Waits for a free thread; answers its release. */
-async function threadSlot(): Promise<() => void> {
-  while (threadUse.running >= passOneThreads.most) await new Promise<void>((resolve) => waiting.push(resolve));
-  threadUse.running += 1;
-  threadUse.peak = Math.max(threadUse.peak, threadUse.running);
-  let released = false;
-  return () => {
-    if (released) return;
-    released = true;
-    threadUse.running -= 1;
-    waiting.shift()?.();
-  };
+/** An import that wants a turn on a parse thread. */
+interface Turn {
+  runner: number;
+  /** Its thread is alive (it has had a turn and gave it up): it may always take the next. */
+  started: boolean;
+  go(): void;
+}
+
+/**
+ * Turns on the parse threads, fair between runners: a free turn goes to the import whose
+ * runner had a turn least recently (a runner who never had one first), a runner's imports in
+ * the order they asked. A turn lasts until the import ends or, when others wait, for a slice
+ * (sliceMs) of parsing: one runner's large or slow files never hold the threads against
+ * everyone else's. A runner has one thread alive at a time, and at most `alive` live at once.
+ */
+const turns = {
+  queue: [] as Turn[],
+  /** When each runner with an import under way last got a turn. */
+  lastTurn: new Map<number, number>(),
+  /** Runners with a thread alive (threadUse.alive counts the threads). */
+  liveRunners: new Set<number>(),
+  waiting: new Int32Array(new SharedArrayBuffer(4)),
+};
+
+function grantTurns(): void {
+  while (threadUse.running < passOneThreads.most) {
+    let best = -1;
+    for (let i = 0; i < turns.queue.length; i++) {
+      const turn = turns.queue[i]!;
+      const eligible = turn.started || (threadUse.alive < passOneThreads.alive && !turns.liveRunners.has(turn.runner));
+      if (!eligible) continue;
+      const last = turns.lastTurn.get(turn.runner) ?? Number.NEGATIVE_INFINITY;
+      if (best < 0 || last < (turns.lastTurn.get(turns.queue[best]!.runner) ?? Number.NEGATIVE_INFINITY)) best = i;
+    }
+    if (best < 0) break;
+    const [turn] = turns.queue.splice(best, 1);
+    threadUse.running += 1;
+    threadUse.peak = Math.max(threadUse.peak, threadUse.running);
+    turns.lastTurn.set(turn!.runner, performance.now());
+    turn!.go();
+  }
+  Atomics.store(turns.waiting, 0, turns.queue.length);
+}
+
+/** Asks for a turn: `go` is called when it is given. */
+function askTurn(turn: Turn): void {
+  turns.queue.push(turn);
+  grantTurns();
+}
+
+function endTurn(): void {
+  threadUse.running -= 1;
+  grantTurns();
 }
 
 const here = fileURLToPath(import.meta.url);
@@ -276,36 +427,77 @@ const TOO_BIG =
   'Reading these files needs more memory than an import may use; nothing was stored. Send smaller files, or fewer at once.';
 
 /**
- * Pass 1 on a worker thread of its own (waiting for a free one): resolves with what it found
+ * Pass 1 on a worker thread of its own, in turns (see `turns`): resolves with what it found
  * once the spool at `spoolPath` is written, or fails with an AppError: the worker's own error,
  * 413 when it ran out of its memory, 500 when it stopped without an answer. It never hangs: a
- * thread that ends, however it ends, settles the promise.
+ * thread that ends, however it ends, settles the promise and gives its turn back.
  */
 export async function spoolRowsOnThread(
   input: PassOneInput,
   spoolPath: string,
+  runner: number,
 ): Promise<PassOneResult & { spool: { written: number; lines: number } }> {
-  const release = await threadSlot();
+  const job: { holding: boolean; asked: Turn | null } = { holding: false, asked: null };
+  await new Promise<void>((resolve) =>
+    askTurn({
+      runner,
+      started: false,
+      go: () => {
+        job.holding = true;
+        resolve();
+      },
+    }),
+  );
+  threadUse.alive += 1;
+  turns.liveRunners.add(runner);
   try {
-    const worker = startThread({ input, spoolPath, exitAfterRows: passOneThreads.exitAfterRows });
+    const worker = startThread({
+      input,
+      spoolPath,
+      exitAfterRows: passOneThreads.exitAfterRows,
+      waiting: turns.waiting.buffer as SharedArrayBuffer,
+      sliceMs: passOneThreads.sliceMs,
+    });
     return await new Promise((resolve, reject) => {
       let answer: PassOneAnswer | undefined;
       let failure: unknown;
       worker.on('message', (message: PassOneAnswer) => {
-        answer = message;
+        if (!('turnOver' in message)) {
+          answer = message;
+          return;
+        }
+        job.holding = false;
+        endTurn();
+        job.asked = {
+          runner,
+          started: true,
+          go: () => {
+            job.holding = true;
+            job.asked = null;
+            worker.postMessage('resume');
+          },
+        };
+        askTurn(job.asked);
       });
       worker.on('error', (error) => {
         failure = error;
       });
       worker.once('exit', () => {
         if (answer && 'done' in answer) resolve(answer.done);
-        else if (answer) reject(new AppError(answer.status ?? 500, answer.failed));
+        else if (answer && 'failed' in answer) reject(new AppError(answer.status ?? 500, answer.failed));
         else if ((failure as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
           reject(new AppError(413, TOO_BIG));
         } else reject(new AppError(500, STOPPED));
       });
     });
   } finally {
-    release();
+    // A thread gone while it waited for its next turn leaves that wait in the queue: dropped.
+    const asked = job.asked ? turns.queue.indexOf(job.asked) : -1;
+    if (asked >= 0) turns.queue.splice(asked, 1);
+    threadUse.alive -= 1;
+    turns.liveRunners.delete(runner);
+    if (!turns.queue.some((turn) => turn.runner === runner)) turns.lastTurn.delete(runner);
+    if (job.holding) endTurn();
+    else grantTurns();
   }
 }

@@ -2,8 +2,11 @@
  * The worker thread of pass 1 (pass-one.ts): parses and validates the upload into the spool
  * file, then answers what it found, or the error that stopped it. The main thread reads the
  * spool once this thread has ended. On Linux the nice value is a thread's own: this one yields
- * the CPU to the main thread (other requests) whenever both want it.
+ * the CPU to the main thread (other requests) whenever both want it. It parses in turns: once
+ * it has parsed for its slice while other imports wait for a turn, it says so and waits until
+ * the main thread gives it the next one.
  */
+import { once } from 'node:events';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../errors.js';
@@ -16,11 +19,26 @@ try {
 } catch {
   // Not allowed here: the thread runs at the process's priority.
 }
-const answer = (message: PassOneAnswer) => parentPort!.postMessage(message);
+const port = parentPort!;
+const answer = (message: PassOneAnswer) => port.postMessage(message);
+const waiting = new Int32Array(job.waiting);
+let turnFrom = performance.now();
+let calls = 0;
+
+/** Gives the turn up once the slice is used and another import waits; resolves when the next turn comes. */
+function takeTurns(): Promise<void> | undefined {
+  if ((++calls & 31) !== 0 || Atomics.load(waiting, 0) === 0) return undefined;
+  if (performance.now() - turnFrom < job.sliceMs) return undefined;
+  answer({ turnOver: true });
+  return once(port, 'message').then(() => {
+    turnFrom = performance.now();
+  });
+}
+
 const spool = new Spool(job.spoolPath);
 try {
   const exitAt = job.exitAfterRows;
-  const result = await spoolRows(job.input, spool, undefined, (rows) => {
+  const result = await spoolRows(job.input, spool, takeTurns, (rows) => {
     if (exitAt > 0 && rows >= exitAt) process.exit(70);
   });
   answer({ done: { ...result, spool: { written: spool.written, lines: spool.lines } } });

@@ -23,8 +23,8 @@ export interface EntryInput {
   date: string | undefined;
   distance: number | undefined;
   time: string | undefined;
-  title: string | null;
-  notes: string | null;
+  title: unknown;
+  notes: unknown;
   kind: unknown;
   effort: unknown;
 }
@@ -32,8 +32,9 @@ export interface EntryInput {
 const KINDS: ReadonlySet<unknown> = new Set(RUN_KINDS);
 
 /** A text field as the schema keeps it (trimmed; blank is null), or undefined when it is not plainly valid. */
-function plainText(value: string | null, max: number, breaks: boolean): string | null | undefined {
+function plainText(value: unknown, max: number, breaks: boolean): string | null | undefined {
   if (value === null) return null;
+  if (typeof value !== 'string') return undefined;
   const text = value.trim();
   if (text === '') return null;
   if (text.length > max || !isWellFormedText(text)) return undefined;

@@ -16,6 +16,8 @@ import { StringDecoder } from 'node:string_decoder';
  */
 const WRITE_AT = 48 * 1024;
 const READ_AT = 48 * 1024;
+/** A line looked up on its own (lineAt) is read this much at a time. */
+const LINE_STEP = 4096;
 
 export class Spool {
   private readonly fd: number;
@@ -65,12 +67,14 @@ export class Spool {
     this.pending = '';
   }
 
-  /** Every line written, in order, parsed; read from disk a chunk at a time. */
-  async *read(): AsyncGenerator<unknown[]> {
+  /** Every line written, in order, parsed, with where it starts; read from disk a chunk at a time. */
+  async *read(): AsyncGenerator<{ row: unknown[]; at: number }> {
     this.flush();
     const decoder = new StringDecoder('utf8');
     const chunk = Buffer.allocUnsafe(READ_AT);
     let rest = '';
+    // Where `rest` starts in the file: lines are cut at '\n', which is one byte in UTF-8.
+    let restAt = 0;
     for (let at = 0; at < this.written;) {
       const read = await new Promise<number>((resolve, reject) =>
         fs.read(this.fd, chunk, 0, Math.min(chunk.length, this.written - at), at, (error, n) =>
@@ -81,12 +85,28 @@ export class Spool {
       at += read;
       const text = rest + decoder.write(chunk.subarray(0, read));
       let from = 0;
-      for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', from)) {
-        yield JSON.parse(text.slice(from, end)) as unknown[];
+      for (let end = text.indexOf('\n', from); end >= 0; end = text.indexOf('\n', from)) {
+        const line = text.slice(from, end);
+        yield { row: JSON.parse(line) as unknown[], at: restAt };
+        restAt += Buffer.byteLength(line) + 1;
         from = end + 1;
       }
       rest = text.slice(from);
     }
+  }
+
+  /** The line that starts at `at` (from read), parsed. */
+  lineAt(at: number): unknown[] {
+    this.flush();
+    const pieces: Buffer[] = [];
+    for (let from = at; from < this.written; from += LINE_STEP) {
+      const piece = Buffer.allocUnsafe(Math.min(LINE_STEP, this.written - from));
+      fs.readSync(this.fd, piece, 0, piece.length, from);
+      const end = piece.indexOf(0x0a);
+      pieces.push(end >= 0 ? piece.subarray(0, end) : piece);
+      if (end >= 0) break;
+    }
+    return JSON.parse(Buffer.concat(pieces).toString('utf8')) as unknown[];
   }
 
   /** Closes the file (again: nothing). */

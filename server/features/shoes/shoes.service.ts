@@ -95,26 +95,61 @@ export async function deleteShoe(ctx: AppContext, actor: Actor, id: number): Pro
 }
 
 /**
+ * Which of an import's shoes become the runner's: each name the runner has no shoe of yet, once,
+ * while the runner has fewer than MAX_SHOES; the others past that are left out (§18), and the
+ * import's runs still come in. The same rule for the dry run and the import itself.
+ */
+function planShoes<T extends { body: ShoeBody }>(
+  existing: readonly { name: string }[],
+  incoming: readonly T[],
+): { create: T[]; left: T[] } {
+  const names = new Set(existing.map((shoe) => shoe.name));
+  const create: T[] = [];
+  const left: T[] = [];
+  for (const shoe of incoming) {
+    if (names.has(shoe.body.name)) continue;
+    if (existing.length + create.length >= MAX_SHOES) {
+      left.push(shoe);
+      continue;
+    }
+    names.add(shoe.body.name);
+    create.push(shoe);
+  }
+  return { create, left };
+}
+
+/** What importShoes would do, without a transaction: the runner's shoes by name, and the shoes it would leave out. */
+export async function previewImportedShoes<T extends { body: ShoeBody }>(
+  ctx: AppContext,
+  userId: number,
+  incoming: readonly T[],
+): Promise<{ byName: Map<string, number>; left: T[] }> {
+  const existing = await shoes.listShoes(ctx.db, userId);
+  return { byName: new Map(existing.map((shoe) => [shoe.name, shoe.id])), left: planShoes(existing, incoming).left };
+}
+
+/**
  * An import's shoes (the JSON export's `shoes`), on the importer's transaction `trx`: each
  * name the runner has no shoe of yet becomes a new shoe (as active, without the default,
- * which stays the runner's own choice unless they have none). Answers every shoe of the
- * runner by name, for matching the runs' `shoe` to an id.
+ * which stays the runner's own choice unless they have none), up to MAX_SHOES. Answers every
+ * shoe of the runner by name, for matching the runs' `shoe` to an id, and the shoes left out.
  */
-export async function importShoes(
+export async function importShoes<T extends { body: ShoeBody }>(
   trx: Executor,
   userId: number,
-  incoming: ShoeBody[],
+  incoming: readonly T[],
   createdAt: string,
-): Promise<Map<string, number>> {
+): Promise<{ byName: Map<string, number>; left: T[] }> {
   await lockRunner(trx, userId);
-  const byName = new Map((await shoes.listShoes(trx, userId)).map((shoe) => [shoe.name, shoe.id]));
+  const existing = await shoes.listShoes(trx, userId);
+  const byName = new Map(existing.map((shoe) => [shoe.name, shoe.id]));
+  const { create, left } = planShoes(existing, incoming);
   let hasDefault = (await shoes.findDefaultShoeId(trx, userId)) !== null;
-  for (const body of incoming) {
-    if (byName.has(body.name)) continue;
+  for (const { body } of create) {
     const makeDefault = Boolean(body.is_default) && !body.retired && !hasDefault;
     const shoe = await insertOwnShoe(trx, userId, { ...body, is_default: makeDefault }, createdAt);
     hasDefault ||= makeDefault;
     byName.set(shoe.name, shoe.id);
   }
-  return byName;
+  return { byName, left };
 }

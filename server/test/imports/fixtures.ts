@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { gzipSync, strToU8, zipSync, type Zippable } from 'fflate';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { ImportEnvelopeSchema, type ImportResult } from '../../../core/imports.js';
 
 /** The message numbers used here (the profile types them as a plain record). */
 const MESG = {
@@ -496,6 +497,49 @@ export function storedZip(entries: RawEntry[]): Uint8Array {
   return concat([...locals, dir, new Uint8Array(end.buffer)]);
 }
 
+/**
+ * A zip whose directory names one member `copies` times under different names, every entry
+ * pointing at the same bytes (overlapping members: each would expand the same data again).
+ */
+export function overlappingZip(content: string, copies: number): Uint8Array {
+  const data = zlib.deflateRawSync(Buffer.from(content));
+  const name = new TextEncoder().encode('runs-0.csv');
+  const local = new DataView(new ArrayBuffer(30));
+  local.setUint32(0, 0x04034b50, true);
+  local.setUint16(4, 20, true);
+  local.setUint16(8, 8, true);
+  local.setUint32(18, data.length, true);
+  local.setUint32(22, Buffer.byteLength(content), true);
+  local.setUint16(26, name.length, true);
+  const centrals: Uint8Array[] = [];
+  for (let i = 0; i < copies; i++) {
+    const copyName = new TextEncoder().encode(`runs-${i}.csv`);
+    const central = new DataView(new ArrayBuffer(46));
+    central.setUint32(0, 0x02014b50, true);
+    central.setUint16(4, 20, true);
+    central.setUint16(6, 20, true);
+    central.setUint16(10, 8, true);
+    central.setUint32(20, data.length, true);
+    central.setUint32(24, Buffer.byteLength(content), true);
+    central.setUint16(28, copyName.length, true);
+    central.setUint32(42, 0, true);
+    centrals.push(new Uint8Array(central.buffer), copyName);
+  }
+  const dir = concat(centrals);
+  const before = 30 + name.length + data.length;
+  const end = new DataView(new ArrayBuffer(22));
+  end.setUint32(0, 0x06054b50, true);
+  end.setUint16(8, copies, true);
+  end.setUint16(10, copies, true);
+  end.setUint32(12, dir.length, true);
+  end.setUint32(16, before, true);
+  return concat([new Uint8Array(local.buffer), name, data, dir, new Uint8Array(end.buffer)]);
+}
+
+/** A gzip file of `text` repeated over `mib` MiB (a CSV bomb: a line a thousand times smaller compressed). */
+export const repeatedGzip = (text: string, mib: number): Uint8Array =>
+  zlib.gzipSync(Buffer.alloc(mib * 1024 * 1024, text), { level: 9 });
+
 /** Deflates bytes raw (a zip entry's data). */
 export const deflateRaw = (data: Uint8Array): Uint8Array => zlib.deflateRawSync(data);
 
@@ -548,6 +592,27 @@ export function importFiles(
     headers: { authorization: `Bearer ${token}`, 'content-type': contentType, accept: 'application/json' },
     payload,
   });
+}
+
+/** POST /api/v1/import that must succeed (200 for a dry run, 201 for an import): its counts and rows. */
+export async function importResult(
+  app: FastifyInstance,
+  token: string,
+  files: Part[],
+  fields: Record<string, string> = {},
+): Promise<ImportResult> {
+  const res = await importFiles(app, token, files, fields);
+  const expected = fields.dry_run ? 200 : 201;
+  if (res.statusCode !== expected) {
+    throw new Error(`POST /import answered ${res.statusCode}, not ${expected}: ${res.body.slice(0, 500)}`);
+  }
+  return ImportEnvelopeSchema.parse(res.json()).import;
+}
+
+/** How many runs the runner of `token` has stored. */
+export async function storedRunCount(app: FastifyInstance, token: string): Promise<number> {
+  const res = await app.inject({ method: 'GET', url: '/api/v1/entry', headers: { authorization: `Bearer ${token}` } });
+  return res.json<{ entries: { total: number } }>().entries.total;
 }
 
 /**

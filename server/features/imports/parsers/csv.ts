@@ -3,9 +3,9 @@
  * or any CSV with a column mapping. A CSV of none of these kinds, without a mapping, is one
  * skipped row that lists its columns. Sources are "<file>:<line>", the header being line 1.
  */
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { parse } from 'csv-parse';
-import type { ImportMapping } from '../../../../core/imports.js';
+import { importedCsvText, type ImportMapping } from '../../../../core/imports.js';
 import { isValidDate } from '../../../../core/time.js';
 import { KM_PER_MILE, type Units } from '../../../../core/units.js';
 import {
@@ -68,9 +68,78 @@ function indexHeader(header: string[]): Map<string, number[]> {
   const at = new Map<string, number[]>();
   header.forEach((name, i) => {
     const key = name.trim().toLowerCase();
-    at.set(key, [...(at.get(key) ?? []), i]);
+    const positions = at.get(key);
+    if (positions) positions.push(i);
+    else at.set(key, [i]);
   });
   return at;
+}
+
+/** The most columns a line may have (Strava's activities.csv has about 90). */
+export const MAX_CSV_COLUMNS = 1000;
+/** The longest header line, in bytes. */
+export const MAX_CSV_HEADER_BYTES = 64 * 1024;
+/** The longest line after the header, in bytes (a run's notes are at most 2,000 characters). */
+export const MAX_CSV_LINE_BYTES = 1024 * 1024;
+
+const COMMA = 0x2c;
+const QUOTE = 0x22;
+const NEWLINE = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/**
+ * The bytes of a CSV file as they pass, with every line held to MAX_CSV_COLUMNS columns and
+ * its length in bytes (the header to MAX_CSV_HEADER_BYTES): the parser would build a line
+ * of a million empty columns in full before anything could look at it. Commas and line breaks
+ * inside quotes are not counted (a quote opens or closes a quoted stretch; a doubled quote
+ * does both); a file that quotes otherwise is refused by the parser itself.
+ */
+function boundedLines(source: string): Transform {
+  let quoted = false;
+  let columns = 1;
+  let bytes = 0;
+  // Blank lines before the header are skipped by the parser: the header is the first line with text.
+  let header = true;
+  let blank = true;
+  const tooLong = () =>
+    bytes > (header ? MAX_CSV_HEADER_BYTES : MAX_CSV_LINE_BYTES)
+      ? new Unreadable(
+          header
+            ? `The header of the CSV file is longer than ${MAX_CSV_HEADER_BYTES / 1024} KiB.`
+            : `A line of the CSV file is longer than ${MAX_CSV_LINE_BYTES / 1024 / 1024} MiB.`,
+          source,
+        )
+      : null;
+  const tooWide = new Unreadable(
+    `A line of the CSV file has more than ${MAX_CSV_COLUMNS.toLocaleString('en')} columns.`,
+    source,
+  );
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      let lineStart = -bytes;
+      for (let i = 0; i < chunk.length; i++) {
+        const byte = chunk[i]!;
+        if (byte === QUOTE) quoted = !quoted;
+        else if (!quoted && byte === COMMA) {
+          if (++columns > MAX_CSV_COLUMNS) return done(tooWide);
+        } else if (!quoted && byte === NEWLINE) {
+          bytes = i + 1 - lineStart;
+          const error = tooLong();
+          if (error) return done(error);
+          if (!blank) header = false;
+          blank = true;
+          columns = 1;
+          lineStart = i + 1;
+          continue;
+        }
+        if (blank && byte !== CARRIAGE_RETURN) blank = false;
+      }
+      bytes = chunk.length - lineStart;
+      const error = tooLong();
+      if (error) done(error);
+      else done(null, chunk);
+    },
+  });
 }
 
 type Kind = 'own' | 'strava' | 'garmin' | 'mapped';
@@ -108,8 +177,10 @@ export async function* parseCsv(
 ): AsyncGenerator<ParsedRow> {
   const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: true, trim: false });
   const input = Readable.from(Symbol.asyncIterator in bytes ? bytes : chunksOf(bytes), { objectMode: false });
-  input.on('error', (error) => parser.destroy(error));
-  input.pipe(parser);
+  const lines = boundedLines(source);
+  input.on('error', (error) => lines.destroy(error));
+  lines.on('error', (error) => parser.destroy(error));
+  input.pipe(lines).pipe(parser);
   const records = parser[Symbol.asyncIterator]() as AsyncIterator<string[]>;
   const next = async (): Promise<string[] | undefined> => {
     try {
@@ -158,6 +229,7 @@ export async function* parseCsv(
     const named = new Set<string>();
     for (let line = 2; (record = await next()); line++) {
       const where = `${source}:${line}`;
+      if (kind === 'own') record = record.map(importedCsvText);
       const row = readRecord(kind, cell, options);
       if (row.named && kind === 'strava') named.add(row.named);
       if ('partial' in row) yield { source: where, named: row.named, partial: row.partial };
@@ -167,6 +239,7 @@ export async function* parseCsv(
     for (const name of named) names.add(name);
   } finally {
     input.destroy();
+    lines.destroy();
     parser.destroy();
   }
 }
@@ -198,6 +271,7 @@ function ownRow(cell: Cell): RowBody {
   const shoe = text(cell('shoe'));
   return {
     run: {
+      ownExport: true,
       date,
       distanceKm: numberOr(looseNumber(cell('distance_km')), NaN),
       seconds: numberOr(looseDuration(cell('time')), NaN),

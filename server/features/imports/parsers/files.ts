@@ -3,7 +3,7 @@
  * name (.tcx, .gpx, .csv, .json), expanded with bounds, and parsed. A file that cannot be read
  * is one skipped row with the reason; nothing here throws for bad input.
  */
-import { gunzipBounded, gunzipStream, isGzip, MiB } from './inflate.js';
+import { gunzipBounded, gunzippedSize, gunzipStream, isGzip, MiB, tooLarge } from './inflate.js';
 import { chunksOf, parseCsv, type CsvOptions } from './csv.js';
 import { isFit, parseFit } from './fit.js';
 import { parseGpx } from './gpx.js';
@@ -18,12 +18,36 @@ import {
   type ParsedFile,
   type ParsedRow,
 } from './types.js';
-import { expandMember, isZip, memberChunks, zipMembers, type ZipMember } from './zip.js';
+import { isZip, openZip, type ZipArchive, type ZipMember } from './zip.js';
 
 /** The most one file may expand to (an activity file, or one CSV or JSON export). */
 export const MAX_FILE_BYTES = 128 * MiB;
 
-export type ParseOptions = CsvOptions;
+export interface ParseOptions extends CsvOptions {
+  /**
+   * What the import's files may expand to in all (from gzip files and archives), and what is
+   * left of it: each expansion takes its share before it begins.
+   */
+  expansion: { most: number; left: number };
+}
+
+const sizeText = (bytes: number) =>
+  bytes >= 1024 * MiB && bytes % (1024 * MiB) === 0
+    ? `${bytes / 1024 / MiB} GiB`
+    : bytes >= MiB
+      ? `${Math.round(bytes / MiB)} MiB`
+      : `${Math.round(bytes / 1024)} KiB`;
+
+/** Takes `bytes` from what the import may still expand, or refuses the file. */
+function spend(options: ParseOptions, bytes: number): void {
+  const { expansion } = options;
+  if (bytes > expansion.left) {
+    throw new Unreadable(
+      `The files of this import expand to more than ${sizeText(expansion.most)} in all: this one was not read.`,
+    );
+  }
+  expansion.left -= bytes;
+}
 
 /**
  * The rows of one file, as they are parsed: rows of one group are never duplicates of each
@@ -56,7 +80,7 @@ type Single =
   | { json: AsyncGenerator<ParsedRow>; extras: () => Extras | undefined };
 
 /** One file that is not an archive. */
-function parseSingle(name: string, file: ByteSource, options: ParseOptions, gzipped = false): Single {
+async function parseSingle(name: string, file: ByteSource, options: ParseOptions, gzipped = false): Promise<Single> {
   try {
     const head = file.read(0, 512);
     if (isGzip(head)) {
@@ -64,14 +88,17 @@ function parseSingle(name: string, file: ByteSource, options: ParseOptions, gzip
       const inner = name.replace(/\.gz$/i, '');
       const kind = lowerExtension(inner);
       if (kind === 'csv' || kind === 'json') {
-        // An export (possibly large) is inflated as it is parsed, never whole.
+        // Its size is known before a line is parsed (a bomb costs the inflation, never the
+        // parsing); then the export is inflated again as it is parsed, never held whole.
+        spend(options, await gunzippedSize(chunksOf(file), MAX_FILE_BYTES));
         const inflated = gunzipStream(chunksOf(file), MAX_FILE_BYTES);
         if (kind === 'json') return parseJson(inner, inflated);
         const names = new Set<string>();
         return { csv: parseCsv(inner, inflated, options, names), names };
       }
       const bytes = gunzipBounded(file.read(0, file.size), MAX_FILE_BYTES);
-      return parseSingle(name.replace(/\.gz$/i, ''), memorySource(bytes), options, true);
+      spend(options, bytes.length);
+      return await parseSingle(inner, memorySource(bytes), options, true);
     }
     if (isZip(head)) return skipFile(name, 'Archives inside archives or gzip files are not read.');
     const bytes = () => file.read(0, file.size);
@@ -119,13 +146,13 @@ function extrasOf(single: Single): () => Extras | undefined {
 /** One uploaded file: an archive gives one group per member. */
 export async function* parseUpload(name: string, file: ByteSource, options: ParseOptions): AsyncGenerator<FileRows> {
   if (!isZip(file.read(0, 4))) {
-    const parsed = parseSingle(name, file, options);
+    const parsed = await parseSingle(name, file, options);
     yield { group: name, rows: withoutFiles(rowsOf(parsed)), extras: extrasOf(parsed) };
     return;
   }
-  let members: ZipMember[];
+  let archive: ZipArchive;
   try {
-    members = zipMembers(file).filter((m) => !/(^|\/)(__MACOSX\/|\.)/.test(m.name));
+    archive = await openZip(file);
   } catch (error) {
     if (error instanceof Unreadable) {
       yield { group: name, rows: [{ source: name, skip: error.message }] };
@@ -133,17 +160,25 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
     }
     throw error;
   }
-  const expand = (member: ZipMember): Single => {
+  yield* archiveGroups(archive, options);
+}
+
+/** The groups of an archive's members: a Strava export's activities.csv first, with the files it names. */
+async function* archiveGroups(archive: ZipArchive, options: ParseOptions): AsyncGenerator<FileRows> {
+  const members = archive.members.filter((m) => !/(^|\/)(__MACOSX\/|\.)/.test(m.name));
+  const expand = async (member: ZipMember): Promise<Single> => {
     try {
+      if (member.declaredSize > MAX_FILE_BYTES) throw tooLarge(MAX_FILE_BYTES);
+      spend(options, member.declaredSize);
       // An export in an archive is expanded as it is parsed, never whole.
       const kind = lowerExtension(member.name);
       if (kind === 'csv' || kind === 'json') {
-        const chunks = memberChunks(file, member, MAX_FILE_BYTES);
+        const chunks = archive.chunks(member, MAX_FILE_BYTES);
         if (kind === 'json') return parseJson(member.name, chunks);
         const names = new Set<string>();
         return { csv: parseCsv(member.name, chunks, options, names), names };
       }
-      return parseSingle(member.name, memorySource(expandMember(file, member, MAX_FILE_BYTES)), options);
+      return await parseSingle(member.name, memorySource(await archive.read(member, MAX_FILE_BYTES)), options);
     } catch (error) {
       if (error instanceof Unreadable) return skipFile(member.name, error.message);
       throw error;
@@ -156,7 +191,7 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
   if (strava) {
     const folder = strava.name.slice(0, strava.name.length - 'activities.csv'.length);
     const byName = new Map(members.map((m) => [m.name, m]));
-    const parsed = expand(strava);
+    const parsed = await expand(strava);
     consumed.add(strava.name);
     yield { group: strava.name, rows: withMembers(rowsOf(parsed), folder, byName, expand) };
     // The CSV is read by now: the files its rows name are not imported on their own.
@@ -166,7 +201,7 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
     if (consumed.has(member.name)) continue;
     // In a Strava export only activity files stand on their own (profile.csv and the like are left out).
     if (strava && !ACTIVITY.test(member.name)) continue;
-    const parsed = expand(member);
+    const parsed = await expand(member);
     yield { group: member.name, rows: withoutFiles(rowsOf(parsed)), extras: extrasOf(parsed) };
   }
 }
@@ -176,7 +211,7 @@ async function* withMembers(
   rows: AsyncIterable<ParsedRow> | Iterable<ParsedRow>,
   folder: string,
   byName: Map<string, ZipMember>,
-  expand: (member: ZipMember) => Single,
+  expand: (member: ZipMember) => Promise<Single>,
 ): AsyncGenerator<ParsedRow> {
   for await (const row of rows) {
     if (!('named' in row)) {
@@ -191,7 +226,7 @@ async function* withMembers(
       };
       continue;
     }
-    const expanded = expand(member);
+    const expanded = await expand(member);
     let file: ParsedRow | undefined;
     for await (const r of rowsOf(expanded)) {
       if ('run' in r || 'skip' in r) {

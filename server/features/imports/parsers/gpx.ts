@@ -52,7 +52,7 @@ export function parseGpx(source: string, bytes: Uint8Array): ParsedFile {
       if (first !== null && last !== null) seconds += (last - first) / 1000;
     }
   }
-  if (timed < 2 || start === null) return skipFile(source, 'The GPX file has fewer than two timed points.');
+  if (timed < 2 || start === null) return skipFile(source, 'This file has no times.');
   const name = xmlText(child(tracks[0], 'name')) ?? xmlText(child(child(root, 'metadata'), 'name'));
   return {
     rows: [

@@ -1,7 +1,8 @@
 /**
- * Bounded inflation (gzip and zip's deflate) with Node's own zlib: `maxOutputLength` stops
- * the inflater as soon as its output would pass the bound, so a bomb is refused at the bound,
- * never expanded in full (and native zlib gets there about ten times faster than JavaScript).
+ * Bounded gzip inflation with Node's own zlib: `maxOutputLength` stops the inflater as soon as
+ * its output would pass the bound, so a bomb is refused at the bound, never expanded in full
+ * (and native zlib gets there about ten times faster than JavaScript). Zip members are
+ * inflated by yauzl (zip.ts), held to the size they declare.
  */
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
@@ -12,34 +13,26 @@ export const MiB = 1024 * 1024;
 export const tooLarge = (bound: number) =>
   new Unreadable(`The file expands beyond ${Math.round(bound / MiB)} MiB and was not expanded (a compression bomb?).`);
 
-function bounded(
-  inflate: (data: Uint8Array, options: zlib.ZlibOptions) => Buffer,
-  data: Uint8Array,
-  bound: number,
-  what: string,
-  overflow: () => Unreadable = () => tooLarge(bound),
-): Uint8Array {
-  try {
-    // maxOutputLength must be at least 1; an empty result is checked by the caller.
-    return inflate(data, { maxOutputLength: Math.max(1, bound) });
-  } catch (error) {
-    const code = (error as { code?: string }).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE') throw overflow();
-    if (code === 'Z_BUF_ERROR') throw new Unreadable(`The ${what} data is incomplete (the file is truncated).`);
-    throw new Unreadable(`The ${what} data is damaged.`);
-  }
-}
-
 export const isGzip = (bytes: Uint8Array) => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
 
 /** A gzip file's content, at most `bound` bytes. */
 export function gunzipBounded(data: Uint8Array, bound: number): Uint8Array {
-  return bounded(zlib.gunzipSync, data, bound, 'gzip');
+  try {
+    // maxOutputLength must be at least 1; an empty result is checked by the caller.
+    return zlib.gunzipSync(data, { maxOutputLength: Math.max(1, bound) });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ERR_BUFFER_TOO_LARGE') throw tooLarge(bound);
+    if (code === 'Z_BUF_ERROR') throw new Unreadable('The gzip data is incomplete (the file is truncated).');
+    throw new Unreadable('The gzip data is damaged.');
+  }
 }
 
-/** Raw deflate data (a zip entry), at most `bound` bytes; past it, `overflow`. */
-export function inflateBounded(data: Uint8Array, bound: number, overflow?: () => Unreadable): Uint8Array {
-  return bounded(zlib.inflateRawSync, data, bound, 'compressed', overflow);
+/** What a gzip file expands to, counted and let go a chunk at a time: Unreadable past `bound` or when damaged. */
+export async function gunzippedSize(chunks: Iterable<Uint8Array>, bound: number): Promise<number> {
+  let total = 0;
+  for await (const chunk of gunzipStream(chunks, bound)) total += chunk.length;
+  return total;
 }
 
 /**

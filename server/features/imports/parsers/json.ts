@@ -52,14 +52,16 @@ export function parseJson(
       }
       const entry = item as Record<string, unknown>;
       const shoe = typeof entry.shoe === 'string' ? entry.shoe : (shoeNames.get(entry.shoe_id) ?? null);
+      // Each field as the file has it: validation says what is wrong with a value of another type.
       yield {
         source: where,
         run: {
+          ownExport: true,
           date: typeof entry.date === 'string' ? entry.date : '',
           distanceKm: typeof entry.distance === 'number' ? entry.distance : NaN,
           seconds: (typeof entry.time === 'string' ? looseDuration(entry.time) : null) ?? NaN,
-          title: (entry.title as string | null | undefined) ?? null,
-          notes: (entry.notes as string | null | undefined) ?? null,
+          title: entry.title ?? null,
+          notes: entry.notes ?? null,
           kind: entry.kind ?? null,
           effort: entry.effort ?? null,
           shoe,

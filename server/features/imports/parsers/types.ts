@@ -7,16 +7,19 @@ export interface Candidate {
   distanceKm: number;
   /** Seconds, unrounded. */
   seconds: number;
+  /** From this server's own export (CSV or JSON), which §18's rules for other sources leave alone. */
+  ownExport?: boolean;
   /** The calendar date when the source gives one (own exports, local times)... */
   date?: string;
   /** ...else the start instant, placed in the caller's time zone. */
   start?: Date;
-  title?: string | null;
-  notes?: string | null;
+  /** Text, as the source has it (a JSON export may hold anything here: validation says what is wrong). */
+  title?: unknown;
+  notes?: unknown;
   /** Passed on as the source has them: validation says what is wrong. */
   kind?: unknown;
   effort?: unknown;
-  /** The shoe's name; undefined when the source says nothing (the owner's default shoe), null for none. */
+  /** The shoe's name, when the source names one. */
   shoe?: string | null;
   /** What the device recorded (FIT, TCX, GPX; CONTRACT.md §13). */
   track?: Track;
@@ -48,6 +51,8 @@ export interface ParsedFile {
 /** The bytes of an uploaded file, read where they are needed (a file on disk, or bytes already in memory). */
 export interface ByteSource {
   size: number;
+  /** The open file the bytes lie in, when they lie in one (an archive is read there at random places). */
+  fd?: number;
   /** Up to `length` bytes from `at` (fewer at the end). */
   read(at: number, length: number): Uint8Array;
 }

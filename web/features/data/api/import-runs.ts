@@ -9,6 +9,8 @@ export interface ImportRequest {
   files: File[];
   dryRun: boolean;
   mapping?: ImportMapping | undefined;
+  /** Sources of the rows to leave out (the preview's unticked rows). */
+  exclude?: string[] | undefined;
 }
 
 /** Bytes of the upload sent so far (fetch cannot tell; XMLHttpRequest can). */
@@ -23,6 +25,7 @@ export function importRuns(request: ImportRequest, onProgress?: UploadProgress):
   const form = new FormData();
   if (request.dryRun) form.append('dry_run', '1');
   if (request.mapping) form.append('mapping', JSON.stringify(request.mapping));
+  for (const source of request.exclude ?? []) form.append('exclude', source);
   for (const file of request.files) form.append('file', file, file.name);
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();

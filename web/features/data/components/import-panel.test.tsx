@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ImportResult, ImportRow } from '../../../../core/imports.js';
 import { renderWithApp } from '../../../test/render';
@@ -63,6 +64,31 @@ describe('ImportPreview', () => {
       ['activities.csv:4', 'Duplicate', '', '', '', 'A run of the same day, distance and time is already stored.'],
       ['activities.csv:5', 'Skipped', '', '', '', 'Not a run (Ride).'],
     ]);
+  });
+
+  it('shows the stored run a duplicate matches, and links to it', () => {
+    const duplicate = result([
+      {
+        source: 'again.fit',
+        status: 'duplicate',
+        reason: 'A run of the same day, distance and time is already stored.',
+        duplicate_of: { id: 42, date: '2024-03-12', distance: 10, time: '00:50:00' },
+      },
+    ]);
+    render(
+      <MemoryRouter>
+        <ImportPreview result={duplicate} units="km" stored={false} />
+      </MemoryRouter>,
+    );
+    expect(tableRows()[0]).toEqual([
+      'again.fit',
+      'Duplicate',
+      '2024-03-12',
+      '10.00',
+      '00:50:00',
+      'A run of the same day, distance and time is already stored. Open the stored run',
+    ]);
+    expect(screen.getByRole('link', { name: 'Open the stored run' })).toHaveAttribute('href', '/entry/42');
   });
 
   it('says "imported" once the runs are stored', () => {
@@ -182,6 +208,23 @@ describe('ImportPanel', () => {
     store.respond(201, { import: stored });
     expect(await screen.findByText('2 runs imported, 1 duplicate, 1 skipped')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Import \d/ })).not.toBeInTheDocument();
+  });
+
+  it('leaves the rows unticked in the preview out of the import', async () => {
+    renderWithApp(<ImportPanel units="km" />);
+    await choose('activities.csv');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview import' }));
+    FakeXhr.sent[0]!.respond(200, { import: PREVIEW });
+    const first = await screen.findByRole('checkbox', { name: 'Import activities.csv:2' });
+    // Only new rows can be left out.
+    expect(screen.getAllByRole('checkbox')).toHaveLength(2);
+    expect(first).toBeChecked();
+    await userEvent.click(first);
+    expect(first).not.toBeChecked();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 1 run' }));
+    const store = FakeXhr.sent[1]!;
+    expect(store.body!.get('dry_run')).toBeNull();
+    expect(store.body!.getAll('exclude')).toEqual(['activities.csv:2']);
   });
 
   it('asks which column is which for a CSV it does not know, and previews again with the mapping', async () => {

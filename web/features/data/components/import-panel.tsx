@@ -23,6 +23,7 @@ export function ImportPanel({ units }: { units: Units }) {
   const [preview, setPreview] = useState<ImportResult | null>(null);
   const [stored, setStored] = useState<ImportResult | null>(null);
   const [mapping, setMapping] = useState<ImportMapping | undefined>(undefined);
+  const [excluded, setExcluded] = useState<ReadonlySet<string>>(new Set());
   const mutation = useImportRuns((s, total) => setSent({ sent: s, total }));
   const busy = mutation.isPending;
   const uploaded = sent !== null && sent.total > 0 && sent.sent >= sent.total;
@@ -33,15 +34,31 @@ export function ImportPanel({ units }: { units: Units }) {
     setPreview(null);
     setStored(null);
     setMapping(undefined);
+    setExcluded(new Set());
     mutation.reset();
   };
+
+  const toggle = (source: string) =>
+    setExcluded((now) => {
+      const next = new Set(now);
+      if (!next.delete(source)) next.add(source);
+      return next;
+    });
 
   const send = (dryRun: boolean, withMapping = mapping) => {
     setSent({ sent: 0, total: 0 });
     mutation.mutate(
-      { files, dryRun, mapping: withMapping },
+      { files, dryRun, mapping: withMapping, exclude: dryRun ? undefined : [...excluded] },
       {
-        onSuccess: (result) => (dryRun ? setPreview(result) : (setStored(result), setPreview(null))),
+        onSuccess: (result) => {
+          if (dryRun) {
+            setPreview(result);
+            setExcluded(new Set());
+          } else {
+            setStored(result);
+            setPreview(null);
+          }
+        },
         onSettled: () => setSent(null),
       },
     );
@@ -54,6 +71,7 @@ export function ImportPanel({ units }: { units: Units }) {
   };
 
   const unknownCsv = preview?.rows.find((row) => row.columns && row.columns.length > 0);
+  const chosen = (preview?.created ?? 0) - excluded.size;
 
   return (
     <section aria-labelledby={`${id}-title`} className="mb-4">
@@ -143,14 +161,9 @@ export function ImportPanel({ units }: { units: Units }) {
 
       {preview ? (
         <>
-          <ImportPreview result={preview} units={units} stored={false} />
-          <button
-            type="button"
-            className="btn btn-success"
-            disabled={preview.created === 0 || busy}
-            onClick={() => send(false)}
-          >
-            Import {preview.created.toLocaleString('en')} {preview.created === 1 ? 'run' : 'runs'}
+          <ImportPreview result={preview} units={units} stored={false} excluded={excluded} onToggle={toggle} />
+          <button type="button" className="btn btn-success" disabled={chosen === 0 || busy} onClick={() => send(false)}>
+            Import {chosen.toLocaleString('en')} {chosen === 1 ? 'run' : 'runs'}
           </button>
         </>
       ) : null}

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ImportResult, ImportRow } from '../../../../core/imports.js';
 import { distanceIn, unitLabels, type Units } from '../../../../core/units.js';
 
@@ -19,8 +20,20 @@ export function summaryOf(result: ImportResult, stored: boolean): string {
   ].join(', ');
 }
 
-/** Every row of an import with its status and reason; distances in the runner's unit. */
-export function ImportPreview({ result, units, stored }: { result: ImportResult; units: Units; stored: boolean }) {
+interface PreviewProps {
+  result: ImportResult;
+  units: Units;
+  stored: boolean;
+  /** Sources of new rows the runner has unticked (preview only): they are left out of the import. */
+  excluded?: ReadonlySet<string>;
+  onToggle?: (source: string) => void;
+}
+
+/**
+ * Every row of an import with its status and reason; distances in the runner's unit. In a
+ * preview each new row can be unticked; a duplicate of a stored run shows that run and links to it.
+ */
+export function ImportPreview({ result, units, stored, excluded, onToggle }: PreviewProps) {
   const unit = unitLabels(units).distance;
   return (
     <section aria-labelledby="import-summary">
@@ -42,20 +55,40 @@ export function ImportPreview({ result, units, stored }: { result: ImportResult;
             </tr>
           </thead>
           <tbody>
-            {result.rows.map((row, index) => (
-              <tr key={`${row.source}-${index}`}>
-                <td className="text-break small">{row.source}</td>
-                <td>
-                  <span className={`badge ${STATUS[row.status].tone}`}>{STATUS[row.status].label}</span>
-                </td>
-                <td className="text-nowrap">{row.entry?.date ?? ''}</td>
-                <td className="text-end">
-                  {row.entry ? (Math.round(distanceIn(row.entry.distance, units) * 100) / 100).toFixed(2) : ''}
-                </td>
-                <td>{row.entry?.time ?? ''}</td>
-                <td className="small">{row.reason ?? row.entry?.title ?? ''}</td>
-              </tr>
-            ))}
+            {result.rows.map((row, index) => {
+              const run = row.entry ?? row.duplicate_of;
+              return (
+                <tr key={`${row.source}-${index}`}>
+                  <td className="text-break small">{row.source}</td>
+                  <td className="text-nowrap">
+                    {onToggle && row.status === 'would_create' ? (
+                      <input
+                        type="checkbox"
+                        className="form-check-input me-2"
+                        aria-label={`Import ${row.source}`}
+                        checked={!excluded?.has(row.source)}
+                        onChange={() => onToggle(row.source)}
+                      />
+                    ) : null}
+                    <span className={`badge ${STATUS[row.status].tone}`}>{STATUS[row.status].label}</span>
+                  </td>
+                  <td className="text-nowrap">{run?.date ?? ''}</td>
+                  <td className="text-end">
+                    {run ? (Math.round(distanceIn(run.distance, units) * 100) / 100).toFixed(2) : ''}
+                  </td>
+                  <td>{run?.time ?? ''}</td>
+                  <td className="small">
+                    {row.reason ?? row.entry?.title ?? ''}
+                    {row.duplicate_of ? (
+                      <>
+                        {' '}
+                        <Link to={`/entry/${row.duplicate_of.id}`}>Open the stored run</Link>
+                      </>
+                    ) : null}
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
