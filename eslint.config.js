@@ -20,7 +20,8 @@ const FEATURE_LAYERS = {
   demo: ['entries', 'users'],
   health: [],
   insights: ['entries', 'users'],
-  imports: ['entries', 'goals', 'shoes', 'users'],
+  tracks: ['entries', 'users'],
+  imports: ['entries', 'goals', 'shoes', 'tracks', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const serverBoundaries = Object.entries(FEATURE_LAYERS).flatMap(([feature, below]) => {

@@ -22,6 +22,7 @@ import { shoesRoutes } from './features/shoes/shoes.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
+import { tracksRoutes } from './features/tracks/tracks.routes.js';
 import { statsRoutes } from './features/stats/stats.routes.js';
 import { tokensRoutes } from './features/tokens/tokens.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -146,6 +147,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     goalsRoutes,
     tokensRoutes,
     insightsRoutes,
+    tracksRoutes,
     importsRoutes,
   ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });

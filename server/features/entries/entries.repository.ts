@@ -2,6 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import { formatDuration, paceMinPerKm, parseDuration, round2, speedKmh } from '../../../core/time.js';
 import type { Entry, EntryWithUser, RunKind } from '../../../core/schemas.js';
+import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { checkedPageSize, compiled, compiledPer, type ParamOf } from '../../db/compiled.js';
 import type { RunFacts } from '../../db/tallies.js';
 import { isSqlite, type EntriesTable, type Executor } from '../../db/schema.js';
@@ -228,6 +229,15 @@ export async function updateEntry(
     .returningAll()
     .executeTakeFirst();
   return row ? toEntry(row) : null;
+}
+
+/** A run's track summary (CONTRACT.md §13), written with its track; its own numbers and text stay as they are. */
+export async function setTrackSummary(db: Executor, id: number, fields: EntryTrackFields): Promise<void> {
+  await db
+    .updateTable('entries')
+    .set({ has_track: 1, ...fields })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Deletes a run; answers it as it was, or null when it was already gone. */

@@ -1,6 +1,7 @@
 /** Rules for runs: ownership, the date limit in the owner's zone, and the tallies every write moves. */
 import type { Actor } from '../../../core/permissions.js';
 import type { Entry, EntryBody, EntryListQuery, EntryWithUser } from '../../../core/schemas.js';
+import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { dateInZone, parseDuration } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext, type PageWindow } from '../../context.js';
 import type { Executor } from '../../db/schema.js';
@@ -176,6 +177,11 @@ export async function rebuildTallies(ctx: AppContext): Promise<void> {
     await rebuildAllTallies(trx);
     await rebuildSearchIndex(trx);
   });
+}
+
+/** Marks a run tracked, with its track's summary, on `db` (the transaction that stores the track). */
+export function markTracked(db: Executor, entryId: number, fields: EntryTrackFields): Promise<void> {
+  return entries.setTrackSummary(db, entryId, fields);
 }
 
 /** One page of a runner's runs in date then id order, after `after` (keyset paging: an export never skips rows). */

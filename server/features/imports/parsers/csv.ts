@@ -248,7 +248,7 @@ type Cell = (name: string, nth?: number) => string | undefined;
 type RowBody =
   | { run: Candidate; named?: string }
   | { skip: string; named?: string }
-  | { named: string; partial: Omit<Candidate, 'distanceKm' | 'seconds'> };
+  | Omit<Extract<ParsedRow, { named: string }>, 'source'>;
 
 function readRecord(kind: Kind, cell: Cell, options: CsvOptions): RowBody {
   switch (kind) {
@@ -302,9 +302,12 @@ function stravaRow(cell: Cell): RowBody {
     title: text(cell('activity name')) ?? null,
     notes: text(cell('activity description')) ?? null,
   };
-  if (positive(distanceKm) && positive(seconds))
-    return { run: { ...partial, distanceKm, seconds }, ...(named ? { named } : {}) };
-  if (named) return { named, partial };
+  // A row that names its file takes the file's track (§13), and its numbers when it has none.
+  if (named)
+    return positive(distanceKm) && positive(seconds)
+      ? { named, partial: { ...partial, distanceKm, seconds } }
+      : { named, partial };
+  if (positive(distanceKm) && positive(seconds)) return { run: { ...partial, distanceKm, seconds } };
   return { run: { ...partial, distanceKm: distanceKm ?? NaN, seconds: seconds ?? NaN } };
 }
 

@@ -102,26 +102,26 @@ async function parseSingle(name: string, file: ByteSource, options: ParseOptions
     }
     if (isZip(head)) return skipFile(name, 'Archives inside archives or gzip files are not read.');
     const bytes = () => file.read(0, file.size);
-    if (isFit(head)) return parseFit(name, bytes());
+    if (isFit(head)) return withOriginal(name, bytes(), parseFit);
     const csv = () => {
       const names = new Set<string>();
       return { csv: parseCsv(name, file, options, names), names };
     };
     switch (lowerExtension(name)) {
       case 'fit':
-        return parseFit(name, bytes());
+        return withOriginal(name, bytes(), parseFit);
       case 'tcx':
-        return parseTcx(name, bytes());
+        return withOriginal(name, bytes(), parseTcx);
       case 'gpx':
-        return parseGpx(name, bytes());
+        return withOriginal(name, bytes(), parseGpx);
       case 'csv':
         return csv();
       case 'json':
         return parseJson(name, chunksOf(file));
     }
     const text = new TextDecoder().decode(head).trimStart();
-    if (text.startsWith('<') && text.includes('<gpx')) return parseGpx(name, bytes());
-    if (text.startsWith('<') && text.includes('TrainingCenterDatabase')) return parseTcx(name, bytes());
+    if (text.startsWith('<') && text.includes('<gpx')) return withOriginal(name, bytes(), parseGpx);
+    if (text.startsWith('<') && text.includes('TrainingCenterDatabase')) return withOriginal(name, bytes(), parseTcx);
     if (text.startsWith('{')) return parseJson(name, chunksOf(file));
     return skipFile(name, UNSUPPORTED);
   } catch (error) {
@@ -129,6 +129,23 @@ async function parseSingle(name: string, file: ByteSource, options: ParseOptions
     if (error instanceof RangeError) return skipFile(name, 'The file is damaged and could not be read.');
     throw error;
   }
+}
+
+/**
+ * An activity file parsed, each run with a track keeping the file (§13): its own base name (a
+ * member's without its folders) and its bytes as parsed, un-gzipped.
+ */
+function withOriginal(
+  name: string,
+  bytes: Uint8Array,
+  parse: (source: string, bytes: Uint8Array) => ParsedFile,
+): ParsedFile {
+  const parsed = parse(name, bytes);
+  const original = { name: name.slice(name.lastIndexOf('/') + 1), bytes };
+  return {
+    ...parsed,
+    rows: parsed.rows.map((row) => ('run' in row && row.run.track ? { ...row, run: { ...row.run, original } } : row)),
+  };
 }
 
 /** The rows of a parsed file; a CSV's and a JSON export's rows are parsed as they are read. */
@@ -206,7 +223,11 @@ async function* archiveGroups(archive: ZipArchive, options: ParseOptions): Async
   }
 }
 
-/** A Strava row without numbers takes them, and the track, from the file of the archive it names. */
+/**
+ * A row that names a file of the archive (a Strava row) takes the file's track, and its numbers
+ * when it has none; a row with numbers of its own is imported without a track when its file is
+ * missing or holds no run.
+ */
 async function* withMembers(
   rows: AsyncIterable<ParsedRow> | Iterable<ParsedRow>,
   folder: string,
@@ -218,47 +239,60 @@ async function* withMembers(
       yield row;
       continue;
     }
+    const own = ownNumbers(row);
     const member = byName.get(folder + row.named);
-    if (!member) {
+    let file: ParsedRow | undefined;
+    if (member) {
+      for await (const r of rowsOf(await expand(member))) {
+        if ('run' in r || 'skip' in r) {
+          file = r;
+          break;
+        }
+      }
+    }
+    if (file && 'run' in file) {
+      const { distanceKm, seconds, track, trackStart, original, note } = file.run;
+      yield {
+        source: row.source,
+        run: {
+          distanceKm,
+          seconds,
+          ...row.partial,
+          ...(track && trackStart ? { track, trackStart, ...(original ? { original } : {}) } : {}),
+          ...(note ? { note } : {}),
+        },
+      };
+    } else if (own) {
+      yield own;
+    } else if (!member) {
       yield {
         source: row.source,
         skip: `The row has no distance or time and its file (${row.named}) is not in the archive.`,
       };
-      continue;
-    }
-    const expanded = await expand(member);
-    let file: ParsedRow | undefined;
-    for await (const r of rowsOf(expanded)) {
-      if ('run' in r || 'skip' in r) {
-        file = r;
-        break;
-      }
-    }
-    if (!file || !('run' in file || 'skip' in file)) {
-      yield { source: row.source, skip: `Its file (${row.named}) holds no activity.` };
-    } else if ('skip' in file) {
+    } else if (file && 'skip' in file) {
       yield { source: row.source, skip: `${file.skip} (${row.named})` };
     } else {
-      const { distanceKm, seconds, track, trackStart, note } = file.run;
-      yield {
-        source: row.source,
-        run: {
-          ...row.partial,
-          distanceKm,
-          seconds,
-          ...(track && trackStart ? { track, trackStart } : {}),
-          ...(note ? { note } : {}),
-        },
-      };
+      yield { source: row.source, skip: `Its file (${row.named}) holds no activity.` };
     }
   }
+}
+
+/** A row that names a file, as a run of its own numbers, when it has them. */
+function ownNumbers(row: Extract<ParsedRow, { named: string }>): ParsedRow | null {
+  const { distanceKm, seconds } = row.partial;
+  return distanceKm !== undefined && seconds !== undefined
+    ? { source: row.source, run: { ...row.partial, distanceKm, seconds } }
+    : null;
 }
 
 /** Rows that name a file no archive brings: skipped with the reason. */
 async function* withoutFiles(rows: AsyncIterable<ParsedRow> | Iterable<ParsedRow>): AsyncGenerator<ParsedRow> {
   for await (const row of rows) {
     yield 'named' in row
-      ? { source: row.source, skip: `The row has no distance or time and its file (${row.named}) was not uploaded.` }
+      ? (ownNumbers(row) ?? {
+          source: row.source,
+          skip: `The row has no distance or time and its file (${row.named}) was not uploaded.`,
+        })
       : row;
   }
 }

@@ -25,6 +25,8 @@ export interface Candidate {
   track?: Track;
   /** The instant of the track's first sample. */
   trackStart?: Date;
+  /** The activity file the track came from (§13 "the original"): its own base name and bytes, un-gzipped. */
+  original?: { name: string; bytes: Uint8Array };
   /** Said in the row's `reason` though the run is kept (a track thinned to its most samples). */
   note?: string;
 }
@@ -33,8 +35,13 @@ export interface Candidate {
 export type ParsedRow =
   | { source: string; run: Candidate }
   | { source: string; skip: string; columns?: string[] }
-  /** A Strava row without numbers that names a file of its archive (resolved by the archive). */
-  | { source: string; named: string; partial: Omit<Candidate, 'distanceKm' | 'seconds'> };
+  /**
+   * A row that names a file of its archive (a Strava row): it takes its track from the file, and
+   * its numbers too when it has none (resolved by the archive).
+   */
+  | { source: string; named: string; partial: Omit<Candidate, 'distanceKm' | 'seconds'> & Partial<Numbers> };
+
+type Numbers = Pick<Candidate, 'distanceKm' | 'seconds'>;
 
 /** Shoes and goals of this server's JSON export, brought back as they are. */
 export interface Extras {
