@@ -5,7 +5,14 @@
 import { z } from 'zod';
 import { EntrySchema } from './schemas.js';
 
-export const IMPORT_STATUSES = ['created', 'would_create', 'duplicate', 'skipped'] as const;
+export const IMPORT_STATUSES = [
+  'created',
+  'would_create',
+  'track_added',
+  'would_add_track',
+  'duplicate',
+  'skipped',
+] as const;
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export const DISTANCE_UNITS = ['km', 'mi', 'm'] as const;
@@ -63,6 +70,8 @@ export const ImportResultSchema = z.object({
   created: z.number().int(),
   duplicates: z.number().int(),
   skipped: z.number().int(),
+  /** §13: stored runs without a track that this import gave one (on a dry run: would give). */
+  tracks_added: z.number().int(),
   rows: z.array(ImportRowSchema),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;

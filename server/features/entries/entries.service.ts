@@ -39,6 +39,11 @@ export function toValues(
   };
 }
 
+/** A run by id, whoever owns it (the caller has checked that the run is the actor's), or null. */
+export function findEntry(ctx: AppContext, id: number): Promise<Entry | null> {
+  return entries.findEntryById(ctx.db, id);
+}
+
 async function findOr404(ctx: AppContext, id: number): Promise<Entry> {
   const entry = await entries.findEntryById(ctx.db, id);
   if (!entry) throw notFound();

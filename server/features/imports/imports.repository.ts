@@ -17,12 +17,22 @@ export const DATES_PER_QUERY = 64;
 const DAY_MS = 86_400_000;
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
-type RunRow = { id: number | bigint; date: string; distance_m: number | bigint; seconds: number | bigint };
-const storedRun = (row: RunRow): StoredRun & { id: number } => ({
+/** A stored run as an import compares with it: and whether it has a track (§13: one without is matched first). */
+export type StoredMatch = StoredRun & { id: number; hasTrack: boolean };
+
+type RunRow = {
+  id: number | bigint;
+  date: string;
+  distance_m: number | bigint;
+  seconds: number | bigint;
+  has_track: number | bigint;
+};
+const storedRun = (row: RunRow): StoredMatch => ({
   id: Number(row.id),
   date: row.date,
   distanceM: Number(row.distance_m),
   seconds: Number(row.seconds),
+  hasTrack: Number(row.has_track) === 1,
 });
 
 /**
@@ -33,8 +43,8 @@ export async function storedRunsOn(
   db: Executor,
   userId: number,
   dates: readonly string[],
-): Promise<(StoredRun & { id: number })[]> {
-  const found: (StoredRun & { id: number })[] = [];
+): Promise<StoredMatch[]> {
+  const found: StoredMatch[] = [];
   if (dates.length === 0) return found;
   const sorted = [...dates].sort();
   const from = sorted[0]!;
@@ -43,7 +53,7 @@ export async function storedRunsOn(
     const wanted = new Set(dates);
     const rows = await db
       .selectFrom('entries')
-      .select(['id', 'date', 'distance_m', 'seconds'])
+      .select(['id', 'date', 'distance_m', 'seconds', 'has_track'])
       .where('user_id', '=', userId)
       .where('date', '>=', from)
       .where('date', '<=', to)
@@ -58,7 +68,7 @@ export async function storedRunsOn(
     while (some.length < DATES_PER_QUERY) some.push(some[some.length - 1]!);
     const rows = await db
       .selectFrom('entries')
-      .select(['id', 'date', 'distance_m', 'seconds'])
+      .select(['id', 'date', 'distance_m', 'seconds', 'has_track'])
       .where('user_id', '=', userId)
       .where('date', 'in', some)
       .orderBy('date')

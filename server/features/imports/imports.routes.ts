@@ -186,7 +186,7 @@ const rowJson = fastJson(responseJsonSchema(ImportRowSchema));
  */
 async function* answer(summary: ImportSummary, dir: string): AsyncGenerator<string> {
   try {
-    let chunk = `{"import":{"created":${summary.created},"duplicates":${summary.duplicates},"skipped":${summary.skipped},"rows":[`;
+    let chunk = `{"import":{"created":${summary.created},"duplicates":${summary.duplicates},"skipped":${summary.skipped},"tracks_added":${summary.tracksAdded},"rows":[`;
     let first = true;
     for await (const row of summary.rows()) {
       chunk += first ? rowJson(row) : `,${rowJson(row)}`;

@@ -19,12 +19,14 @@ import {
   type ImportedEntry,
 } from '../../../core/imports.js';
 import type { Entry, User } from '../../../core/schemas.js';
+import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { dateInZone, formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
 import { readAside } from '../../db/sqlite.js';
 import { RunTally } from '../../db/tallies.js';
-import { insertManyRuns, ownRunsAfter, type EntryValues } from '../entries/entries.service.js';
+import { findEntry, insertManyRuns, ownRunsAfter, type EntryValues } from '../entries/entries.service.js';
+import { packedSummary, storeTrack, unpackTrack } from '../tracks/tracks.service.js';
 import { importGoals, listGoals } from '../goals/goals.service.js';
 import { importShoes, listShoes, previewImportedShoes } from '../shoes/shoes.service.js';
 import * as imports from './imports.repository.js';
@@ -59,6 +61,8 @@ export interface ImportSummary {
   created: number;
   duplicates: number;
   skipped: number;
+  /** §13: stored runs without a track that a file gave one. */
+  tracksAdded: number;
   /** Read once: the spools are closed when they are read to the end (or given up). */
   rows(): AsyncGenerator<ImportRow>;
   /** Lets the rows go without reading them (a client gone): safe to call more than once. */
@@ -83,7 +87,12 @@ export function sameRun(a: imports.StoredRun, b: imports.StoredRun): boolean {
  */
 export const MAX_COMPARED = 256;
 
-function preview(userId: number, values: EntryValues, shoeId: number | null): ImportedEntry {
+function preview(
+  userId: number,
+  values: EntryValues,
+  shoeId: number | null,
+  track: EntryTrackFields | null,
+): ImportedEntry {
   return {
     user_id: userId,
     date: values.date,
@@ -94,12 +103,12 @@ function preview(userId: number, values: EntryValues, shoeId: number | null): Im
     title: values.title ?? null,
     notes: values.notes ?? null,
     kind: values.kind ?? null,
-    has_track: false,
-    elevation_gain: null,
-    elevation_loss: null,
-    avg_heart_rate: null,
-    max_heart_rate: null,
-    avg_cadence: null,
+    has_track: track !== null,
+    elevation_gain: track?.elevation_gain ?? null,
+    elevation_loss: track?.elevation_loss ?? null,
+    avg_heart_rate: track?.avg_heart_rate ?? null,
+    max_heart_rate: track?.max_heart_rate ?? null,
+    avg_cadence: track?.avg_cadence ?? null,
     effort: values.effort ?? null,
     shoe_id: shoeId,
   };
@@ -138,7 +147,12 @@ const valuesOf = (line: RunLine): EntryValues => ({
  * What pass 2 decided for a run line, one line of a second spool per run line, in order: stored
  * (or would be) with its id, a duplicate of a stored run, or of a run another file brought.
  */
-type Outcome = [0, number | null] | [1, { id: number; distanceM: number; seconds: number }] | [2, string];
+type Outcome =
+  | [0, number | null]
+  | [1, { id: number; distanceM: number; seconds: number }]
+  | [2, string]
+  /** §13: a stored run without a track that this row's file gives one (its id). */
+  | [3, number];
 
 /** How many parsed runs were held at once, at most, by the last import (the tests read it). */
 export const held = { peak: 0 };
@@ -284,7 +298,7 @@ async function storeSpooled(
   const { shoes, goals, groups } = found;
   const pause = yielder();
   const breathe = yielder(2, 1);
-  const counts = { created: found.created, duplicates: 0, skipped: found.skipped };
+  const counts = { created: found.created, duplicates: 0, skipped: found.skipped, tracksAdded: 0 };
   // Runs of other files are only compared when there are other files.
   const brought = groups > 1 ? new Brought(found.created) : null;
   const usedStored = new Set<number>();
@@ -309,7 +323,7 @@ async function storeSpooled(
     const flush = async () => {
       held.peak = Math.max(held.peak, batch.length);
       const dates = [...new Set(batch.map((b) => b.line[3]))];
-      const byDate = new Map<string, (imports.StoredRun & { id: number })[]>();
+      const byDate = new Map<string, imports.StoredMatch[]>();
       for (const run of await imports.storedRunsOn(db, user.id, dates)) {
         if (storedHere.has(run.id) || usedStored.has(run.id)) continue;
         const day = byDate.get(run.date);
@@ -317,13 +331,16 @@ async function storeSpooled(
         else byDate.set(run.date, [run]);
       }
       const decided: Outcome[] = [];
-      const fresh: { at: number; values: EntryValues }[] = [];
+      const fresh: { at: number; values: EntryValues; track: RunLine[11] }[] = [];
       for (const { line, at } of batch) {
         const [date, metres, seconds, group] = [line[3], metresOf(line[4]), line[5], line[2]];
         const day = byDate.get(date);
+        // §13: of the stored runs it matches, one without a track first, then §9's order.
         let twinAt = -1;
         for (let i = 0; day && i < Math.min(day.length, MAX_COMPARED); i++) {
-          if (sameRunValues(day[i]!.distanceM, day[i]!.seconds, metres, seconds)) {
+          if (!sameRunValues(day[i]!.distanceM, day[i]!.seconds, metres, seconds)) continue;
+          if (twinAt < 0) twinAt = i;
+          if (!day[i]!.hasTrack) {
             twinAt = i;
             break;
           }
@@ -331,13 +348,25 @@ async function storeSpooled(
         const twin = twinAt >= 0 ? day!.splice(twinAt, 1)[0] : undefined;
         const siblingAt = twin || !brought ? -1 : brought.match(date, metres, seconds, group);
         brought?.add(date, metres, seconds, group, at);
+        const track = line[11];
+        if (twin && track && !twin.hasTrack) {
+          usedStored.add(twin.id);
+          if (storing) {
+            const { prepared, original } = unpackTrack(spool.blobAt(track));
+            await storeTrack(db, { id: twin.id, userId: user.id }, prepared, original);
+          }
+          decided.push([3, twin.id]);
+          counts.tracksAdded += 1;
+          counts.created -= 1;
+          continue;
+        }
         if (twin) {
           usedStored.add(twin.id);
           decided.push([1, { id: twin.id, distanceM: twin.distanceM, seconds: twin.seconds }]);
         } else if (siblingAt >= 0) {
           decided.push([2, spool.lineAt(siblingAt)[1] as string]);
         } else {
-          fresh.push({ at: decided.length, values: { ...valuesOf(line), shoeId: shoeOf(line[10]) } });
+          fresh.push({ at: decided.length, values: { ...valuesOf(line), shoeId: shoeOf(line[10]) }, track });
           decided.push([0, null]);
         }
         if (twin || siblingAt >= 0) {
@@ -356,10 +385,14 @@ async function storeSpooled(
           now,
           tally,
         );
-        some.forEach((f, i) => {
+        for (const [i, f] of some.entries()) {
           decided[f.at] = [0, stored[i]!];
           storedHere.add(stored[i]!);
-        });
+          if (f.track) {
+            const { prepared, original } = unpackTrack(spool.blobAt(f.track));
+            await storeTrack(db, { id: stored[i]!, userId: user.id }, prepared, original);
+          }
+        }
         await breathe();
       }
       for (const outcome of decided) outcomes.write(outcome);
@@ -445,11 +478,25 @@ async function storeSpooled(
             yield { source: line[1], status: 'duplicate', reason: `The same run as ${outcome[1]}.` };
             continue;
           }
-          const entry = preview(user.id, valuesOf(line), shoeOf(line[10]));
+          const note = line[12] ? { reason: line[12] } : {};
+          if (outcome[0] === 3) {
+            const stored = await findEntry(ctx, outcome[1]);
+            yield {
+              source: line[1],
+              status: options.dryRun ? 'would_add_track' : 'track_added',
+              ...note,
+              ...(stored ? { entry: stored } : {}),
+            };
+            continue;
+          }
+          const place = line[11];
+          const track = place ? packedSummary((at, length) => spool.blobAt([place[0] + at, length])) : null;
+          const entry = preview(user.id, valuesOf(line), shoeOf(line[10]), track);
           const id = outcome[1];
           yield {
             source: line[1],
             status: created,
+            ...note,
             entry: id === null ? entry : { id, ...entry, created_at: now, updated_at: now },
           };
         }

@@ -20,6 +20,7 @@ import { AppError } from '../../errors.js';
 import { toValues, type EntryValues } from '../entries/entries.service.js';
 import { parseUpload } from './parsers/files.js';
 import { Unreadable, type ByteSource, type Candidate } from './parsers/types.js';
+import { MAX_ORIGINAL_BYTES, packTrack, prepareTrack } from '../tracks/tracks.service.js';
 import { plainEntryBody, type EntryInput } from './plain-entry.js';
 import type { Spool } from './spool.js';
 
@@ -73,8 +74,10 @@ export interface PassOneResult {
 
 /**
  * A line of the spool: a skipped row `[0, source, reason, columns]`, or a run that passed
- * validation `[1, source, group, date, distanceKm, seconds, title, notes, kind, effort, shoe]`
- * (shoe: the name of the shoe the file names, or null).
+ * validation `[1, source, group, date, distanceKm, seconds, title, notes, kind, effort, shoe,
+ * track, note]` (shoe: the name of the shoe the file names, or null; track: where its prepared
+ * track lies among the spool's blobs, or null; note: what the row's reason says though the run
+ * is kept, or null).
  */
 export type SkipLine = [0, string, string, string[] | null];
 export type RunLine = [
@@ -88,6 +91,8 @@ export type RunLine = [
   string | null | undefined,
   EntryValues['kind'],
   EntryValues['effort'],
+  string | null,
+  [number, number] | null,
   string | null,
 ];
 
@@ -169,6 +174,22 @@ function openUpload(path: string): ByteSource & { close(): void } {
     },
     close: () => fs.closeSync(fd),
   };
+}
+
+/**
+ * A run's track made ready to store, with its original file, among the spool's blobs: its place
+ * there and the row's note. A track the maths refuse (a parser's bug) is left out, and the row says so.
+ */
+function spooledTrack(spool: Spool, run: Candidate): [[number, number] | null, string | null] {
+  if (!run.track || !run.trackStart) return [null, run.note ?? null];
+  try {
+    const prepared = prepareTrack(run.track, run.trackStart);
+    const original = run.original && run.original.bytes.length <= MAX_ORIGINAL_BYTES ? run.original : null;
+    return [spool.blob(packTrack(prepared, original)), run.note ?? null];
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return [null, `The run is kept without its track: ${error.message}`];
+  }
 }
 
 const LEFT_OUT = 'Left out.';
@@ -268,6 +289,7 @@ export async function spoolRows(
                   values.kind,
                   values.effort,
                   row.run.shoe ?? null,
+                  ...spooledTrack(spool, row.run),
                 ] satisfies RunLine);
                 result.created += 1;
               }
@@ -319,7 +341,7 @@ export interface PassOneJob {
   sliceMs: number;
 }
 export type PassOneAnswer =
-  | { done: PassOneResult & { spool: { written: number; lines: number } } }
+  | { done: PassOneResult & { spool: Spool['size'] } }
   | { failed: string; status?: number }
   /** The thread has used its slice while others wait: it waits for `resume` before going on. */
   | { turnOver: true };
@@ -436,7 +458,7 @@ export async function spoolRowsOnThread(
   input: PassOneInput,
   spoolPath: string,
   runner: number,
-): Promise<PassOneResult & { spool: { written: number; lines: number } }> {
+): Promise<PassOneResult & { spool: Spool['size'] }> {
   const job: { holding: boolean; asked: Turn | null } = { holding: false, asked: null };
   await new Promise<void>((resolve) =>
     askTurn({

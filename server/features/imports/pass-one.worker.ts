@@ -41,7 +41,7 @@ try {
   const result = await spoolRows(job.input, spool, takeTurns, (rows) => {
     if (exitAt > 0 && rows >= exitAt) process.exit(70);
   });
-  answer({ done: { ...result, spool: { written: spool.written, lines: spool.lines } } });
+  answer({ done: { ...result, spool: spool.size } });
 } catch (error) {
   answer(
     error instanceof AppError

@@ -3,7 +3,11 @@
  * a time: once to store them (in batches), once to write the answer. Memory holds one batch of
  * rows, never an import's rows together. One JSON array a line (JSON never holds a raw line break).
  * A spool written on a worker thread (pass-one.worker.ts) is read here by opening its file again
- * with what the writer said of it (`written`, `lines`).
+ * with what the writer said of it (`written`, `lines`, `blobBytes`).
+ *
+ * Beside its lines a spool keeps bytes too big for a line (a run's track and original file,
+ * prepared where it is parsed): in a second file, `<path>.bin`, each found again by where it
+ * lies (`blob` answers it, `blobAt` reads it back).
  */
 import fs from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
@@ -21,22 +25,47 @@ const LINE_STEP = 4096;
 
 export class Spool {
   private readonly fd: number;
+  private readonly blobFd: number;
   private pending = '';
   /** Bytes on disk. */
   written = 0;
   /** Lines written (and not cut off). */
   lines = 0;
+  /** Bytes of blobs on disk. */
+  blobBytes = 0;
 
   /** A new, empty spool; or, given what its writer said of it, one written elsewhere, to read. */
   constructor(
     readonly path: string,
-    existing?: { written: number; lines: number },
+    existing?: { written: number; lines: number; blobBytes: number },
   ) {
     this.fd = fs.openSync(path, existing ? 'r' : 'w+');
+    this.blobFd = fs.openSync(`${path}.bin`, existing ? 'r' : 'w+');
     if (existing) {
       this.written = existing.written;
       this.lines = existing.lines;
+      this.blobBytes = existing.blobBytes;
     }
+  }
+
+  /** What a reader of this spool needs to know of it (a spool written on a worker thread). */
+  get size(): { written: number; lines: number; blobBytes: number } {
+    return { written: this.written, lines: this.lines, blobBytes: this.blobBytes };
+  }
+
+  /** Writes bytes beside the lines; answers where they lie, for a line to name. */
+  blob(bytes: Uint8Array): [number, number] {
+    fs.writeSync(this.blobFd, bytes, 0, bytes.length, this.blobBytes);
+    const at = this.blobBytes;
+    this.blobBytes += bytes.length;
+    return [at, bytes.length];
+  }
+
+  /** The bytes a blob's place names. */
+  blobAt([at, length]: [number, number]): Buffer {
+    const bytes = Buffer.allocUnsafe(length);
+    fs.readSync(this.blobFd, bytes, 0, length, at);
+    return bytes;
   }
 
   write(line: unknown[]): void {
@@ -45,17 +74,21 @@ export class Spool {
     if (this.pending.length >= WRITE_AT) this.flush();
   }
 
-  /** Where the next line goes: `cut` comes back here. */
-  mark(): { at: number; lines: number } {
-    return { at: this.written + Buffer.byteLength(this.pending), lines: this.lines };
+  /** Where the next line (and blob) goes: `cut` comes back here. */
+  mark(): { at: number; lines: number; blobs: number } {
+    return { at: this.written + Buffer.byteLength(this.pending), lines: this.lines, blobs: this.blobBytes };
   }
 
-  /** Forgets every line written since `mark`. */
-  cut(mark: { at: number; lines: number }): void {
+  /** Forgets every line (and blob) written since `mark`. */
+  cut(mark: { at: number; lines: number; blobs?: number }): void {
     this.flush();
     fs.ftruncateSync(this.fd, mark.at);
     this.written = mark.at;
     this.lines = mark.lines;
+    if (mark.blobs !== undefined) {
+      fs.ftruncateSync(this.blobFd, mark.blobs);
+      this.blobBytes = mark.blobs;
+    }
   }
 
   /** Writes what is pending to the file. */
@@ -114,6 +147,7 @@ export class Spool {
     if (this.closed) return;
     this.closed = true;
     fs.closeSync(this.fd);
+    fs.closeSync(this.blobFd);
   }
 
   private closed = false;

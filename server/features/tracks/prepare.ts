@@ -89,6 +89,12 @@ export function packTrack(prepared: PreparedTrack, original: OriginalFile | null
   return Buffer.concat([length, head, data, page, ...(original ? [original.bytes] : [])]);
 }
 
+/** What a run's preview needs of a packed track, read from its first bytes alone (`read(at, length)`). */
+export function packedSummary(read: (at: number, length: number) => Buffer): EntryTrackFields {
+  const headLength = read(0, 4).readUInt32LE(0);
+  return (JSON.parse(read(4, headLength).toString('utf8')) as Header).entry;
+}
+
 export function unpackTrack(bytes: Buffer): { prepared: PreparedTrack; original: OriginalFile | null } {
   const headLength = bytes.readUInt32LE(0);
   const { dataBytes, pageBytes, original, ...rest } = JSON.parse(

@@ -17,7 +17,7 @@ import { decodeTrack } from './codec.js';
 import { MAX_ORIGINAL_BYTES, type OriginalFile, type PreparedTrack } from './prepare.js';
 import * as tracks from './tracks.repository.js';
 
-export { prepareTrack, packTrack, unpackTrack, MAX_ORIGINAL_BYTES } from './prepare.js';
+export { prepareTrack, packTrack, packedSummary, unpackTrack, MAX_ORIGINAL_BYTES } from './prepare.js';
 export type { OriginalFile, PreparedTrack } from './prepare.js';
 
 export const NO_TRACK = 'This run has no track.';

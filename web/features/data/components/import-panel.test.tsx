@@ -32,6 +32,7 @@ const result = (rows: ImportRow[]): ImportResult => ({
   created: rows.filter((r) => r.status === 'would_create' || r.status === 'created').length,
   duplicates: rows.filter((r) => r.status === 'duplicate').length,
   skipped: rows.filter((r) => r.status === 'skipped').length,
+  tracks_added: rows.filter((r) => r.status === 'would_add_track' || r.status === 'track_added').length,
   rows,
 });
 

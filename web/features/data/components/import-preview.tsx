@@ -5,16 +5,21 @@ import { distanceIn, unitLabels, type Units } from '../../../../core/units.js';
 const STATUS: Record<ImportRow['status'], { label: string; tone: string }> = {
   would_create: { label: 'New', tone: 'text-bg-success' },
   created: { label: 'Imported', tone: 'text-bg-success' },
+  would_add_track: { label: 'Adds a track', tone: 'text-bg-info' },
+  track_added: { label: 'Track added', tone: 'text-bg-info' },
   duplicate: { label: 'Duplicate', tone: 'text-bg-secondary' },
   skipped: { label: 'Skipped', tone: 'text-bg-warning' },
 };
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-/** "412 new runs, 3 duplicates, 17 skipped" (or "imported" once stored). */
+/** "412 new runs, 5 tracks for stored runs, 3 duplicates, 17 skipped" (or "imported" once stored). */
 export function summaryOf(result: ImportResult, stored: boolean): string {
   return [
     plural(result.created, stored ? 'run imported' : 'new run', stored ? 'runs imported' : 'new runs'),
+    ...(result.tracks_added > 0
+      ? [plural(result.tracks_added, stored ? 'track added' : 'track for a stored run', stored ? 'tracks added' : 'tracks for stored runs')]
+      : []),
     plural(result.duplicates, 'duplicate', 'duplicates'),
     `${result.skipped.toLocaleString('en')} skipped`,
   ].join(', ');

@@ -1,0 +1,237 @@
+/**
+ * Tracks through the API (CONTRACT.md §13, §14, §16), on SQLite and on PostgreSQL
+ * (TEST_DATABASE_URL): a FIT file imported keeps its track and its original, the run page
+ * answers every field of §14, the GPX and the original come back, a duplicate of a stored run
+ * without a track gives it one (track_added, would_add_track on a dry run), ownership is the
+ * run's, guests get 401, and deleting a run or its runner takes the track with it.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EntryEnvelopeSchema } from '../../core/schemas.js';
+import { RunTrackEnvelopeSchema } from '../../core/tracks/schemas.js';
+import { call, createEntry, createTestApp, loginAdmin, registerUser, type Account, type TestApp } from './helpers.js';
+import { importResult } from './imports/fixtures.js';
+import { WATCH_START, watchFit, watchGpx } from './imports/track-fixtures.js';
+
+let t: TestApp;
+let admin: Account;
+beforeAll(async () => {
+  t = await createTestApp({}, { now: '2026-03-18T12:00:00.000Z' });
+  admin = await loginAdmin(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const trackOf = async (token: string, id: number) => call(t.app, 'GET', `/api/v1/entry/${id}/track`, { token });
+const tableCount = async (table: 'tracks' | 'track_files', entryId: number) =>
+  Number(
+    (
+      await t.app.appContext.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('entry_id', '=', entryId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('a FIT file imported with its track', () => {
+  let runner: Account;
+  let id: number;
+  beforeAll(async () => {
+    runner = await registerUser(t.app, { timezone: 'UTC' });
+    const result = await importResult(t.app, runner.token, [{ name: 'watch.fit.gz', content: gzipSync(watchFit()) }]);
+    expect(result.created).toBe(1);
+    const row = result.rows[0]!;
+    expect(row.status).toBe('created');
+    id = row.entry!.id!;
+    expect(row.entry).toMatchObject({ has_track: true, elevation_gain: 108, elevation_loss: 3 });
+  });
+
+  it('shows the track summary on the run, in every list of runs', async () => {
+    const entry = EntryEnvelopeSchema.parse(
+      (await call(t.app, 'GET', `/api/v1/entry/${id}`, { token: runner.token })).json(),
+    ).entry;
+    // 540 s of timer time at 3 m/s: 1,620 m; heart rate 120 + timer mod 40; cadence 2 x (85 + 0..0.75).
+    expect(entry).toMatchObject({
+      distance: 1.62,
+      time: '00:09:00',
+      has_track: true,
+      elevation_gain: 108,
+      elevation_loss: 3,
+      max_heart_rate: 159,
+    });
+    expect(entry.avg_heart_rate).toBeGreaterThan(135);
+    expect(entry.avg_heart_rate).toBeLessThan(145);
+    expect(entry.avg_cadence).toBe(171);
+    const own = (await call(t.app, 'GET', '/api/v1/entry', { token: runner.token })).json();
+    expect(own.entries.data[0]).toMatchObject({ id, has_track: true });
+    const all = (await call(t.app, 'GET', '/api/v1/entry/all', { token: admin.token })).json();
+    expect(all.entries.data.find((e: { id: number }) => e.id === id)).toMatchObject({
+      has_track: true,
+      elevation_gain: 108,
+    });
+  });
+
+  it('answers the run page with every field of §14', async () => {
+    const res = await trackOf(runner.token, id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    const { track } = RunTrackEnvelopeSchema.parse(res.json());
+    expect(Object.keys(res.json().track).sort()).toEqual(
+      [
+        'bounds',
+        'best_efforts',
+        'elevation',
+        'entry_id',
+        'has',
+        'heart_rate',
+        'laps',
+        'pauses',
+        'route',
+        'samples',
+        'series',
+        'splits',
+      ].sort(),
+    );
+    expect(track.entry_id).toBe(id);
+    expect(track.samples).toBe(542);
+    expect(track.has).toEqual({ distance: true, position: true, elevation: true, heart_rate: true, cadence: true });
+    expect(track.pauses).toEqual([[300, 360]]);
+    expect(track.laps).toEqual([
+      { index: 1, start: 0, distance: 600, time: 200 },
+      { index: 2, start: 200, distance: 1020, time: 340 },
+    ]);
+    expect(track.elevation).toEqual({ gain: 108, loss: 3, source: 'device' });
+    expect(track.splits.km.map((s) => s.distance)).toEqual([1000, 620]);
+    expect(track.splits.mi.map((s) => s.distance)).toEqual([1609.3, 10.7]);
+    expect(track.best_efforts.map((e) => e.key)).toEqual(['1k', '1mi']);
+    // Every kilometre spans the 60 s pause (900 m before it, 720 m after): 333.3 s running + 60 s, elapsed.
+    // The first sample 1 km past the start is at 1,002 m (3 m a second): the stretch starts at 2 m.
+    expect(track.best_efforts[0]).toMatchObject({ key: '1k', time: '00:06:33', start: 2 });
+    // No maximum heart rate in the profile: the highest sample of the runner's tracks.
+    expect(track.heart_rate).toMatchObject({ max: 159, max_used: 159, max_source: 'observed' });
+    expect(track.route).toMatch(/^[\x3f-\x7e]+$/);
+    expect(track.bounds![0][0]).toBeCloseTo(48.8, 6);
+  });
+
+  it('draws the zones from the maximum heart rate of the profile once it is set', async () => {
+    const set = await call(t.app, 'PUT', `/api/v1/user/${runner.user.id}`, {
+      token: runner.token,
+      body: { name: runner.user.name, email: runner.user.email, max_heart_rate: 190 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().user.max_heart_rate).toBe(190);
+    const { track } = RunTrackEnvelopeSchema.parse((await trackOf(runner.token, id)).json());
+    expect(track.heart_rate).toMatchObject({ max_used: 190, max_source: 'profile' });
+    expect(track.heart_rate!.zones.map((z) => z.from_bpm)).toEqual([95, 114, 133, 152, 171]);
+  });
+
+  it('gives the original file back as uploaded, un-gzipped, and the track as GPX', async () => {
+    const original = await call(t.app, 'GET', `/api/v1/entry/${id}/original`, { token: runner.token });
+    expect(original.statusCode).toBe(200);
+    expect(original.headers['content-disposition']).toContain('filename="watch.fit"');
+    expect(Buffer.from(original.rawPayload).equals(Buffer.from(watchFit()))).toBe(true);
+    const gpx = await call(t.app, 'GET', `/api/v1/entry/${id}/track.gpx`, { token: runner.token });
+    expect(gpx.statusCode).toBe(200);
+    expect(gpx.headers['content-type']).toContain('application/gpx+xml');
+    expect(gpx.body).toContain('<gpx');
+    expect(gpx.body.match(/<trkseg>/g)).toHaveLength(2);
+    expect(gpx.body.match(/<trkpt /g)).toHaveLength(542);
+    expect(gpx.body).toContain(`<time>${WATCH_START.toISOString()}</time>`);
+    expect(gpx.body).toMatch(/<gpxtpx:hr>120<\/gpxtpx:hr>/);
+  });
+
+  it('is the run owner’s and the admin’s alone; guests get 401', async () => {
+    const other = await registerUser(t.app);
+    for (const path of ['track', 'original', 'track.gpx']) {
+      expect((await call(t.app, 'GET', `/api/v1/entry/${id}/${path}`, { token: other.token })).statusCode).toBe(403);
+      expect((await call(t.app, 'GET', `/api/v1/entry/${id}/${path}`, { token: admin.token })).statusCode).toBe(200);
+      expect((await call(t.app, 'GET', `/api/v1/entry/${id}/${path}`)).statusCode).toBe(401);
+      expect((await call(t.app, 'GET', `/api/v1/entry/999999/${path}`, { token: admin.token })).statusCode).toBe(404);
+    }
+  });
+
+  it('goes with its run, and with its runner', async () => {
+    const second = await importResult(t.app, runner.token, [{ name: 'route.gpx', content: watchGpx() }]);
+    const gpxId = second.rows.find((r) => r.status === 'created')!.entry!.id!;
+    expect(await tableCount('tracks', gpxId)).toBe(1);
+    expect((await call(t.app, 'DELETE', `/api/v1/entry/${gpxId}`, { token: runner.token })).statusCode).toBe(200);
+    expect(await tableCount('tracks', gpxId)).toBe(0);
+    expect(await tableCount('track_files', gpxId)).toBe(0);
+    expect((await call(t.app, 'DELETE', `/api/v1/user/${runner.user.id}`, { token: admin.token })).statusCode).toBe(
+      200,
+    );
+    expect(await tableCount('tracks', id)).toBe(0);
+    expect(await tableCount('track_files', id)).toBe(0);
+  });
+});
+
+describe('a run without a track', () => {
+  it('answers 404 with the contract message', async () => {
+    const runner = await registerUser(t.app);
+    const typed = await createEntry(t.app, runner.token, { date: '2026-03-01', distance: 5, time: '00:25:00' });
+    expect(typed.has_track).toBe(false);
+    const res = await trackOf(runner.token, typed.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ message: 'This run has no track.' });
+    const original = await call(t.app, 'GET', `/api/v1/entry/${typed.id}/original`, { token: runner.token });
+    expect(original.json()).toEqual({ message: 'This run has no original file.' });
+  });
+
+  it('gets the track of a file whose run is its duplicate (track_added), once', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    // The watch's run as a Strava export (or typing) stored it: same day, distance within 1%, time within 5 s.
+    const typed = await createEntry(t.app, runner.token, { date: '2024-05-01', distance: 1.62, time: '00:09:02' });
+    const dry = await importResult(t.app, runner.token, [{ name: 'watch.fit', content: watchFit() }], { dry_run: '1' });
+    expect(dry).toMatchObject({ created: 0, duplicates: 0, tracks_added: 1 });
+    expect(dry.rows[0]).toMatchObject({ status: 'would_add_track', entry: { id: typed.id, has_track: false } });
+    expect((await trackOf(runner.token, typed.id)).statusCode).toBe(404);
+
+    const done = await importResult(t.app, runner.token, [
+      { name: 'watch-copy.fit', content: watchFit() },
+      { name: 'watch.fit', content: watchFit() },
+    ]);
+    // Files in upload order: the first gives the track, the second is the same run as the first.
+    expect(done.rows.map((r) => r.status)).toEqual(['track_added', 'duplicate']);
+    expect(done).toMatchObject({ created: 0, duplicates: 1, tracks_added: 1 });
+    expect(done.rows[0]!.entry).toMatchObject({ id: typed.id, distance: 1.62, time: '00:09:02', has_track: true });
+    expect((await trackOf(runner.token, typed.id)).statusCode).toBe(200);
+
+    const again = await importResult(t.app, runner.token, [{ name: 'watch.fit', content: watchFit() }]);
+    expect(again).toMatchObject({ created: 0, duplicates: 1, tracks_added: 0 });
+  });
+});
+
+describe('the map of every run', () => {
+  it('draws each tracked run with positions, of a year or all, oldest first', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    await importResult(t.app, runner.token, [{ name: 'watch.fit', content: watchFit() }]);
+    await createEntry(t.app, runner.token, { date: '2025-06-01', distance: 5, time: '00:25:00' });
+    const all = (await call(t.app, 'GET', '/api/v1/insights/routes', { token: runner.token })).json();
+    expect(all.routes.runs).toHaveLength(1);
+    expect(all.routes.runs[0]).toMatchObject({ date: '2024-05-01', distance: 1.62 });
+    expect(all.routes.bounds[0][0]).toBeCloseTo(48.8, 5);
+    const none = (
+      await call(t.app, 'GET', '/api/v1/insights/routes', { token: runner.token, query: { year: 2025 } })
+    ).json();
+    expect(none.routes).toEqual({ bounds: null, runs: [] });
+    expect((await call(t.app, 'GET', '/api/v1/insights/routes')).statusCode).toBe(401);
+  });
+});
+
+describe('the GPX of a track', () => {
+  it('round-trips through an import', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    const first = await importResult(t.app, runner.token, [{ name: 'watch.fit', content: watchFit() }]);
+    const id = first.rows[0]!.entry!.id!;
+    const gpx = (await call(t.app, 'GET', `/api/v1/entry/${id}/track.gpx`, { token: runner.token })).body;
+    const other = await registerUser(t.app, { timezone: 'UTC' });
+    const back = await importResult(t.app, other.token, [{ name: 'back.gpx', content: gzipSync(gpx) }]);
+    expect(back.rows[0]).toMatchObject({ status: 'created', entry: { date: '2024-05-01', has_track: true } });
+    const original = await call(t.app, 'GET', `/api/v1/entry/${back.rows[0]!.entry!.id}/original`, {
+      token: other.token,
+    });
+    expect(gunzipSync(gzipSync(original.rawPayload)).toString()).toBe(gpx);
+  });
+});
