@@ -73,3 +73,58 @@ export function arbitraryTrack(maxSamples = 40): fc.Arbitrary<Track> {
       });
     });
 }
+
+/** Where `loopTrack` runs: a park's loop of this many metres around a centre. */
+export const LOOP_CENTRE = { lat: 51.5, lon: -0.12 } as const;
+
+/**
+ * A steady run round a circular loop, one sample a second: positions, distances, a rolling
+ * elevation (±10 m over each 2 km) and a heart rate climbing from 120 to 170 bpm, with whichever
+ * channels are asked for. A pause leaves a gap in the samples' clock, as devices record it.
+ */
+export function loopTrack({
+  seconds = 1200,
+  metresPerSecond = 3.2,
+  loopMetres = 2000,
+  positions = true,
+  elevation = true,
+  heartRate = true,
+  pause = null,
+  laps = [],
+}: {
+  seconds?: number;
+  metresPerSecond?: number;
+  loopMetres?: number;
+  positions?: boolean;
+  elevation?: boolean;
+  heartRate?: boolean;
+  /** Stopped for `length` seconds after `after` seconds of running. */
+  pause?: { after: number; length: number } | null;
+  laps?: Track['laps'];
+} = {}): Track {
+  const radius = loopMetres / (2 * Math.PI);
+  const metresPerDegreeLat = 111_195;
+  const metresPerDegreeLon = metresPerDegreeLat * Math.cos((LOOP_CENTRE.lat * Math.PI) / 180);
+  const t: number[] = [];
+  const d: number[] = [];
+  for (let s = 0; s <= seconds; s++) {
+    t.push(pause && s > pause.after ? s + pause.length : s);
+    d.push(Math.round(s * metresPerSecond * 100) / 100);
+  }
+  const angle = d.map((metres) => metres / radius);
+  const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+  return makeTrack({
+    t,
+    d,
+    lat: positions ? angle.map((a) => round6(LOOP_CENTRE.lat + (radius * Math.sin(a)) / metresPerDegreeLat)) : null,
+    lon: positions
+      ? angle.map((a) => round6(LOOP_CENTRE.lon + (radius * (1 - Math.cos(a))) / metresPerDegreeLon))
+      : null,
+    ele: elevation
+      ? d.map((metres) => Math.round((30 + 10 * Math.sin((2 * Math.PI * metres) / 2000)) * 10) / 10)
+      : null,
+    hr: heartRate ? t.map((_, k) => 120 + Math.round((50 * k) / seconds)) : null,
+    laps,
+    pauses: pause ? [[pause.after, pause.after + pause.length]] : [],
+  });
+}
