@@ -12,17 +12,13 @@ export interface SavedFile {
 export function captureDownloads(): SavedFile[] {
   const saved: SavedFile[] = [];
   const blobs = new Map<string, Blob>();
-  vi.stubGlobal(
-    'URL',
-    Object.assign(URL, {
-      createObjectURL: (blob: Blob) => {
-        const url = `blob:test/${blobs.size + 1}`;
-        blobs.set(url, blob);
-        return url;
-      },
-      revokeObjectURL: (url: string) => blobs.delete(url),
-    }),
-  );
+  // jsdom has no object URLs; each test file runs in its own window, so these stay in that file.
+  URL.createObjectURL = (blob: Blob) => {
+    const url = `blob:test/${blobs.size + 1}`;
+    blobs.set(url, blob);
+    return url;
+  };
+  URL.revokeObjectURL = (url: string) => void blobs.delete(url);
   vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     const blob = blobs.get(this.href);
     if (blob && this.download) saved.push({ name: this.download, text: () => blob.text() });
