@@ -7,11 +7,9 @@ import type { QueryClient } from '@tanstack/react-query';
 export const queryKeys = {
   me: ['auth', 'me'] as const,
   appConfig: ['app-config'] as const,
-  mapConfig: ['app-config', 'map'] as const,
   entries: ['entries'] as const,
   entryList: (scope: 'mine' | 'all', params: object) => ['entries', scope, params] as const,
   entry: (id: number) => ['entries', 'detail', id] as const,
-  entryTrack: (id: number) => ['entries', 'track', id] as const,
   dashboard: ['dashboard'] as const,
   adminDashboard: ['admin-dashboard'] as const,
   weeklyReport: ['weekly-report'] as const,

@@ -16,7 +16,11 @@ export async function getMapConfig(signal?: AbortSignal): Promise<MapConfig | nu
 }
 
 export const mapConfigQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.mapConfig, queryFn: ({ signal }) => getMapConfig(signal), staleTime: Infinity });
+  queryOptions({
+    queryKey: [...queryKeys.appConfig, 'map'],
+    queryFn: ({ signal }) => getMapConfig(signal),
+    staleTime: Infinity,
+  });
 
 /** The tiles under every map (null: a plain background). */
 export const useMapConfig = () => useQuery(mapConfigQueryOptions());

@@ -16,7 +16,11 @@ export async function getTrack(entryId: number, signal?: AbortSignal): Promise<R
   }
 }
 
+// Under the run's own key: whatever refreshes the run refreshes its track (and its zones) too.
 export const trackQueryOptions = (entryId: number) =>
-  queryOptions({ queryKey: queryKeys.entryTrack(entryId), queryFn: ({ signal }) => getTrack(entryId, signal) });
+  queryOptions({
+    queryKey: [...queryKeys.entry(entryId), 'track'],
+    queryFn: ({ signal }) => getTrack(entryId, signal),
+  });
 
 export const useTrack = (entryId: number) => useQuery(trackQueryOptions(entryId));
