@@ -70,6 +70,8 @@ describe('paceAxisRange', () => {
     expect(range.min).toBeGreaterThan(4);
     expect(range.min).toBeLessThanOrEqual(5);
     expect(range.max).toBeGreaterThanOrEqual(5.9);
+    // Ends on whole tenths: 5.0 - 0.1 and 5.9 + 0.1.
+    expect(range).toEqual({ min: 4.9, max: 6 });
     expect(paceAxisRange([null, null])).toBeNull();
   });
 });

@@ -56,8 +56,8 @@ export function smoothedPace(
 
 /**
  * The pace axis' range: the 2nd to the 98th percentile of the paces, widened by a tenth of their
- * spread, so that a stop or a sprint of a few seconds does not flatten the rest of the run into a
- * line; null without paces.
+ * spread and out to whole tenths of a minute (so the axis' ends read as round paces), so that a stop
+ * or a sprint of a few seconds does not flatten the rest of the run into a line; null without paces.
  */
 export function paceAxisRange(paces: readonly (number | null)[]): { min: number; max: number } | null {
   const sorted = paces.filter((pace): pace is number => pace !== null && Number.isFinite(pace)).sort((a, b) => a - b);
@@ -66,5 +66,5 @@ export function paceAxisRange(paces: readonly (number | null)[]): { min: number;
   const low = at(0.02);
   const high = at(0.98);
   const margin = Math.max((high - low) / 10, 0.1);
-  return { min: Math.max(0, low - margin), max: high + margin };
+  return { min: Math.max(0, Math.floor((low - margin) * 10) / 10), max: Math.ceil((high + margin) * 10) / 10 };
 }

@@ -14,10 +14,13 @@ import type {
 } from '../../../../core/tracks/schemas.js';
 import { formatElevationChange, formatMetres, formatSeconds, paceOf, type TrackDisplay } from './track-format';
 
-/** A table that scrolls sideways inside its own box when the screen is narrower than its columns. */
+/**
+ * A table that scrolls sideways inside its own box when the screen is narrower than its columns;
+ * the box takes the keyboard's focus so that it can be scrolled without a pointer.
+ */
 function TrackTable({ name, head, body, foot }: { name: string; head: ReactNode; body: ReactNode; foot?: ReactNode }) {
   return (
-    <div className="table-responsive">
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={name}>
       <table className="table table-sm table-striped align-middle mb-0 track-table">
         <caption className="visually-hidden">{name}</caption>
         <thead>{head}</thead>
