@@ -41,6 +41,12 @@ function distanceText(value: number, unit: string): string {
 
 const wholeText = (value: number) => String(Math.round(value));
 
+/** The channels drawn as they come, in whole units, each where the track has it. */
+const WHOLE_CHANNELS = [
+  { key: 'elevation', label: 'Elevation', tone: 'elevation', unit: 'm' },
+  { key: 'heartRate', label: 'Heart rate', tone: 'heartRate', unit: 'bpm' },
+] as const;
+
 /**
  * Pace, elevation and heart rate against distance, each where the track has it. `spot` is the
  * point every chart shows; hovering a chart reports its point through `onSpot`.
@@ -80,28 +86,21 @@ export function TrackCharts({
         reverse
         range={lines.paceRange}
       />
-      {lines.elevation ? (
-        <LazyTrackChart
-          {...common}
-          label="Elevation"
-          y={lines.elevation}
-          tone="elevation"
-          yTitle="Elevation (m)"
-          formatY={wholeText}
-          unit="m"
-        />
-      ) : null}
-      {lines.heartRate ? (
-        <LazyTrackChart
-          {...common}
-          label="Heart rate"
-          y={lines.heartRate}
-          tone="heartRate"
-          yTitle="Heart rate (bpm)"
-          formatY={wholeText}
-          unit="bpm"
-        />
-      ) : null}
+      {WHOLE_CHANNELS.map(({ key, label, tone, unit }) => {
+        const y = lines[key];
+        return y ? (
+          <LazyTrackChart
+            key={key}
+            {...common}
+            label={label}
+            y={y}
+            tone={tone}
+            yTitle={`${label} (${unit})`}
+            formatY={wholeText}
+            unit={unit}
+          />
+        ) : null;
+      })}
     </div>
   );
 }

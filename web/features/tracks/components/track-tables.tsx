@@ -33,6 +33,34 @@ function TrackTable({ name, head, body, foot }: { name: string; head: ReactNode;
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
+/** The whole distance and timer time of consecutive stretches (splits, laps). */
+const totalOf = (stretches: readonly { distance: number; time: number }[]) => ({
+  distance: sum(stretches.map((stretch) => stretch.distance)),
+  time: sum(stretches.map((stretch) => stretch.time)),
+});
+
+/** The headers of `StretchCells`. */
+function StretchHeaders({ display }: { display: TrackDisplay }) {
+  return (
+    <>
+      <th scope="col">Distance ({display.labels.distance})</th>
+      <th scope="col">Time</th>
+      <th scope="col">Pace ({display.labels.pace})</th>
+    </>
+  );
+}
+
+/** A stretch's distance, timer time and pace: the cells splits and laps share, their totals too. */
+function StretchCells({ metres, seconds, display }: { metres: number; seconds: number; display: TrackDisplay }) {
+  return (
+    <>
+      <td>{formatMetres(metres, display.units)}</td>
+      <td>{formatSeconds(seconds)}</td>
+      <td>{display.formatPace(paceOf(metres, seconds))}</td>
+    </>
+  );
+}
+
 /**
  * Splits every kilometre or every mile, as the runner reads distances; the last one, shorter, shows
  * its real length. Totals: the whole distance, the timer time, its pace and the net climb.
@@ -50,17 +78,14 @@ export function SplitsTable({
   const rows = splits[display.units];
   const withElevation = rows.some((split) => split.elevation_change !== null);
   const withHeartRate = rows.some((split) => split.heart_rate !== null);
-  const distance = sum(rows.map((split) => split.distance));
-  const time = sum(rows.map((split) => split.time));
+  const { distance, time } = totalOf(rows);
   return (
     <TrackTable
       name="Splits"
       head={
         <tr>
           <th scope="col">{display.units === 'mi' ? 'Mile' : 'Km'}</th>
-          <th scope="col">Distance ({display.labels.distance})</th>
-          <th scope="col">Time</th>
-          <th scope="col">Pace ({display.labels.pace})</th>
+          <StretchHeaders display={display} />
           {withElevation ? <th scope="col">Elevation change</th> : null}
           {withHeartRate ? <th scope="col">Heart rate (bpm)</th> : null}
         </tr>
@@ -68,9 +93,7 @@ export function SplitsTable({
       body={rows.map((split) => (
         <tr key={split.index}>
           <th scope="row">{split.index}</th>
-          <td>{formatMetres(split.distance, display.units)}</td>
-          <td>{formatSeconds(split.time)}</td>
-          <td>{display.formatPace(paceOf(split.distance, split.time))}</td>
+          <StretchCells metres={split.distance} seconds={split.time} display={display} />
           {withElevation ? (
             <td>{split.elevation_change === null ? '—' : formatElevationChange(split.elevation_change)}</td>
           ) : null}
@@ -80,9 +103,7 @@ export function SplitsTable({
       foot={
         <tr>
           <th scope="row">Total</th>
-          <td>{formatMetres(distance, display.units)}</td>
-          <td>{formatSeconds(time)}</td>
-          <td>{display.formatPace(paceOf(distance, time))}</td>
+          <StretchCells metres={distance} seconds={time} display={display} />
           {withElevation ? (
             <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)))}</td>
           ) : null}
@@ -95,8 +116,7 @@ export function SplitsTable({
 
 /** The laps the device recorded (the lap button, or its auto-lap), with their timer times. */
 export function LapsTable({ laps, display }: { laps: TrackLap[]; display: TrackDisplay }) {
-  const distance = sum(laps.map((lap) => lap.distance));
-  const time = sum(laps.map((lap) => lap.time));
+  const { distance, time } = totalOf(laps);
   return (
     <TrackTable
       name="Laps"
@@ -104,18 +124,14 @@ export function LapsTable({ laps, display }: { laps: TrackLap[]; display: TrackD
         <tr>
           <th scope="col">Lap</th>
           <th scope="col">Started at</th>
-          <th scope="col">Distance ({display.labels.distance})</th>
-          <th scope="col">Time</th>
-          <th scope="col">Pace ({display.labels.pace})</th>
+          <StretchHeaders display={display} />
         </tr>
       }
       body={laps.map((lap) => (
         <tr key={lap.index}>
           <th scope="row">{lap.index}</th>
           <td>{formatSeconds(lap.start)}</td>
-          <td>{formatMetres(lap.distance, display.units)}</td>
-          <td>{formatSeconds(lap.time)}</td>
-          <td>{display.formatPace(paceOf(lap.distance, lap.time))}</td>
+          <StretchCells metres={lap.distance} seconds={lap.time} display={display} />
         </tr>
       ))}
       foot={
@@ -123,9 +139,7 @@ export function LapsTable({ laps, display }: { laps: TrackLap[]; display: TrackD
           <th scope="row" colSpan={2}>
             Total
           </th>
-          <td>{formatMetres(distance, display.units)}</td>
-          <td>{formatSeconds(time)}</td>
-          <td>{display.formatPace(paceOf(distance, time))}</td>
+          <StretchCells metres={distance} seconds={time} display={display} />
         </tr>
       }
     />
