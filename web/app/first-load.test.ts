@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
  * This follows the static imports (the ones that are part of the same
  * download) from the entry point and the two guest screens.
  */
-const sources = import.meta.glob<string>(['/web/**/*.{ts,tsx}', '/core/*.ts', '!**/*.test.{ts,tsx}'], {
+const sources = import.meta.glob<string>(['/web/**/*.{ts,tsx}', '/core/**/*.ts', '!**/*.test.{ts,tsx}'], {
   query: '?raw',
   import: 'default',
   eager: true,
@@ -64,6 +64,18 @@ describe('the first load of /login and /register', () => {
   it('imports neither zod nor the zod schemas at runtime', () => {
     expect(graph.modules.get('/core/schemas.ts')).toBeUndefined();
     expect([...graph.packages.keys()].filter((name) => name === 'zod' || name.startsWith('zod/'))).toEqual([]);
+  });
+});
+
+describe('the map and chart libraries', () => {
+  // Leaflet and Chart.js load with the map or the chart that needs them (CONTRACT.md §17), never
+  // with a screen: every screen, the map page included, reaches them only through a dynamic import.
+  const screens = Object.keys(sources).filter((file) => /^\/web\/app\/routes\/.*\.tsx$/.test(file));
+
+  it.each(['leaflet', 'chart.js', 'react-chartjs-2'])('%s is in no static import of the shell or a screen', (name) => {
+    expect(screens.length).toBeGreaterThan(10);
+    const graph = staticGraph(['/web/main.tsx', ...screens]);
+    expect(graph.packages.get(name)).toBeUndefined();
   });
 });
 

@@ -22,6 +22,7 @@ const WeeklyReport = screen(() => import('./routes/weekly-report'));
 const InsightsRecords = screen(() => import('./routes/insights-records'));
 const InsightsLoad = screen(() => import('./routes/insights-load'));
 const InsightsYear = screen(() => import('./routes/insights-year'));
+const InsightsMap = screen(() => import('./routes/insights-map'));
 const Goals = screen(() => import('./routes/goals'));
 const Shoes = screen(() => import('./routes/shoes'));
 const YourData = screen(() => import('./routes/data'));
@@ -65,6 +66,7 @@ export function AppRoutes() {
                 <Route path="insights/records" element={<InsightsRecords />} />
                 <Route path="insights/load" element={<InsightsLoad />} />
                 <Route path="insights/year" element={<InsightsYear />} />
+                <Route path="insights/map" element={<InsightsMap />} />
                 <Route path="goals" element={<Goals />} />
                 <Route path="shoes" element={<Shoes />} />
                 <Route path="data" element={<YourData />} />

@@ -84,6 +84,11 @@ export function Navbar() {
                         Year
                       </Link>
                     </li>
+                    <li>
+                      <Link className="dropdown-item" to="/insights/map">
+                        Map
+                      </Link>
+                    </li>
                   </Dropdown>
                   {can(user, { type: 'admin.panel' }) ? (
                     <li className="nav-item">

@@ -2,7 +2,7 @@
  * The charts' colours come from CSS variables (styles.css), read again whenever the colour theme
  * (`data-bs-theme` on <html>) changes, so every chart reads well in light and dark mode.
  */
-import { useEffect, useState } from 'react';
+import { cssVariable, useThemeValues } from '../../lib/theme-values';
 
 export interface ChartColors {
   speed: string;
@@ -13,23 +13,17 @@ export interface ChartColors {
 
 /** The chart's colours in the theme shown now. */
 export function readChartColors(root: Element = document.documentElement): ChartColors {
-  const style = getComputedStyle(root);
-  const read = (name: string, fallback: string) => style.getPropertyValue(name).trim() || fallback;
   return {
-    speed: read('--rt-chart-speed', '#d63a3a'),
-    distance: read('--rt-chart-distance', '#1f7fbf'),
-    text: read('--bs-body-color', '#212529'),
-    grid: read('--bs-border-color-translucent', 'rgba(0, 0, 0, 0.175)'),
+    speed: cssVariable('--rt-chart-speed', '#d63a3a', root),
+    distance: cssVariable('--rt-chart-distance', '#1f7fbf', root),
+    text: cssVariable('--bs-body-color', '#212529', root),
+    grid: cssVariable('--bs-border-color-translucent', 'rgba(0, 0, 0, 0.175)', root),
   };
 }
 
+const readDocumentChartColors = () => readChartColors();
+
 /** The colours, following changes of the theme. */
 export function useChartColors(): ChartColors {
-  const [colors, setColors] = useState(readChartColors);
-  useEffect(() => {
-    const observer = new MutationObserver(() => setColors(readChartColors()));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['data-bs-theme'] });
-    return () => observer.disconnect();
-  }, []);
-  return colors;
+  return useThemeValues(readDocumentChartColors);
 }

@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { RunTrackEnvelopeSchema, type RunTrack } from '../../../../core/tracks/schemas.js';
+import { api, ApiError } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+
+/**
+ * A run's track (CONTRACT.md §14), or null for a run without one: the API's 404 is an answer here,
+ * not a failure, so it reaches neither the error state nor the error toast.
+ */
+export async function getTrack(entryId: number, signal?: AbortSignal): Promise<RunTrack | null> {
+  try {
+    return (await api.get(`/entry/${entryId}/track`, RunTrackEnvelopeSchema, { signal })).track;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+// Under the run's own key: whatever refreshes the run refreshes its track (and its zones) too.
+export const trackQueryOptions = (entryId: number) =>
+  queryOptions({
+    queryKey: [...queryKeys.entry(entryId), 'track'],
+    queryFn: ({ signal }) => getTrack(entryId, signal),
+  });
+
+export const useTrack = (entryId: number) => useQuery(trackQueryOptions(entryId));

@@ -1,0 +1,124 @@
+/**
+ * The map of every run (CONTRACT.md §16): every tracked run's route as a faint line on one map,
+ * a year filter, a click on a line opening that run; and, for the keyboard, the same runs as links.
+ */
+import { useCallback, useId, useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { RouteRun } from '../../../../core/tracks/schemas.js';
+import { useMapConfig } from '../api/get-map-config';
+import { useRoutes } from '../api/get-routes';
+import { LazyRoutesMap } from './lazy-maps';
+import { formatMetres, type TrackDisplay } from './track-format';
+
+export interface RoutesDisplay extends TrackDisplay {
+  /** A `YYYY-MM-DD` date in the runner's format. */
+  formatDate(ymd: string): string;
+}
+
+/** The years that have tracked runs, newest first, and the one shown even when it has none. */
+export function yearsOf(runs: readonly RouteRun[], shown: number | null): number[] {
+  const years = new Set(runs.map((run) => Number(run.date.slice(0, 4))));
+  if (shown !== null) years.add(shown);
+  return [...years].sort((a, b) => b - a);
+}
+
+export function runPath(entryId: number): string {
+  return `/entry/${entryId}`;
+}
+
+export function EveryRoute({
+  year,
+  onYearChange,
+  display,
+}: {
+  /** The calendar year shown, or null for all years. */
+  year: number | null;
+  onYearChange: (year: number | null) => void;
+  display: RoutesDisplay;
+}) {
+  const selectId = useId();
+  const navigate = useNavigate();
+  const shown = useRoutes(year);
+  // All years' answer lists the years to choose from (and is the map itself without a filter).
+  const everyYear = useRoutes(null);
+  const tiles = useMapConfig();
+  const { formatDate, units } = display;
+  const distanceLabel = display.labels.distance;
+  const describe = useCallback(
+    (run: RouteRun) => `${formatDate(run.date)}: ${formatMetres(run.distance * 1000, units)} ${distanceLabel}`,
+    [formatDate, units, distanceLabel],
+  );
+  const onOpen = useCallback((entryId: number) => void navigate(runPath(entryId)), [navigate]);
+  const years = useMemo(() => yearsOf(everyYear.data?.runs ?? [], year), [everyYear.data, year]);
+
+  if (shown.isError) return <p className="text-danger">Your routes could not be loaded.</p>;
+  if (!shown.data || tiles.isPending) return <p className="text-body-secondary">Loading your routes…</p>;
+  if (everyYear.data && everyYear.data.runs.length === 0) {
+    return (
+      <p className="lead">
+        No tracked runs yet. Import watch files from <Link to="/data">Your data</Link> to see your routes here.
+      </p>
+    );
+  }
+  const routes = shown.data;
+  const totalMetres = routes.runs.reduce((sum, run) => sum + run.distance * 1000, 0);
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-end gap-3 mb-3">
+        <div>
+          <label htmlFor={selectId} className="form-label">
+            Year
+          </label>
+          <select
+            id={selectId}
+            className="form-select"
+            value={year ?? ''}
+            onChange={(event) => onYearChange(event.target.value ? Number(event.target.value) : null)}
+          >
+            <option value="">All years</option>
+            {years.map((value) => (
+              <option key={value} value={value}>
+                {value}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="mb-0 text-body-secondary" aria-live="polite">
+          {routes.runs.length === 1 ? '1 run' : `${routes.runs.length} runs`}, {formatMetres(totalMetres, units)}{' '}
+          {distanceLabel}
+        </p>
+      </div>
+      {routes.bounds && routes.runs.length > 0 ? (
+        <LazyRoutesMap
+          runs={routes.runs}
+          bounds={routes.bounds}
+          tiles={tiles.data ?? null}
+          describe={describe}
+          onOpen={onOpen}
+        />
+      ) : (
+        <p>No tracked runs in {year}.</p>
+      )}
+      {routes.runs.length > 0 ? <RunLinks runs={routes.runs} describe={describe} /> : null}
+    </>
+  );
+}
+
+/** The map's runs as links, newest first, written out only once opened (there may be thousands). */
+function RunLinks({ runs, describe }: { runs: RouteRun[]; describe: (run: RouteRun) => string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-3" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>The runs on this map</summary>
+      {open ? (
+        <ul className="list-unstyled mt-2 mb-0 every-route-list">
+          {[...runs].reverse().map((run) => (
+            <li key={run.entry_id}>
+              <Link to={runPath(run.entry_id)}>{describe(run)}</Link>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
+  );
+}

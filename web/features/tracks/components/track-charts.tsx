@@ -1,0 +1,106 @@
+import { lazy, Suspense, useMemo } from 'react';
+import './tracks.css';
+import type { RunTrack } from '../../../../core/tracks/schemas.js';
+import { paceIn, type Units } from '../../../../core/units.js';
+import { paceAxisRange, smoothedPace } from './pace-series';
+import type { TrackChartProps } from './track-chart-types';
+import { metresIn, paceToMinPerKm, type TrackDisplay } from './track-format';
+
+const TrackChart = lazy(() => import('./track-chart'));
+
+/** Loads Chart.js only when a chart is on screen; a placeholder of the same height until then. */
+function LazyTrackChart(props: TrackChartProps) {
+  return (
+    <Suspense fallback={<div className="chart-placeholder" style={{ height: 180 }} aria-hidden="true" />}>
+      <TrackChart {...props} />
+    </Suspense>
+  );
+}
+
+/** What the charts draw, in the runner's unit: null without a series of at least two points. */
+export function chartLines(track: Pick<RunTrack, 'series' | 'pauses'>, units: Units) {
+  const { series } = track;
+  if (!series || series.distance.length < 2) return null;
+  const first = series.distance[0]!;
+  const pace = smoothedPace(series, track.pauses).map((minPerKm) =>
+    minPerKm === null ? null : paceIn(minPerKm, units),
+  );
+  return {
+    x: series.distance.map((metres) => metresIn(metres - first, units)),
+    pace,
+    paceRange: paceAxisRange(pace),
+    elevation: series.elevation,
+    heartRate: series.heart_rate,
+  };
+}
+
+/** A distance of an axis: at most two decimals, without trailing zeros, and its unit ("2.5 km"). */
+function distanceText(value: number, unit: string): string {
+  return `${Number(value.toFixed(2))} ${unit}`;
+}
+
+const wholeText = (value: number) => String(Math.round(value));
+
+/** The channels drawn as they come, in whole units, each where the track has it. */
+const WHOLE_CHANNELS = [
+  { key: 'elevation', label: 'Elevation', tone: 'elevation', unit: 'm' },
+  { key: 'heartRate', label: 'Heart rate', tone: 'heartRate', unit: 'bpm' },
+] as const;
+
+/**
+ * Pace, elevation and heart rate against distance, each where the track has it. `spot` is the
+ * point every chart shows; hovering a chart reports its point through `onSpot`.
+ */
+export function TrackCharts({
+  track,
+  display,
+  spot,
+  onSpot,
+}: {
+  track: Pick<RunTrack, 'series' | 'pauses'>;
+  display: TrackDisplay;
+  spot: number | null;
+  onSpot: (index: number | null) => void;
+}) {
+  // Memoised on the display's parts, not on the object: a caller may rebuild it on every render.
+  const { units, formatPace } = display;
+  const { distance: distanceLabel, pace: paceLabel } = display.labels;
+  const lines = useMemo(() => chartLines(track, units), [track, units]);
+  const formatX = useMemo(() => (value: number) => distanceText(value, distanceLabel), [distanceLabel]);
+  const formatPaceTick = useMemo(
+    () => (value: number) => formatPace(paceToMinPerKm(value, units)),
+    [formatPace, units],
+  );
+  if (!lines) return null;
+  const common = { x: lines.x, xTitle: `Distance (${distanceLabel})`, formatX, spot, onSpot };
+  return (
+    <div className="d-grid gap-3">
+      <LazyTrackChart
+        {...common}
+        label="Pace"
+        y={lines.pace}
+        tone="pace"
+        yTitle={`Pace (${paceLabel})`}
+        formatY={formatPaceTick}
+        unit={paceLabel}
+        reverse
+        range={lines.paceRange}
+      />
+      {WHOLE_CHANNELS.map(({ key, label, tone, unit }) => {
+        const y = lines[key];
+        return y ? (
+          <LazyTrackChart
+            key={key}
+            {...common}
+            label={label}
+            y={y}
+            tone={tone}
+            yTitle={`${label} (${unit})`}
+            formatY={wholeText}
+            unit={unit}
+          />
+        ) : null;
+      })}
+    </div>
+  );
+}

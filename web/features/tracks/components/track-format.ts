@@ -1,0 +1,49 @@
+/**
+ * How the track's sections write numbers. The API speaks metres, seconds and min/km; the runner
+ * reads their unit and pace format through a `TrackDisplay`, which the run page hands down from the
+ * signed-in runner's preferences.
+ */
+import { formatNumber } from '../../../../core/format.js';
+import { formatDuration, paceMinPerKm } from '../../../../core/time.js';
+import { distanceIn, paceIn, type Units } from '../../../../core/units.js';
+
+/** The runner's unit, its labels, and paces in their format. */
+export interface TrackDisplay {
+  units: Units;
+  /** `km`/`mi`, and what a pace is written after (`min/km`, `/mi`, ...). */
+  labels: { distance: string; pace: string };
+  /** A pace given in min/km, in the unit and the runner's format, without its label; "—" for none. */
+  formatPace(minPerKm: number | null | undefined): string;
+}
+
+/** Metres as a distance in the runner's unit, unrounded (chart axes). */
+export function metresIn(metres: number, units: Units): number {
+  return distanceIn(metres / 1000, units);
+}
+
+/** Metres in the runner's unit, two decimals: "1.00", "0.62". */
+export function formatMetres(metres: number, units: Units): string {
+  return formatNumber(metresIn(metres, units));
+}
+
+/** Seconds as `HH:MM:SS`, as every time of the app is written. */
+export function formatSeconds(seconds: number): string {
+  return formatDuration(seconds);
+}
+
+/** min/km of `metres` run in `seconds`; null when there is no distance to divide by. */
+export function paceOf(metres: number, seconds: number): number | null {
+  return metres > 0 ? paceMinPerKm(metres / 1000, seconds) : null;
+}
+
+/** A pace in minutes per the runner's unit back in min/km (the inverse of `paceIn`, which is linear). */
+export function paceToMinPerKm(pace: number, units: Units): number {
+  return pace / paceIn(1, units);
+}
+
+/** A signed change in whole metres: "+12 m", "−3 m", "0 m". */
+export function formatElevationChange(metres: number): string {
+  const whole = Math.round(metres);
+  if (whole === 0) return '0 m';
+  return `${whole > 0 ? '+' : '−'}${Math.abs(whole)} m`;
+}

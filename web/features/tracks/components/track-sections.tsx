@@ -1,0 +1,150 @@
+/**
+ * The blocks a recorded track adds to a run's page (CONTRACT.md §14): the route map, the charts,
+ * splits, laps, best efforts, elevation, heart-rate zones and the files. The page renders
+ * `TrackSections` below the run's details; a run without a track shows nothing more.
+ */
+import { useMemo, useState, type ReactNode } from 'react';
+import type { RunTrack } from '../../../../core/tracks/schemas.js';
+import { Panel } from '../../../components/panel';
+import { useMapConfig } from '../api/get-map-config';
+import { useTrack } from '../api/get-track';
+import { LazyRouteMap } from './lazy-maps';
+import { decodeRoute, routeLine, spotOnRoute } from './route-geometry';
+import { TrackCharts } from './track-charts';
+import { TrackDownloads } from './track-downloads';
+import type { TrackDisplay } from './track-format';
+import {
+  BestEffortsTable,
+  ElevationSummary,
+  HeartRateSummary,
+  HeartRateZonesTable,
+  LapsTable,
+  SplitsTable,
+} from './track-tables';
+
+/** Loads a run's track and shows its blocks; nothing for a run without one. */
+export function TrackSections({ entryId, display }: { entryId: number; display: TrackDisplay }) {
+  const { data: track, isPending, isError, refetch, isFetching } = useTrack(entryId);
+  if (isPending) {
+    return (
+      <p className="text-body-secondary" role="status">
+        Loading the recorded track…
+      </p>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+        <span>The recorded track of this run could not be loaded.</span>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger"
+          disabled={isFetching}
+          onClick={() => void refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  }
+  if (track === null) return null;
+  return <TrackBlocks track={track} display={display} />;
+}
+
+/** The names of the charts a track has, for their panel's title: "Pace, elevation and heart rate". */
+function chartsTitle(track: RunTrack): string {
+  const names = ['Pace'];
+  if (track.series?.elevation) names.push('elevation');
+  if (track.series?.heart_rate) names.push('heart rate');
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/** Each block where the track has what it shows. The charts' hover is kept here, for the map too. */
+export function TrackBlocks({ track, display }: { track: RunTrack; display: TrackDisplay }) {
+  const [spot, setSpot] = useState<number | null>(null);
+  const points = useMemo(() => (track.route ? decodeRoute(track.route) : null), [track.route]);
+  const line = useMemo(() => (points ? routeLine(points) : null), [points]);
+  const distances = track.series?.distance;
+  const marker = useMemo(() => spotOnRoute(line, distances ?? [], spot), [line, distances, spot]);
+
+  const blocks: ReactNode[] = [];
+  if (points && track.bounds) {
+    blocks.push(
+      <Panel key="map" title="Route">
+        <RouteMapWithTiles points={points} bounds={track.bounds} spot={marker} />
+      </Panel>,
+    );
+  }
+  if (track.series && track.series.distance.length >= 2) {
+    blocks.push(
+      <Panel key="charts" title={chartsTitle(track)}>
+        <TrackCharts track={track} display={display} spot={spot} onSpot={setSpot} />
+      </Panel>,
+    );
+  }
+  const tables: ReactNode[] = [];
+  if (track.splits[display.units].length > 0) {
+    tables.push(
+      <Panel key="splits" title={display.units === 'mi' ? 'Splits per mile' : 'Splits per kilometre'} flush>
+        <SplitsTable splits={track.splits} display={display} averageHeartRate={track.heart_rate?.avg ?? null} />
+      </Panel>,
+    );
+  }
+  if (track.laps.length > 0) {
+    tables.push(
+      <Panel key="laps" title="Laps" flush>
+        <LapsTable laps={track.laps} display={display} />
+      </Panel>,
+    );
+  }
+  if (track.has.distance) {
+    tables.push(
+      <Panel key="efforts" title="Best efforts" flush={track.best_efforts.length > 0}>
+        {track.best_efforts.length > 0 ? (
+          <BestEffortsTable efforts={track.best_efforts} display={display} />
+        ) : (
+          <p className="mb-0 text-body-secondary">
+            None yet: the run covers no standard distance (the shortest is 1 km).
+          </p>
+        )}
+      </Panel>,
+    );
+  }
+  if (track.heart_rate) {
+    tables.push(
+      <Panel key="heart-rate" title="Heart rate">
+        <HeartRateSummary heartRate={track.heart_rate} />
+        <HeartRateZonesTable heartRate={track.heart_rate} />
+      </Panel>,
+    );
+  }
+  if (track.elevation) {
+    tables.push(
+      <Panel key="elevation" title="Elevation">
+        <ElevationSummary elevation={track.elevation} />
+      </Panel>,
+    );
+  }
+  return (
+    <div className="track-sections">
+      {blocks}
+      <div className="row">
+        {tables.map((table, k) => (
+          <div key={k} className="col-lg-6">
+            {table}
+          </div>
+        ))}
+      </div>
+      <Panel title="Files">
+        <TrackDownloads entryId={track.entry_id} hasPositions={track.has.position} />
+      </Panel>
+    </div>
+  );
+}
+
+/** The route map once the server has said which tiles to draw under it. */
+function RouteMapWithTiles(props: Omit<Parameters<typeof LazyRouteMap>[0], 'tiles'>) {
+  const { data: tiles, isPending } = useMapConfig();
+  if (isPending) return <div className="track-map chart-placeholder" aria-hidden="true" />;
+  return <LazyRouteMap {...props} tiles={tiles ?? null} />;
+}

@@ -1,0 +1,267 @@
+/**
+ * The tables of a run's page (CONTRACT.md §14): splits in the runner's unit, the device's laps, best
+ * efforts and heart-rate zones. Each is a `<table>` named by its caption, one `<tbody>` row per
+ * item and its totals in `<tfoot>`; a column whose channel the track lacks is left out.
+ */
+import type { ReactNode } from 'react';
+import { STANDARD_DISTANCES } from '../../../../core/insights.js';
+import type {
+  BestEffortRow,
+  TrackElevation,
+  TrackHeartRate,
+  TrackLap,
+  TrackSplit,
+} from '../../../../core/tracks/schemas.js';
+import { formatElevationChange, formatMetres, formatSeconds, paceOf, type TrackDisplay } from './track-format';
+
+/**
+ * A table that scrolls sideways inside its own box when the screen is narrower than its columns;
+ * the box takes the keyboard's focus so that it can be scrolled without a pointer.
+ */
+function TrackTable({ name, head, body, foot }: { name: string; head: ReactNode; body: ReactNode; foot?: ReactNode }) {
+  return (
+    <div className="table-responsive" tabIndex={0} role="region" aria-label={name}>
+      <table className="table table-sm table-striped align-middle mb-0 track-table">
+        <caption className="visually-hidden">{name}</caption>
+        <thead>{head}</thead>
+        <tbody>{body}</tbody>
+        {foot ? <tfoot className="fw-semibold">{foot}</tfoot> : null}
+      </table>
+    </div>
+  );
+}
+
+const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+
+/** The whole distance and timer time of consecutive stretches (splits, laps). */
+const totalOf = (stretches: readonly { distance: number; time: number }[]) => ({
+  distance: sum(stretches.map((stretch) => stretch.distance)),
+  time: sum(stretches.map((stretch) => stretch.time)),
+});
+
+/** The headers of `StretchCells`. */
+function StretchHeaders({ display }: { display: TrackDisplay }) {
+  return (
+    <>
+      <th scope="col">Distance ({display.labels.distance})</th>
+      <th scope="col">Time</th>
+      <th scope="col">Pace ({display.labels.pace})</th>
+    </>
+  );
+}
+
+/** A stretch's distance, timer time and pace: the cells splits and laps share, their totals too. */
+function StretchCells({ metres, seconds, display }: { metres: number; seconds: number; display: TrackDisplay }) {
+  return (
+    <>
+      <td>{formatMetres(metres, display.units)}</td>
+      <td>{formatSeconds(seconds)}</td>
+      <td>{display.formatPace(paceOf(metres, seconds))}</td>
+    </>
+  );
+}
+
+/**
+ * Splits every kilometre or every mile, as the runner reads distances; the last one, shorter, shows
+ * its real length. Totals: the whole distance, the timer time, its pace and the net climb.
+ */
+export function SplitsTable({
+  splits,
+  display,
+  averageHeartRate,
+}: {
+  splits: { km: TrackSplit[]; mi: TrackSplit[] };
+  display: TrackDisplay;
+  /** The run's weighted mean heart rate, for the totals. */
+  averageHeartRate: number | null;
+}) {
+  const rows = splits[display.units];
+  const withElevation = rows.some((split) => split.elevation_change !== null);
+  const withHeartRate = rows.some((split) => split.heart_rate !== null);
+  const { distance, time } = totalOf(rows);
+  return (
+    <TrackTable
+      name="Splits"
+      head={
+        <tr>
+          <th scope="col">{display.units === 'mi' ? 'Mile' : 'Km'}</th>
+          <StretchHeaders display={display} />
+          {withElevation ? <th scope="col">Elevation change</th> : null}
+          {withHeartRate ? <th scope="col">Heart rate (bpm)</th> : null}
+        </tr>
+      }
+      body={rows.map((split) => (
+        <tr key={split.index}>
+          <th scope="row">{split.index}</th>
+          <StretchCells metres={split.distance} seconds={split.time} display={display} />
+          {withElevation ? (
+            <td>{split.elevation_change === null ? '—' : formatElevationChange(split.elevation_change)}</td>
+          ) : null}
+          {withHeartRate ? <td>{split.heart_rate ?? '—'}</td> : null}
+        </tr>
+      ))}
+      foot={
+        <tr>
+          <th scope="row">Total</th>
+          <StretchCells metres={distance} seconds={time} display={display} />
+          {withElevation ? (
+            <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)))}</td>
+          ) : null}
+          {withHeartRate ? <td>{averageHeartRate ?? '—'}</td> : null}
+        </tr>
+      }
+    />
+  );
+}
+
+/** The laps the device recorded (the lap button, or its auto-lap), with their timer times. */
+export function LapsTable({ laps, display }: { laps: TrackLap[]; display: TrackDisplay }) {
+  const { distance, time } = totalOf(laps);
+  return (
+    <TrackTable
+      name="Laps"
+      head={
+        <tr>
+          <th scope="col">Lap</th>
+          <th scope="col">Started at</th>
+          <StretchHeaders display={display} />
+        </tr>
+      }
+      body={laps.map((lap) => (
+        <tr key={lap.index}>
+          <th scope="row">{lap.index}</th>
+          <td>{formatSeconds(lap.start)}</td>
+          <StretchCells metres={lap.distance} seconds={lap.time} display={display} />
+        </tr>
+      ))}
+      foot={
+        <tr>
+          <th scope="row" colSpan={2}>
+            Total
+          </th>
+          <StretchCells metres={distance} seconds={time} display={display} />
+        </tr>
+      }
+    />
+  );
+}
+
+/** The name of a standard distance ("5 km", "Half marathon"), or its key if this app does not know it. */
+export function effortName(key: string): string {
+  return STANDARD_DISTANCES.find((distance) => distance.key === key)?.label ?? key;
+}
+
+/** The fastest stretch of each standard distance inside the run, and where along the run it started. */
+export function BestEffortsTable({ efforts, display }: { efforts: BestEffortRow[]; display: TrackDisplay }) {
+  return (
+    <TrackTable
+      name="Best efforts"
+      head={
+        <tr>
+          <th scope="col">Distance</th>
+          <th scope="col">Time</th>
+          <th scope="col">Pace ({display.labels.pace})</th>
+          <th scope="col">Started at ({display.labels.distance})</th>
+        </tr>
+      }
+      body={efforts.map((effort) => (
+        <tr key={effort.key}>
+          <th scope="row">{effortName(effort.key)}</th>
+          <td>{effort.time}</td>
+          <td>{display.formatPace(effort.pace)}</td>
+          <td>{formatMetres(effort.start, display.units)}</td>
+        </tr>
+      ))}
+    />
+  );
+}
+
+/** A share of a total as a percentage with one decimal; "—" when the total is nothing. */
+function formatShare(part: number, total: number): string {
+  return total > 0 ? `${((100 * part) / total).toFixed(1)}%` : '—';
+}
+
+/**
+ * Time in each heart-rate zone, drawn from `max_used`. The rows are the five zones; below zone 1,
+ * the total and TRIMP are summaries of them, in the footer.
+ */
+export function HeartRateZonesTable({ heartRate }: { heartRate: TrackHeartRate }) {
+  const total = sum(heartRate.zones.map((zone) => zone.seconds)) + heartRate.below_zones;
+  const firstFrom = heartRate.zones[0]?.from_bpm;
+  return (
+    <TrackTable
+      name="Heart-rate zones"
+      head={
+        <tr>
+          <th scope="col">Zone</th>
+          <th scope="col">Range (bpm)</th>
+          <th scope="col">Time</th>
+          <th scope="col">Share</th>
+        </tr>
+      }
+      body={heartRate.zones.map((zone) => (
+        <tr key={zone.zone}>
+          <th scope="row">Zone {zone.zone}</th>
+          <td>{zone.to_bpm === null ? `${zone.from_bpm} and above` : `${zone.from_bpm}–${zone.to_bpm}`}</td>
+          <td>{formatSeconds(zone.seconds)}</td>
+          <td>{formatShare(zone.seconds, total)}</td>
+        </tr>
+      ))}
+      foot={
+        <>
+          <tr className="fw-normal">
+            <th scope="row">Below zone 1</th>
+            <td>{firstFrom === undefined ? '—' : `under ${firstFrom}`}</td>
+            <td>{formatSeconds(heartRate.below_zones)}</td>
+            <td>{formatShare(heartRate.below_zones, total)}</td>
+          </tr>
+          <tr>
+            <th scope="row">Total</th>
+            <td />
+            <td>{formatSeconds(total)}</td>
+            <td>{total > 0 ? '100.0%' : '—'}</td>
+          </tr>
+          <tr>
+            <th scope="row">
+              <abbr title="Training impulse (Edwards): minutes in each zone times the zone's number">TRIMP</abbr>
+            </th>
+            <td colSpan={3}>{heartRate.trimp.toFixed(1)}</td>
+          </tr>
+        </>
+      }
+    />
+  );
+}
+
+/** What the zones were drawn from, and the run's average and highest heart rate. */
+export function HeartRateSummary({ heartRate }: { heartRate: TrackHeartRate }) {
+  const source = heartRate.max_source === 'profile' ? 'your profile' : 'the highest heart rate of your tracks';
+  return (
+    <p className="small text-body-secondary">
+      Average {heartRate.avg ?? '—'} bpm, highest {heartRate.max} bpm. Zones from a maximum of {heartRate.max_used} bpm
+      ({source}).
+    </p>
+  );
+}
+
+/** Climb and descent, and whether the device counted them or this app did from the track's elevation. */
+export function ElevationSummary({ elevation }: { elevation: TrackElevation }) {
+  return (
+    <dl className="row mb-0">
+      <div className="col-6 col-sm-4">
+        <dt className="small text-body-secondary fw-normal">Gain</dt>
+        <dd className="fs-5 fw-semibold mb-0">{elevation.gain} m</dd>
+      </div>
+      <div className="col-6 col-sm-4">
+        <dt className="small text-body-secondary fw-normal">Loss</dt>
+        <dd className="fs-5 fw-semibold mb-0">{elevation.loss} m</dd>
+      </div>
+      <div className="col-12 col-sm-4">
+        <dt className="small text-body-secondary fw-normal">Source</dt>
+        <dd className="mb-0">
+          {elevation.source === 'device' ? 'Counted by the device' : 'From the elevation of the track (3 m steps)'}
+        </dd>
+      </div>
+    </dl>
+  );
+}
