@@ -20,3 +20,7 @@ export const INVALID_EMAIL_MESSAGE = 'The email must be a valid email address.';
 export const PASSWORD_MISMATCH_MESSAGE = 'The password confirmation does not match.';
 export const DISTANCE_NOT_POSITIVE_MESSAGE = 'The distance must be greater than 0.';
 export const TIME_NOT_POSITIVE_MESSAGE = 'The time must be greater than 00:00:00.';
+
+/** The fastest a run may be: no human runs faster. */
+export const MAX_SPEED_KMH = 50;
+export const SPEED_TOO_HIGH_MESSAGE = `The distance and time give a speed over ${MAX_SPEED_KMH} km/h; please check them.`;

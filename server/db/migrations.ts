@@ -495,6 +495,16 @@ const steps: Record<string, Step> = {
     if (dialect !== 'postgres') return;
     await sql`create index users_created_hour_idx on users (substr(created_at, 1, 13), created_at)`.execute(db);
   },
+
+  /**
+   * CONTRACT.md §18: how the web app writes a runner's paces and dates, and the distance a shoe
+   * had before it was tracked here (counted in its distance and against its limit).
+   */
+  async '017-formats-and-shoe-start'(db) {
+    await sql`alter table users add column pace_format varchar(8) not null default 'decimal'`.execute(db);
+    await sql`alter table users add column date_format varchar(10) not null default 'MM/DD/YYYY'`.execute(db);
+    await sql`alter table shoes add column start_km double precision not null default 0`.execute(db);
+  },
 };
 
 /** The statement that moves a revision (user_revisions, run_revisions). */

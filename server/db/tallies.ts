@@ -602,6 +602,8 @@ export const USER_LIST_COLUMNS = [
   'timezone',
   'units',
   'theme',
+  'pace_format',
+  'date_format',
   'created_at',
   'updated_at',
 ] as const;

@@ -422,9 +422,11 @@ export function keysOf(value: unknown): string[] {
 export const USER_KEYS = [
   'created_at',
   'date',
+  'date_format',
   'email',
   'id',
   'name',
+  'pace_format',
   'role',
   'theme',
   'timezone',

@@ -4,12 +4,16 @@ import { AppConfigSchema } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { DEMO_LOGIN } from './demo.service.js';
 
-/** Settings the web app reads before sign-in: whether this is a demo, and its login. */
+/** Settings the web app reads before sign-in: whether this is a demo, its login, and where the source is. */
 export function demoRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get('/api/v1/app-config', {
       schema: { tags: ['system'], summary: 'Settings the web app reads at start', response: { 200: AppConfigSchema } },
-      handler: async () => ({ demo_mode: ctx.config.demoMode, demo_login: ctx.config.demoMode ? DEMO_LOGIN : null }),
+      handler: async () => ({
+        demo_mode: ctx.config.demoMode,
+        demo_login: ctx.config.demoMode ? DEMO_LOGIN : null,
+        source_url: ctx.config.sourceUrl,
+      }),
     });
   };
 }

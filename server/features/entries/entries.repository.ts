@@ -1,7 +1,7 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
-import type { Entry, EntryWithUser, RunKind } from '../../../core/schemas.js';
+import { formatDuration, paceMinPerKm, round2, roundKm, speedKmh } from '../../../core/time.js';
+import type { EntriesSummary, Entry, EntrySort, EntryWithUser, RunKind } from '../../../core/schemas.js';
 import {
   NEAR_SKIP,
   checkedPageSize,
@@ -242,13 +242,15 @@ export interface ListOptions extends DateRange {
   knownTotal: number;
   /** Offsets from here on start at their bucket instead of skipping row by row. */
   seekFrom?: number;
+  /** The order of a runner's own list (CONTRACT.md §18); `-date` when absent. */
+  sort?: EntrySort | undefined;
 }
 
 /**
- * A runner's own runs, date desc then id desc, from the (user_id, date) index. The total
- * within a date range comes from their month buckets (plus an exact count of the two
- * months cut by the range), and a deep page starts at its month, so a page never reads
- * the rows it skips beyond one month's runs.
+ * A runner's own runs, date desc then id desc, from the (user_id, date) index (or in another
+ * order of §18, sortedPage). The total within a date range comes from their month buckets
+ * (plus an exact count of the two months cut by the range), and a deep page of the default
+ * order starts at its month, so a page never reads the rows it skips beyond one month's runs.
  */
 export async function listEntriesForUser(
   db: Executor,
@@ -256,10 +258,16 @@ export async function listEntriesForUser(
   options: ListOptions,
 ): Promise<{ entries: Entry[]; total: number }> {
   const range = { from: options.dateFrom, to: options.dateTo };
-  const deep = options.offset >= (options.seekFrom ?? SEEK_FROM);
+  const sort = options.sort ?? '-date';
+  const deep = sort === '-date' && options.offset >= (options.seekFrom ?? SEEK_FROM);
   const months = deep || hasRange(options) ? await ownRunMonths(db, userId, range) : null;
   const total = hasRange(options) ? months!.reduce((sum, m) => sum + m.n, 0) : options.knownTotal;
+  const bounds = { userId, from: options.dateFrom ?? FIRST_DATE, to: options.dateTo ?? LAST_DATE };
 
+  if (sort !== '-date') {
+    const rows = await sortedPage(sort)(db, { ...bounds, limit: options.limit, offset: options.offset });
+    return { entries: rows.map(toEntry), total };
+  }
   let offset = options.offset;
   let upTo = options.dateTo;
   if (deep) {
@@ -269,13 +277,7 @@ export async function listEntriesForUser(
     const monthEnd = `${start.key}-31`;
     if (!upTo || monthEnd < upTo) upTo = monthEnd;
   }
-  const rows = await ownPage(db, {
-    userId,
-    from: options.dateFrom ?? FIRST_DATE,
-    to: upTo ?? LAST_DATE,
-    limit: options.limit,
-    offset,
-  });
+  const rows = await ownPage(db, { ...bounds, to: upTo ?? LAST_DATE, limit: options.limit, offset });
   return { entries: rows.map(toEntry), total };
 }
 
@@ -293,6 +295,91 @@ const ownPage = compiled<PageArgs & { userId: number }>()((db, param) =>
     .limit(param('limit'))
     .offset(param('offset')),
 );
+
+/**
+ * The column and direction of each order but the default. Pace is minutes per km, so its
+ * order is speed's reversed (speed is one division of exact integers: equal paces are equal
+ * speeds), and each reads the runner's own (user_id, speed | distance_m | seconds) index.
+ */
+const SORT_COLUMNS: Record<
+  Exclude<EntrySort, '-date'>,
+  { column: 'date' | 'distance_m' | 'seconds' | 'speed'; direction: 'asc' | 'desc' }
+> = {
+  date: { column: 'date', direction: 'asc' },
+  distance: { column: 'distance_m', direction: 'asc' },
+  '-distance': { column: 'distance_m', direction: 'desc' },
+  time: { column: 'seconds', direction: 'asc' },
+  '-time': { column: 'seconds', direction: 'desc' },
+  pace: { column: 'speed', direction: 'desc' },
+  '-pace': { column: 'speed', direction: 'asc' },
+};
+
+/** A page of a runner's runs in one of §18's orders: `date` is date then id ascending; the others break ties by date desc, then id desc. */
+const sortedPage = compiledPer(String, (sort: Exclude<EntrySort, '-date'>) =>
+  compiled<PageArgs & { userId: number }>()((db, param) => {
+    const { column, direction } = SORT_COLUMNS[sort];
+    const ordered = db
+      .selectFrom('entries')
+      .selectAll()
+      .where('user_id', '=', param('userId'))
+      .where('date', '>=', param('from'))
+      .where('date', '<=', param('to'))
+      .orderBy(column, direction);
+    const tied =
+      column === 'date' ? ordered.orderBy('id', 'asc') : ordered.orderBy('date', 'desc').orderBy('id', 'desc');
+    return tied.limit(param('limit')).offset(param('offset'));
+  }),
+);
+
+/** The totals of a runner's days between two dates (inclusive), from runner_days: never a read of their runs. */
+const daysTotals = compiled<{ userId: number; from: string; to: string }>()((db, param) =>
+  db
+    .selectFrom('runner_days')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('runs'), sql<number>`0`).as('runs'),
+      eb.fn.coalesce(eb.fn.sum<number>('distance_m'), sql<number>`0`).as('distance_m'),
+      eb.fn.coalesce(eb.fn.sum<number>('seconds'), sql<number>`0`).as('seconds'),
+    ])
+    .where('user_id', '=', param('userId'))
+    .where('date', '>=', param('from'))
+    .where('date', '<=', param('to')),
+);
+
+/** The runs, distance, time and average pace of every run of a runner between two dates (CONTRACT.md §18). */
+export async function summaryForUser(db: Executor, userId: number, range: DateRange): Promise<EntriesSummary> {
+  const [row] = await daysTotals(db, { userId, from: range.dateFrom ?? FIRST_DATE, to: range.dateTo ?? LAST_DATE });
+  const runs = Number(row?.runs ?? 0);
+  const distance = roundKm(Number(row?.distance_m ?? 0) / 1000);
+  const seconds = Number(row?.seconds ?? 0);
+  return {
+    runs,
+    distance,
+    seconds,
+    avg_pace: runs > 0 && distance > 0 ? round2(paceMinPerKm(distance, seconds)) : null,
+  };
+}
+
+const shoePage = compiled<{ userId: number; shoeId: number; limit: number; offset: number }>()((db, param) =>
+  db
+    .selectFrom('entries')
+    .selectAll()
+    .where('shoe_id', '=', param('shoeId'))
+    .where('user_id', '=', param('userId'))
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(param('limit'))
+    .offset(param('offset')),
+);
+
+/** A page of the runs of one of a runner's shoes, newest first, from the shoe_id index. */
+export async function listShoeEntries(
+  db: Executor,
+  userId: number,
+  shoeId: number,
+  page: { limit: number; offset: number },
+): Promise<Entry[]> {
+  return (await shoePage(db, { userId, shoeId, ...page })).map(toEntry);
+}
 
 /** Everyone's order: date desc, distance desc, id desc. */
 function compareAll(a: EntryRow, b: EntryRow): number {

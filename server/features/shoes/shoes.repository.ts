@@ -17,18 +17,22 @@ export interface ShoeValues {
   name?: string | undefined;
   brand?: string | null | undefined;
   limitKm?: number | undefined;
+  startKm?: number | undefined;
   retired?: boolean | undefined;
   isDefault?: boolean | undefined;
 }
 
 function toShoe(row: ShoeRow): Shoe {
-  const distance = Number(row.distance_m) / 1000;
+  const startKm = Number(row.start_km);
+  // In metres, both exact to the metre: the sum has no float noise.
+  const distance = (Math.round(startKm * 1000) + Number(row.distance_m)) / 1000;
   const limitKm = Number(row.limit_km);
   return {
     id: Number(row.id),
     name: row.name,
     brand: row.brand ?? null,
     limit_km: limitKm,
+    start_km: startKm,
     retired: Number(row.retired) === 1,
     is_default: Number(row.is_default) === 1,
     distance,
@@ -44,6 +48,7 @@ function columns(values: ShoeValues) {
     name: values.name,
     brand: values.brand,
     limit_km: values.limitKm,
+    start_km: values.startKm,
     retired: flag(values.retired),
     is_default: flag(values.isDefault),
   };
@@ -53,6 +58,17 @@ function columns(values: ShoeValues) {
 export async function findShoeRef(db: Executor, id: number): Promise<ShoeRef | null> {
   const row = await db.selectFrom('shoes').select(['id', 'user_id', 'retired']).where('id', '=', id).executeTakeFirst();
   return row ? { id: Number(row.id), userId: Number(row.user_id), retired: Number(row.retired) === 1 } : null;
+}
+
+/** One of `userId`'s shoes; null when it is not theirs (or gone). */
+export async function findShoe(db: Executor, userId: number, id: number): Promise<Shoe | null> {
+  const row = await db
+    .selectFrom('shoes')
+    .selectAll()
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toShoe(row) : null;
 }
 
 /** The runner's default shoe, if any (at most one: a unique index). */

@@ -1,6 +1,6 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
 import { sql, type AliasedSelectQueryBuilder, type RawBuilder, type Selectable } from 'kysely';
-import type { Theme, Units } from '../../../core/preferences.js';
+import type { DateFormat, PaceFormat, Theme, Units } from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
 import { checkedPageSize, compiled, compiledPer, pageReach, reachKey, type PageReach } from '../../db/compiled.js';
@@ -37,6 +37,8 @@ export function toUser(record: User): User {
     timezone: record.timezone,
     units: record.units,
     theme: record.theme,
+    pace_format: record.pace_format,
+    date_format: record.date_format,
     date: record.date,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -55,6 +57,8 @@ function toListedUser(row: UserListRow): User {
     timezone: row.timezone,
     units: row.units,
     theme: row.theme,
+    pace_format: row.pace_format,
+    date_format: row.date_format,
     date: row.created_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -122,6 +126,8 @@ export interface UserChanges {
   timezone?: string;
   units?: Units;
   theme?: Theme;
+  paceFormat?: PaceFormat;
+  dateFormat?: DateFormat;
   updatedAt: string;
 }
 
@@ -154,6 +160,8 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
       ...(changes.timezone !== undefined ? { timezone: changes.timezone } : {}),
       ...(changes.units !== undefined ? { units: changes.units } : {}),
       ...(changes.theme !== undefined ? { theme: changes.theme } : {}),
+      ...(changes.paceFormat !== undefined ? { pace_format: changes.paceFormat } : {}),
+      ...(changes.dateFormat !== undefined ? { date_format: changes.dateFormat } : {}),
       updated_at: changes.updatedAt,
     })
     .where('id', '=', id)

@@ -184,6 +184,8 @@ export async function updateUser(
         ...(body.timezone ? { timezone: body.timezone } : {}),
         ...(body.units ? { units: body.units } : {}),
         ...(body.theme ? { theme: body.theme } : {}),
+        ...(body.pace_format ? { paceFormat: body.pace_format } : {}),
+        ...(body.date_format ? { dateFormat: body.date_format } : {}),
         updatedAt: nowIso(ctx),
       });
       if (!row) throw notFound();
