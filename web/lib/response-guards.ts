@@ -7,7 +7,7 @@
  * each guard builds a value typed with the schema's type, so a field added to
  * a schema fails to compile here until the guard checks it too.
  */
-import { THEMES, UNITS } from '../../core/preferences.js';
+import { DATE_FORMATS, PACE_FORMATS, THEMES, UNITS } from '../../core/preferences.js';
 import type { AppConfig, AuthResponse, ErrorBody, Role, User } from '../../core/schemas.js';
 
 /** An answer whose shape does not match the API contract; `path` names the first field that is wrong. */
@@ -75,6 +75,8 @@ export function parseUser(value: unknown, path = 'user'): User {
     timezone: stringAt(user.timezone, `${path}.timezone`),
     units: oneOfAt(user.units, `${path}.units`, UNITS),
     theme: oneOfAt(user.theme, `${path}.theme`, THEMES),
+    pace_format: oneOfAt(user.pace_format, `${path}.pace_format`, PACE_FORMATS),
+    date_format: oneOfAt(user.date_format, `${path}.date_format`, DATE_FORMATS),
     date: stringAt(user.date, `${path}.date`),
     created_at: stringAt(user.created_at, `${path}.created_at`),
     updated_at: stringAt(user.updated_at, `${path}.updated_at`),
@@ -86,6 +88,7 @@ export function parseAppConfig(value: unknown, path = 'app config'): AppConfig {
   const config = objectAt(value, path);
   const demoLogin = config.demo_login === null ? null : objectAt(config.demo_login, `${path}.demo_login`);
   return {
+    source_url: config.source_url === null ? null : stringAt(config.source_url, `${path}.source_url`),
     demo_mode: booleanAt(config.demo_mode, `${path}.demo_mode`),
     demo_login:
       demoLogin === null

@@ -53,7 +53,10 @@ export function UserForm({
   });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const errors = mergeErrors(clientErrors, serverErrors);
-  const zoneOptions = useMemo(() => timeZones(user.timezone).map((zone) => ({ value: zone, label: zone })), [user.timezone]);
+  const zoneOptions = useMemo(
+    () => timeZones(user.timezone).map((zone) => ({ value: zone, label: zone })),
+    [user.timezone],
+  );
   const set = (field: keyof UserFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
 
   const submit = (event: FormEvent) => {
@@ -74,7 +77,15 @@ export function UserForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <FormField label="Name" name="name" autoComplete="name" required value={values.name} onValueChange={set('name')} errors={errors.name} />
+      <FormField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={values.name}
+        onValueChange={set('name')}
+        errors={errors.name}
+      />
       <FormField
         label="E-Mail Address"
         type="email"

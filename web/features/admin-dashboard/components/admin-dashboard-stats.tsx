@@ -4,7 +4,7 @@ import { formatDate, formatNumber } from '../../../../core/format.js';
 import { can } from '../../../../core/permissions.js';
 import type { EntryWithUser, User } from '../../../../core/schemas.js';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 
 /** Where a run can be edited by this viewer: their own edit screen, the admin one, or nowhere. */
@@ -41,7 +41,7 @@ function RunLine({ me, run, value }: { me: User; run: EntryWithUser | null; valu
 export function AdminDashboardStats({ me }: { me: User }) {
   const { data } = useAdminDashboard();
   const count = (value: number | undefined) => (value === undefined ? '—' : String(value));
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <div className="row">
       <div className="col-lg-6">
@@ -62,7 +62,9 @@ export function AdminDashboardStats({ me }: { me: User }) {
               <RunLine
                 me={me}
                 run={data?.fastest_run ?? null}
-                value={data?.fastest_run ? `${units.formatSpeed(data.fastest_run.speed)} ${units.labels.speed}` : '—'}
+                value={
+                  data?.fastest_run ? `${display.formatSpeed(data.fastest_run.speed)} ${display.labels.speed}` : '—'
+                }
               />
             </Row>
             <Row label="Longest run">
@@ -70,7 +72,9 @@ export function AdminDashboardStats({ me }: { me: User }) {
                 me={me}
                 run={data?.longest_run ?? null}
                 value={
-                  data?.longest_run ? `${units.runDistance(data.longest_run.distance)} ${units.labels.distance}` : '—'
+                  data?.longest_run
+                    ? `${display.runDistance(data.longest_run.distance)} ${display.labels.distance}`
+                    : '—'
                 }
               />
             </Row>

@@ -36,7 +36,10 @@ describe('LoginForm', () => {
       ...noDemo,
       'POST /api/v1/auth/login': {
         status: 422,
-        body: { message: 'The email must be a valid email address.', errors: { email: ['The email must be a valid email address.'], password: ['The password is too short.'] } },
+        body: {
+          message: 'The email must be a valid email address.',
+          errors: { email: ['The email must be a valid email address.'], password: ['The password is too short.'] },
+        },
       },
     });
     renderWithApp(<LoginForm onSuccess={vi.fn()} />);

@@ -2,7 +2,7 @@ import { formatText } from '../../../../core/format.js';
 import type { Dashboard } from '../../../../core/schemas.js';
 import { LazyPerformanceChart } from '../../../components/charts/lazy-performance-chart';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
 import { useDashboard } from '../api/get-dashboard';
 
 /**
@@ -23,28 +23,32 @@ function Stat({ label, value, unit }: { label: string; value: string; unit?: str
 }
 
 export function ThisWeekPanel({ dashboard }: { dashboard: Dashboard | undefined }) {
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <Panel title="This week">
       <dl className="row text-center mb-0">
         <Stat label="Records" value={dashboard ? String(dashboard.weekly_count) : '—'} />
-        <Stat label="Average speed" value={units.formatSpeed(dashboard?.weekly_avg_speed)} unit={units.labels.speed} />
-        <Stat label="Average pace" value={units.formatPace(dashboard?.weekly_avg_pace)} unit={units.labels.pace} />
+        <Stat
+          label="Average speed"
+          value={display.formatSpeed(dashboard?.weekly_avg_speed)}
+          unit={display.labels.speed}
+        />
+        <Stat label="Average pace" value={display.formatPace(dashboard?.weekly_avg_pace)} unit={display.labels.pace} />
       </dl>
     </Panel>
   );
 }
 
 export function BestResultsPanel({ dashboard }: { dashboard: Dashboard | undefined }) {
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <Panel title="Best results">
       <dl className="row text-center mb-0">
-        <Stat label="Best speed" value={units.formatSpeed(dashboard?.max_speed)} unit={units.labels.speed} />
+        <Stat label="Best speed" value={display.formatSpeed(dashboard?.max_speed)} unit={display.labels.speed} />
         <Stat
           label="Longest distance"
-          value={units.formatDistance(dashboard?.max_distance)}
-          unit={units.labels.distance}
+          value={display.formatDistance(dashboard?.max_distance)}
+          unit={display.labels.distance}
         />
         <Stat label="Longest run" value={formatText(dashboard?.max_time)} />
       </dl>
@@ -53,19 +57,19 @@ export function BestResultsPanel({ dashboard }: { dashboard: Dashboard | undefin
 }
 
 export function PerformancePanel({ dashboard }: { dashboard: Dashboard | undefined }) {
-  const units = useUnits();
+  const display = useDisplay();
   const points = (dashboard?.week_chart ?? []).map(([label, speed, distance]) => ({
     label,
-    speed: units.speed(speed),
-    distance: units.distance(distance),
+    speed: display.speed(speed),
+    distance: display.distance(distance),
   }));
   return (
     <Panel title="My Performance">
       <LazyPerformanceChart
         points={points}
         height={250}
-        labels={units.labels}
-        label={`Speed (${units.labels.speed}) and distance (${units.labels.distance}) per day over the last 14 days`}
+        labels={display.labels}
+        label={`Speed (${display.labels.speed}) and distance (${display.labels.distance}) per day over the last 14 days`}
         emptyText="No runs in the last 14 days."
       />
     </Panel>

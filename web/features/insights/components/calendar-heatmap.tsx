@@ -7,7 +7,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import type { Calendar } from '../../../../core/insights.js';
 import { addDays, daysBetween, isoWeekday, isoWeekStart } from '../../../../core/time.js';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
 import { dayName, plural } from './format';
 
 /** Upper bounds (km) of the colour levels; beyond the last, the darkest. */
@@ -23,7 +23,7 @@ function colourOf(km: number): string {
 }
 
 export default function CalendarHeatmap({ calendar }: { calendar: Calendar }) {
-  const units = useUnits();
+  const display = useDisplay();
   const first = `${calendar.year}-01-01`;
   const last = `${calendar.year}-12-31`;
   const days = new Map(calendar.days.map(([date, km, runs]) => [date, { km, runs }]));
@@ -35,7 +35,7 @@ export default function CalendarHeatmap({ calendar }: { calendar: Calendar }) {
   const label = (date: string) => {
     const day = days.get(date);
     return day
-      ? `${dayName(date)}: ${units.formatDistance(day.km)} ${units.labels.distance}, ${plural(day.runs, 'run')}`
+      ? `${dayName(date)}: ${display.formatDistance(day.km)} ${display.labels.distance}, ${plural(day.runs, 'run')}`
       : `${dayName(date)}: no run`;
   };
 

@@ -1,7 +1,7 @@
 import { ASSUMED_EFFORT, type Load } from '../../../../core/insights.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
 import { useLoad } from '../api/get-load';
 import { dayName, plural } from './format';
 import { LoadWarnings } from './load-warnings';
@@ -88,7 +88,7 @@ function TodayPanel({ load }: { load: Load }) {
 }
 
 function WeeksPanel({ load }: { load: Load }) {
-  const units = useUnits();
+  const display = useDisplay();
   const labels = load.weekly.map((w) => `Week of ${dayName(w.week_start)}`);
   return (
     <Panel title="The last 12 weeks">
@@ -100,12 +100,12 @@ function WeeksPanel({ load }: { load: Load }) {
             labels={labels}
             series={[
               {
-                label: `Distance (${units.labels.distance})`,
-                values: load.weekly.map((w) => units.distance(w.distance)),
+                label: `Distance (${display.labels.distance})`,
+                values: load.weekly.map((w) => display.distance(w.distance)),
                 color: '#7acbf9',
               },
             ]}
-            label={`Distance per week over the last 12 weeks, in ${units.labels.distance}`}
+            label={`Distance per week over the last 12 weeks, in ${display.labels.distance}`}
           />
         </div>
         <div className="col-md-6">

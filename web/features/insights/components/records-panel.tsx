@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { RecordRow } from '../../../../core/insights.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
 import { useRecords } from '../api/get-records';
 import { clock, distanceLabel, fullDate, minutesOf } from './format';
 
@@ -29,7 +29,7 @@ export function RecordsPanel() {
 }
 
 function RecordsTable({ records }: { records: RecordRow[] }) {
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <>
       <p className="small text-body-secondary">
@@ -43,7 +43,7 @@ function RecordsTable({ records }: { records: RecordRow[] }) {
             <tr>
               <th scope="col">Distance</th>
               <th scope="col">Time</th>
-              <th scope="col">Pace ({units.labels.pace})</th>
+              <th scope="col">Pace ({display.labels.pace})</th>
               <th scope="col">Date</th>
               <th scope="col">Run</th>
             </tr>
@@ -53,7 +53,7 @@ function RecordsTable({ records }: { records: RecordRow[] }) {
               <tr key={r.key}>
                 <th scope="row">{distanceLabel(r.key)}</th>
                 <td>{r.time}</td>
-                <td>{clock(units.pace(r.pace))}</td>
+                <td>{clock(display.pace(r.pace))}</td>
                 <td>{fullDate(r.date)}</td>
                 <td>
                   <Link

@@ -4,7 +4,7 @@ import type { Entry } from '../../../../core/schemas.js';
 import { formatDuration } from '../../../../core/time.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
 import { useCalendar, useYear } from '../api/get-year';
 import { clock, dayName, distanceLabel, fullDate } from './format';
 import { LazyCalendarHeatmap } from './lazy-calendar-heatmap';
@@ -57,7 +57,7 @@ export function YearReview({ year }: { year: number }) {
 }
 
 function CalendarTable({ calendar }: { calendar: Calendar }) {
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <details className="mt-3">
       <summary>The days with runs as a table</summary>
@@ -70,7 +70,7 @@ function CalendarTable({ calendar }: { calendar: Calendar }) {
             <thead>
               <tr>
                 <th scope="col">Day</th>
-                <th scope="col">Distance ({units.labels.distance})</th>
+                <th scope="col">Distance ({display.labels.distance})</th>
                 <th scope="col">Runs</th>
               </tr>
             </thead>
@@ -78,7 +78,7 @@ function CalendarTable({ calendar }: { calendar: Calendar }) {
               {calendar.days.map(([date, km, runs]) => (
                 <tr key={date}>
                   <th scope="row">{dayName(date)}</th>
-                  <td>{units.formatDistance(km)}</td>
+                  <td>{display.formatDistance(km)}</td>
                   <td>{runs}</td>
                 </tr>
               ))}
@@ -91,15 +91,15 @@ function CalendarTable({ calendar }: { calendar: Calendar }) {
 }
 
 function TotalsPanel({ review }: { review: Review }) {
-  const units = useUnits();
+  const display = useDisplay();
   const change = (now: number, before: number) =>
     before === 0 ? '—' : `${now >= before ? '+' : ''}${Math.round(((now - before) / before) * 100)}%`;
   const rows: [string, string, string, string][] = [
     ['Runs', String(review.runs), String(review.previous.runs), change(review.runs, review.previous.runs)],
     [
-      `Distance (${units.labels.distance})`,
-      units.formatDistance(review.distance),
-      units.formatDistance(review.previous.distance),
+      `Distance (${display.labels.distance})`,
+      display.formatDistance(review.distance),
+      display.formatDistance(review.previous.distance),
       change(review.distance, review.previous.distance),
     ],
     [
@@ -135,14 +135,15 @@ function TotalsPanel({ review }: { review: Review }) {
         </tbody>
       </table>
       <p className="small mb-0">
-        Average pace: {review.avg_pace === null ? '—' : `${clock(units.pace(review.avg_pace))} ${units.labels.pace}`}
+        Average pace:{' '}
+        {review.avg_pace === null ? '—' : `${clock(display.pace(review.avg_pace))} ${display.labels.pace}`}
       </p>
     </Panel>
   );
 }
 
 function MonthsPanel({ review }: { review: Review }) {
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <Panel title="Distance by month">
       <LazySeriesChart
@@ -151,26 +152,26 @@ function MonthsPanel({ review }: { review: Review }) {
         labels={MONTHS}
         series={[
           {
-            label: `Distance (${units.labels.distance})`,
-            values: review.months.map((km) => units.distance(km)),
+            label: `Distance (${display.labels.distance})`,
+            values: review.months.map((km) => display.distance(km)),
             color: '#7acbf9',
           },
         ]}
-        label={`Distance per month of ${review.year}, in ${units.labels.distance}`}
+        label={`Distance per month of ${review.year}, in ${display.labels.distance}`}
       />
     </Panel>
   );
 }
 
 function RunLine({ title, entry }: { title: string; entry: Entry | null }) {
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <li className="mb-1">
       <strong>{title}</strong>:{' '}
       {entry ? (
         <Link to={`/entry/edit/${entry.id}`}>
-          {units.runDistance(entry.distance)} {units.labels.distance} in {entry.time} on {fullDate(entry.date)} (
-          {clock(units.pace(entry.pace))} {units.labels.pace})
+          {display.runDistance(entry.distance)} {display.labels.distance} in {entry.time} on {fullDate(entry.date)} (
+          {clock(display.pace(entry.pace))} {display.labels.pace})
         </Link>
       ) : (
         '—'

@@ -3,7 +3,7 @@ import type { WeeklyReport as Report } from '../../../../core/schemas.js';
 import { LazyPerformanceChart } from '../../../components/charts/lazy-performance-chart';
 import { Pagination } from '../../../components/pagination';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
 import { useWeeklyReport } from '../api/get-weekly-report';
 
 /** Years to page through, newest first: the span of the runner's runs plus the year shown. */
@@ -15,13 +15,13 @@ export function reportYears(report: Pick<Report, 'min_year' | 'max_year'>, year:
 
 export function WeeklyReport({ year, onYearChange }: { year: number; onYearChange: (year: number) => void }) {
   const { data: report, isError } = useWeeklyReport(year);
-  const units = useUnits();
+  const display = useDisplay();
   if (isError) return <p className="text-danger">The report could not be loaded.</p>;
   if (!report) return null;
   const points = report.chart.map(([week, speed, distance]) => ({
     label: `Week ${week}`,
-    speed: units.speed(speed),
-    distance: units.distance(distance),
+    speed: display.speed(speed),
+    distance: display.distance(distance),
   }));
   const years = reportYears(report, year);
 
@@ -39,8 +39,8 @@ export function WeeklyReport({ year, onYearChange }: { year: number; onYearChang
         <LazyPerformanceChart
           points={points}
           height={500}
-          labels={units.labels}
-          label={`Average speed (${units.labels.speed}) and average distance (${units.labels.distance}) per week of ${report.year}`}
+          labels={display.labels}
+          label={`Average speed (${display.labels.speed}) and average distance (${display.labels.distance}) per week of ${report.year}`}
           emptyText={`No runs in ${report.year}.`}
         />
       </Panel>
@@ -50,8 +50,8 @@ export function WeeklyReport({ year, onYearChange }: { year: number; onYearChang
           <thead>
             <tr>
               <th scope="col">Week</th>
-              <th scope="col">Avg. Speed ({units.labels.speed})</th>
-              <th scope="col">Avg. Distance ({units.labels.distance})</th>
+              <th scope="col">Avg. Speed ({display.labels.speed})</th>
+              <th scope="col">Avg. Distance ({display.labels.distance})</th>
             </tr>
           </thead>
           <tbody>
@@ -68,8 +68,8 @@ export function WeeklyReport({ year, onYearChange }: { year: number; onYearChang
                     {formatDate(row.week_start)} - {formatDate(row.week_end)}{' '}
                     <span className="text-body-secondary">(week {row.week})</span>
                   </td>
-                  <td>{units.formatSpeed(row.avg_speed)}</td>
-                  <td>{units.formatDistance(row.avg_distance)}</td>
+                  <td>{display.formatSpeed(row.avg_speed)}</td>
+                  <td>{display.formatDistance(row.avg_distance)}</td>
                 </tr>
               ))
             )}
