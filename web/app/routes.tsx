@@ -18,6 +18,7 @@ const Dashboard = screen(() => import('./routes/dashboard'));
 const Entries = screen(() => import('./routes/entries'));
 const EntryNew = screen(() => import('./routes/entry-new'));
 const EntryEdit = screen(() => import('./routes/entry-edit'));
+const RunPage = screen(() => import('./routes/entry'));
 const WeeklyReport = screen(() => import('./routes/weekly-report'));
 const InsightsRecords = screen(() => import('./routes/insights-records'));
 const InsightsLoad = screen(() => import('./routes/insights-load'));
@@ -32,6 +33,7 @@ const AdminUserShow = screen(() => import('./routes/admin/user-show'));
 const AdminUserEdit = screen(() => import('./routes/admin/user-edit'));
 const AdminEntries = screen(() => import('./routes/admin/entries'));
 const AdminEntryEdit = screen(() => import('./routes/admin/entry-edit'));
+const AdminRunPage = screen(() => import('./routes/admin/entry'));
 const NotFound = screen(() => import('./routes/not-found'));
 
 /**
@@ -61,6 +63,7 @@ export function AppRoutes() {
                 <Route path="entries" element={<Entries />} />
                 <Route path="entry/new" element={<EntryNew />} />
                 <Route path="entry/edit/:id" element={<EntryEdit />} />
+                <Route path="entry/:id" element={<RunPage />} />
                 <Route path="report/weekly" element={<WeeklyReport />} />
                 <Route path="insights/records" element={<InsightsRecords />} />
                 <Route path="insights/load" element={<InsightsLoad />} />
@@ -82,6 +85,7 @@ export function AppRoutes() {
                   <Route element={<AdminLayout />}>
                     <Route path="entries" element={<AdminEntries />} />
                     <Route path="entry/edit/:id" element={<AdminEntryEdit />} />
+                    <Route path="entry/:id" element={<AdminRunPage />} />
                   </Route>
                 </Route>
               </Route>
