@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   formatClock,
+  formatCount,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -80,6 +81,13 @@ describe('numbers and times', () => {
     expect(formatNumber(5)).toBe('5.00');
     expect(formatNumber(null)).toBe('—');
     expect(formatNumber(Number.NaN)).toBe('—');
+  });
+
+  it('counts in words', () => {
+    expect(formatCount(1, 'run')).toBe('1 run');
+    expect(formatCount(0, 'run')).toBe('0 runs');
+    expect(formatCount(1500, 'day')).toBe('1,500 days');
+    expect(formatCount(2, 'match', 'matches')).toBe('2 matches');
   });
 
   it('pads time parts with zeros and joins them as HH:MM:SS', () => {

@@ -42,6 +42,11 @@ export function formatNumber(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : NO_VALUE;
 }
 
+/** A count and what it counts: "1 run", "12 runs", "1,500 days". */
+export function formatCount(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
 /** Any text value, or "—" when absent. */
 export function formatText(value: string | null | undefined): string {
   return value ? value : NO_VALUE;

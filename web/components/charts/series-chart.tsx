@@ -18,6 +18,7 @@ import {
   type ChartOptions,
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
+import { formatClock } from '../../../core/format.js';
 import { useChartColors } from './chart-colors';
 import type { SeriesChartProps } from './chart-types';
 
@@ -62,18 +63,9 @@ export default function SeriesChart({ kind, labels, series, label, yTitle, rever
         beginAtZero: !reverse,
         reverse: Boolean(reverse),
         title: yTitle ? { display: true, text: yTitle, color: colors.text } : undefined,
-        ticks: reverse ? { color: colors.text, callback: (value) => formatMinutes(Number(value)) } : axis.ticks,
+        ticks: reverse ? { color: colors.text, callback: (value) => formatClock(Number(value)) } : axis.ticks,
       },
     },
   };
   return <Chart type={kind} data={data} options={options} aria-label={label} role="img" />;
-}
-
-/** Minutes as `H:MM:SS` or `M:SS` on a time axis. */
-function formatMinutes(minutes: number): string {
-  const total = Math.round(minutes * 60);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

@@ -2,6 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ENTRY_SORTS, type EntriesSummary, type EntrySort, type Paged } from '../../../../core/schemas.js';
+import { formatCount } from '../../../../core/format.js';
 import { formatDuration } from '../../../../core/time.js';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form/form-field';
@@ -68,13 +69,11 @@ function toSearch(params: EntryListParams): Record<string, string> {
   return search;
 }
 
-const plural = (n: number, one: string) => `${n.toLocaleString('en-US')} ${one}${n === 1 ? '' : 's'}`;
-
 /** The totals of the filtered period, above the table. */
 function SummaryLine({ summary, filtered }: { summary: EntriesSummary; filtered: boolean }) {
   const display = useDisplay();
   const parts = [
-    plural(summary.runs, 'run'),
+    formatCount(summary.runs, 'run'),
     `${display.formatDistance(summary.distance)} ${display.labels.distance}`,
     formatDuration(summary.seconds),
     `average pace ${summary.avg_pace === null ? '—' : `${display.formatPace(summary.avg_pace)} ${display.labels.pace}`}`,

@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { useDisplay } from '../../../lib/display';
 import { usePredictions } from '../api/get-predictions';
-import { distanceLabel, fullDate } from './format';
+import { runPagePath } from '../../../lib/run-paths';
+import { distanceLabel } from './format';
 
 /** Race times predicted from the best run of the last 180 days, two ways side by side. */
 export function PredictionsPanel() {
@@ -18,9 +19,9 @@ export function PredictionsPanel() {
         <>
           <p>
             From your run of{' '}
-            <Link to={`/entry/edit/${predictions.source.entry_id}`}>
+            <Link to={runPagePath(predictions.source.entry_id)}>
               {display.runDistance(predictions.source.distance)} {display.labels.distance} in {predictions.source.time}{' '}
-              on {fullDate(predictions.source.date)}
+              on {display.formatDate(predictions.source.date)}
             </Link>{' '}
             (VDOT {predictions.source.vdot.toFixed(1)}), your best of the last 180 days.
           </p>

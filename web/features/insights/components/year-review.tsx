@@ -3,10 +3,12 @@ import type { Calendar, YearReview as Review } from '../../../../core/insights.j
 import type { Entry } from '../../../../core/schemas.js';
 import { formatDuration } from '../../../../core/time.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
+import { EditLink } from '../../../components/edit-link';
 import { Panel } from '../../../components/panel';
 import { useDisplay } from '../../../lib/display';
+import { runEditPath, runPagePath } from '../../../lib/run-paths';
 import { useCalendar, useYear } from '../api/get-year';
-import { clock, dayName, distanceLabel, fullDate } from './format';
+import { distanceLabel } from './format';
 import { LazyCalendarHeatmap } from './lazy-calendar-heatmap';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -17,6 +19,15 @@ export function YearReview({ year }: { year: number }) {
   const { data: calendar } = useCalendar(year);
   if (isError) return <p className="text-danger">The year could not be loaded.</p>;
   if (!review || !calendar) return null;
+  if (review.runs === 0) {
+    return (
+      <Panel title={`No runs in ${review.year}`}>
+        <p className="mb-0">
+          Nothing to review yet: the days, the totals and the best runs of {review.year} show here once it has runs.
+        </p>
+      </Panel>
+    );
+  }
   return (
     <>
       <Panel title={`Every day of ${review.year}`}>
@@ -77,7 +88,7 @@ function CalendarTable({ calendar }: { calendar: Calendar }) {
             <tbody>
               {calendar.days.map(([date, km, runs]) => (
                 <tr key={date}>
-                  <th scope="row">{dayName(date)}</th>
+                  <th scope="row">{display.formatDate(date)}</th>
                   <td>{display.formatDistance(km)}</td>
                   <td>{runs}</td>
                 </tr>
@@ -135,8 +146,7 @@ function TotalsPanel({ review }: { review: Review }) {
         </tbody>
       </table>
       <p className="small mb-0">
-        Average pace:{' '}
-        {review.avg_pace === null ? '—' : `${clock(display.pace(review.avg_pace))} ${display.labels.pace}`}
+        Average pace: {review.avg_pace === null ? '—' : `${display.formatPace(review.avg_pace)} ${display.labels.pace}`}
       </p>
     </Panel>
   );
@@ -165,17 +175,19 @@ function MonthsPanel({ review }: { review: Review }) {
 
 function RunLine({ title, entry }: { title: string; entry: Entry | null }) {
   const display = useDisplay();
+  if (!entry) {
+    return (
+      <li className="mb-1">
+        <strong>{title}</strong>: —
+      </li>
+    );
+  }
+  const date = display.formatDate(entry.date);
   return (
-    <li className="mb-1">
-      <strong>{title}</strong>:{' '}
-      {entry ? (
-        <Link to={`/entry/edit/${entry.id}`}>
-          {display.runDistance(entry.distance)} {display.labels.distance} in {entry.time} on {fullDate(entry.date)} (
-          {clock(display.pace(entry.pace))} {display.labels.pace})
-        </Link>
-      ) : (
-        '—'
-      )}
+    <li className="mb-2">
+      <strong>{title}</strong>: <Link to={runPagePath(entry.id)}>{date}</Link>, {display.runDistance(entry.distance)}{' '}
+      {display.labels.distance} in {entry.time} ({display.runPace(entry)} {display.labels.pace}){' '}
+      <EditLink to={runEditPath(entry.id)} label={`Edit the run of ${date}`} className="ms-1" />
     </li>
   );
 }
