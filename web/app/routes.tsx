@@ -25,6 +25,7 @@ const InsightsLoad = screen(() => import('./routes/insights-load'));
 const InsightsYear = screen(() => import('./routes/insights-year'));
 const Goals = screen(() => import('./routes/goals'));
 const Shoes = screen(() => import('./routes/shoes'));
+const Shoe = screen(() => import('./routes/shoe'));
 const YourData = screen(() => import('./routes/data'));
 const AdminLayout = screen(() => import('./routes/admin/admin-layout'));
 const AdminDashboard = screen(() => import('./routes/admin/dashboard'));
@@ -70,6 +71,7 @@ export function AppRoutes() {
                 <Route path="insights/year" element={<InsightsYear />} />
                 <Route path="goals" element={<Goals />} />
                 <Route path="shoes" element={<Shoes />} />
+                <Route path="shoes/:id" element={<Shoe />} />
                 <Route path="data" element={<YourData />} />
               </Route>
               <Route path="admin" element={<Guard rule={staffOnly} />}>

@@ -3,7 +3,7 @@ import { Panel } from '../../components/panel';
 import { DashboardStats } from '../../features/dashboard/components/dashboard-stats';
 import { useUser } from '../../features/auth/api/get-me';
 import { CreateEntryForm } from '../../features/entries/components/create-entry-form';
-import { RecentRuns } from '../../features/entries/components/recent-runs';
+import { RecentRuns } from '../../features/entries/components/run-lists';
 import { GoalsPanel } from '../../features/goals/components/goal-progress';
 import { TodayLoadWarnings } from '../../features/insights/components/load-warnings';
 import { StreaksCard } from '../../features/insights/components/streaks-card';

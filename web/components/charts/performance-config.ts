@@ -33,8 +33,18 @@ export function performanceConfig(
     data: {
       labels: points.map((point) => point.label),
       datasets: [
-        series(speedTitle, 'speed', colors.speed, points.map((point) => point.speed)),
-        series(distanceTitle, 'distance', colors.distance, points.map((point) => point.distance)),
+        series(
+          speedTitle,
+          'speed',
+          colors.speed,
+          points.map((point) => point.speed),
+        ),
+        series(
+          distanceTitle,
+          'distance',
+          colors.distance,
+          points.map((point) => point.distance),
+        ),
       ],
     },
     options: {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makeEntry, paged } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
-import { RecentRuns } from './recent-runs';
+import { RecentRuns } from './run-lists';
 
 const summary = { runs: 0, distance: 0, seconds: 0, avg_pace: null };
 
