@@ -4,9 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Goal } from '../../../../core/goals.js';
 import { KM_PER_MILE } from '../../../../core/units.js';
 import { mockFetch } from '../../../test/fetch-mock';
-import { makeEntry, paged } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
-import { PeriodRuns } from '../../entries/components/run-lists';
 import { goalTitle, targetForForm, targetFromForm } from './goal-format';
 import { GoalsPanel } from './goal-progress';
 import { GoalsManager } from './goals-manager';
@@ -187,24 +185,5 @@ describe("a goal's period", () => {
     await userEvent.click(await screen.findByText(/^The last 12 weeks: met/));
     expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('Week of 01/03/2026');
     expect(screen.getByText(/to go by 22\/03\/2026/)).toBeInTheDocument();
-  });
-
-  it('lists the runs of the period when opened, each opening its page', async () => {
-    const calls = mockFetch({
-      'GET /api/v1/goals': { body: { goals: [makeGoal()] } },
-      'GET /api/v1/entry': {
-        body: {
-          entries: paged([makeEntry({ id: 31, date: '2026-03-17', distance: 10, time: '00:50:00' })]),
-          summary: { runs: 1, distance: 10, seconds: 3000, avg_pace: 5 },
-        },
-      },
-    });
-    renderWithApp(<GoalsManager units="km" periodRuns={(period) => <PeriodRuns {...period} />} />);
-    const summary = await screen.findByText('Runs of this week');
-    expect(calls.some((call) => call.path === '/api/v1/entry')).toBe(false);
-    await userEvent.click(summary);
-    expect(await screen.findByRole('link', { name: '03/17/2026' })).toHaveAttribute('href', '/entry/31');
-    const query = new URL(calls.find((call) => call.path === '/api/v1/entry')!.url, 'http://localhost').searchParams;
-    expect([query.get('dateFrom'), query.get('dateTo')]).toEqual(['2026-03-16', '2026-03-22']);
   });
 });
