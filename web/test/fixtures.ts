@@ -1,4 +1,4 @@
-import type { Entry, Role, User } from '../../core/schemas.js';
+import type { AppConfig, Entry, Role, User } from '../../core/schemas.js';
 import type { Shoe } from '../../core/shoes.js';
 
 export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User {
@@ -68,4 +68,9 @@ export function paged<T>(data: T[], page = 1, lastPage = 1) {
     next_page_url: null,
     prev_page_url: null,
   };
+}
+
+/** GET /app-config outside demo mode, without a source link, unless overridden. */
+export function makeAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { demo_mode: false, demo_login: null, source_url: null, ...overrides };
 }
