@@ -88,7 +88,6 @@ export function parseAppConfig(value: unknown, path = 'app config'): AppConfig {
   const config = objectAt(value, path);
   const demoLogin = config.demo_login === null ? null : objectAt(config.demo_login, `${path}.demo_login`);
   return {
-    source_url: config.source_url === null ? null : stringAt(config.source_url, `${path}.source_url`),
     demo_mode: booleanAt(config.demo_mode, `${path}.demo_mode`),
     demo_login:
       demoLogin === null
@@ -97,6 +96,7 @@ export function parseAppConfig(value: unknown, path = 'app config'): AppConfig {
             email: stringAt(demoLogin.email, `${path}.demo_login.email`),
             password: stringAt(demoLogin.password, `${path}.demo_login.password`),
           },
+    source_url: config.source_url === null ? null : stringAt(config.source_url, `${path}.source_url`),
   };
 }
 

@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatNumber } from '../../../../core/format.js';
+import { formatNumber } from '../../../../core/format.js';
 import { can } from '../../../../core/permissions.js';
 import type { EntryWithUser, User } from '../../../../core/schemas.js';
 import { Panel } from '../../../components/panel';
 import { useDisplay } from '../../../lib/display';
+import { runEditPath } from '../../../lib/run-paths';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 
-/** Where a run can be edited by this viewer: their own edit screen, the admin one, or nowhere. */
-export function runEditPath(me: User, run: EntryWithUser): string | null {
-  if (run.user_id === me.id) return `/entry/edit/${run.id}`;
+/** Where a run can be edited by this viewer (SPEC §2): their own edit screen, the admin one, or nowhere. */
+function editPathFor(me: User, run: EntryWithUser): string | null {
+  if (run.user_id === me.id) return runEditPath(run.id, 'own');
   if (can(me, { type: 'entry.listAll' }) && can(me, { type: 'entry.manage', ownerId: run.user_id })) {
-    return `/admin/entry/edit/${run.id}`;
+    return runEditPath(run.id, 'admin');
   }
   return null;
 }
@@ -26,13 +27,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function RunLine({ me, run, value }: { me: User; run: EntryWithUser | null; value: string }) {
+  const display = useDisplay();
   if (!run) return <>—</>;
-  const path = runEditPath(me, run);
+  const path = editPathFor(me, run);
   return (
     <>
       {path ? <Link to={path}>{value}</Link> : value}
       <span className="d-block small fw-normal">
-        by <Link to={`/admin/user/show/${run.user.id}`}>{run.user.name}</Link> on {formatDate(run.date)}
+        by <Link to={`/admin/user/show/${run.user.id}`}>{run.user.name}</Link> on {display.formatDate(run.date)}
       </span>
     </>
   );

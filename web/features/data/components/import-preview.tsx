@@ -1,5 +1,6 @@
 import type { ImportResult, ImportRow } from '../../../../core/imports.js';
 import { distanceIn, unitLabels, type Units } from '../../../../core/units.js';
+import { useDisplay } from '../../../lib/display';
 
 const STATUS: Record<ImportRow['status'], { label: string; tone: string }> = {
   would_create: { label: 'New', tone: 'text-bg-success' },
@@ -22,6 +23,7 @@ export function summaryOf(result: ImportResult, stored: boolean): string {
 /** Every row of an import with its status and reason; distances in the runner's unit. */
 export function ImportPreview({ result, units, stored }: { result: ImportResult; units: Units; stored: boolean }) {
   const unit = unitLabels(units).distance;
+  const display = useDisplay();
   return (
     <section aria-labelledby="import-summary">
       <p id="import-summary" className="fw-semibold" role="status">
@@ -48,7 +50,7 @@ export function ImportPreview({ result, units, stored }: { result: ImportResult;
                 <td>
                   <span className={`badge ${STATUS[row.status].tone}`}>{STATUS[row.status].label}</span>
                 </td>
-                <td className="text-nowrap">{row.entry?.date ?? ''}</td>
+                <td className="text-nowrap">{row.entry ? display.formatDate(row.entry.date) : ''}</td>
                 <td className="text-end">
                   {row.entry ? (Math.round(distanceIn(row.entry.distance, units) * 100) / 100).toFixed(2) : ''}
                 </td>
