@@ -3,7 +3,8 @@
  * theme, and how paces and dates are written. Plain constants (no zod), so that the web app's
  * first screen can check them.
  */
-export { UNITS, type Units } from './units.js';
+export const UNITS = ['km', 'mi'] as const;
+export type Units = (typeof UNITS)[number];
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
@@ -22,5 +23,3 @@ export const DEFAULT_DATE_FORMAT: DateFormat = 'MM/DD/YYYY';
 
 export const UNITS_MESSAGE = 'The units must be km or mi.';
 export const THEME_MESSAGE = 'The theme must be auto, light or dark.';
-export const PACE_FORMAT_MESSAGE = 'The pace_format must be decimal or clock.';
-export const DATE_FORMAT_MESSAGE = 'The date_format must be MM/DD/YYYY, DD/MM/YYYY or YYYY-MM-DD.';

@@ -15,16 +15,7 @@ import {
   requiredMessage,
 } from './messages.js';
 import { canonicalTimeZone, isValidDate, isValidTimeZone, parseDuration, speedKmh } from './time.js';
-import {
-  DATE_FORMATS,
-  DATE_FORMAT_MESSAGE,
-  PACE_FORMATS,
-  PACE_FORMAT_MESSAGE,
-  THEMES,
-  THEME_MESSAGE,
-  UNITS,
-  UNITS_MESSAGE,
-} from './preferences.js';
+import { DATE_FORMATS, PACE_FORMATS, THEMES, THEME_MESSAGE, UNITS, UNITS_MESSAGE } from './preferences.js';
 
 export const ROLES = ['user', 'manager', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -147,6 +138,10 @@ export const TimeZoneSchema = z.preprocess(
     .transform((zone) => canonicalTimeZone(zone) ?? zone)
     .optional(),
 );
+
+// Here rather than with the preferences: the first screen loads those, and never these messages.
+export const PACE_FORMAT_MESSAGE = 'The pace_format must be decimal or clock.';
+export const DATE_FORMAT_MESSAGE = 'The date_format must be MM/DD/YYYY, DD/MM/YYYY or YYYY-MM-DD.';
 
 /** A preference of the user resource: one of `values`; absent, blank or null leaves it unchanged. */
 function preference<const T extends readonly [string, ...string[]]>(values: T, message: string) {

@@ -6,8 +6,10 @@
  * back `distanceFromInput(text, units, storedKm)`, which is the stored km itself while the
  * text is still the one shown (10 km shown as 6.21 mi and saved unchanged stays 10 km).
  */
-export const UNITS = ['km', 'mi'] as const;
-export type Units = (typeof UNITS)[number];
+// Defined with the other preferences, which the first screen checks without loading these conversions.
+import { UNITS, type Units } from './preferences.js';
+
+export { UNITS, type Units };
 
 export const KM_PER_MILE = 1.609344;
 

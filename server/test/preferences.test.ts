@@ -1,6 +1,7 @@
 /** Preferences on the user resource (CONTRACT.md §11, §18): units, theme, pace and date formats. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATE_FORMAT_MESSAGE, PACE_FORMAT_MESSAGE, THEME_MESSAGE, UNITS_MESSAGE } from '../../core/preferences.js';
+import { THEME_MESSAGE, UNITS_MESSAGE } from '../../core/preferences.js';
+import { DATE_FORMAT_MESSAGE, PACE_FORMAT_MESSAGE } from '../../core/schemas.js';
 import {
   call,
   createEntry,
