@@ -84,9 +84,11 @@ export function WeeklyReport({ year, onYearChange }: { year: number; onYearChang
               report.data.map((row) => (
                 <tr key={row.week}>
                   <td data-label="Week">
-                    <span className="text-nowrap">{display.formatDate(row.week_start)}</span> -{' '}
-                    <span className="text-nowrap">{display.formatDate(row.week_end)}</span>{' '}
-                    <span className="text-body-secondary text-nowrap">(week {row.week})</span>
+                    <span>
+                      <span className="text-nowrap">{display.formatDate(row.week_start)}</span> -{' '}
+                      <span className="text-nowrap">{display.formatDate(row.week_end)}</span>{' '}
+                      <span className="text-body-secondary text-nowrap">(week {row.week})</span>
+                    </span>
                   </td>
                   <td data-label="Runs">{row.count}</td>
                   <td data-label={`Total distance (${distance})`}>{display.formatDistance(row.total_distance)}</td>
