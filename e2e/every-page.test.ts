@@ -248,4 +248,32 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     expect(cell!.x).toBeGreaterThanOrEqual(view!.x);
     expect(cell!.x + cell!.width).toBeLessThanOrEqual(view!.x + view!.width);
   });
+
+  it('deletes an account from the profile once its address is typed, and ends the session', async () => {
+    const { baseUrl } = journey.server;
+    const leaver = await apiRegister(baseUrl, {
+      name: 'Lee Leaving',
+      email: 'lee@example.com',
+      password: 'lee-password-1',
+    });
+    const page = await journey.newPage({ width: 375, height: 740 });
+    await signIn(page, leaver.token);
+    await open(page, '/delete-account', 'Account deletion');
+    await page.getByRole('link', { name: 'Delete my account' }).click();
+    const section = page.getByRole('region', { name: 'Delete my account' });
+    await section.waitFor();
+    const button = section.getByRole('button', { name: 'Delete my account' });
+    expect(await button.isDisabled()).toBe(true);
+    await section.getByLabel('To confirm, type your e-mail').fill('lee@example.com');
+    await button.click();
+    await page.getByText('Your account was deleted.').waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    // A visitor again: the home page invites to register, and no token is kept.
+    await page.getByRole('main').getByRole('link', { name: 'Register' }).waitFor();
+    expect(await page.evaluate<string | null>("window.localStorage.getItem('access_token')")).toBeNull();
+    const login = await callApi(baseUrl, 'POST', '/auth/login', {
+      body: { email: 'lee@example.com', password: 'lee-password-1' },
+    });
+    expect(login.status).toBe(401);
+  });
 });

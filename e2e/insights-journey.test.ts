@@ -74,7 +74,7 @@ describe('insights journey', () => {
     await row.getByText('00:25:00').waitFor();
     await row.getByRole('cell', { name: '5.00', exact: true }).waitFor();
     // The run's date opens its page; its pencil, its edit form.
-    expect(await row.getByRole('link', { name: shownDate(isoDay(1)) }).getAttribute('href')).toBe(
+    expect(await row.getByRole('link', { name: shownDate(isoDay(1)), exact: true }).getAttribute('href')).toBe(
       `/entry/${recordRunId}`,
     );
     expect(await row.getByRole('link', { name: /^Edit / }).getAttribute('href')).toBe(`/entry/edit/${recordRunId}`);

@@ -56,9 +56,9 @@ describe('Delete my account, on the profile', () => {
     const section = await screen.findByRole('region', { name: 'Delete my account' }, chunkLoad);
     const button = within(section).getByRole('button', { name: 'Delete my account' });
     expect(button).toBeDisabled();
-    await userEvent.type(within(section).getByLabelText('Type your e-mail address to confirm'), 'rita@example.co');
+    await userEvent.type(within(section).getByLabelText('To confirm, type your e-mail'), 'rita@example.co');
     expect(button).toBeDisabled();
-    await userEvent.type(within(section).getByLabelText('Type your e-mail address to confirm'), 'm');
+    await userEvent.type(within(section).getByLabelText('To confirm, type your e-mail'), 'm');
     expect(button).toBeEnabled();
     await userEvent.click(button);
     await waitFor(() => expect(currentPath()).toBe('/'));

@@ -9,8 +9,8 @@ export function Component() {
       <section className="p-4 p-md-5 mb-4 bg-body-tertiary rounded-3">
         <PageTitle title="Home">Running Times</PageTitle>
         <p className="lead col-md-9">
-          Your running log. Record each run with its date, distance and time, and Running Times works out your speed
-          and pace, sums up your week and charts your progress.
+          Your running log. Record each run with its date, distance and time, and Running Times works out your speed and
+          pace, sums up your week and charts your progress.
         </p>
         <div className="d-flex flex-wrap gap-2">
           {user ? (

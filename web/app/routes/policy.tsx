@@ -17,8 +17,8 @@ export function Component() {
       </p>
       <h2 className="h5">Who can see it</h2>
       <p>
-        You see your own runs. Managers and administrators of this service can see the list of users; administrators
-        can also see and correct runs, for example to remove obvious mistakes.
+        You see your own runs. Managers and administrators of this service can see the list of users; administrators can
+        also see and correct runs, for example to remove obvious mistakes.
       </p>
       <h2 className="h5">Children</h2>
       <p>

@@ -5,7 +5,8 @@ import { WeeklyReport } from '../../features/reports/components/weekly-report';
 export function Component() {
   const [search, setSearch] = useSearchParams();
   const requested = Number(search.get('year'));
-  const year = Number.isInteger(requested) && requested >= 1900 && requested <= 2100 ? requested : new Date().getFullYear();
+  const year =
+    Number.isInteger(requested) && requested >= 1900 && requested <= 2100 ? requested : new Date().getFullYear();
   return (
     <>
       <PageTitle title="Weekly Report">Weekly Report</PageTitle>

@@ -28,7 +28,7 @@ export function DeleteAccount({ user, onDeleted }: { user: User; onDeleted: () =
         first on the <Link to="/data">Your data</Link> page if you want to keep them.
       </p>
       <FormField
-        label="Type your e-mail address to confirm"
+        label="To confirm, type your e-mail"
         name="confirm_email"
         type="email"
         autoComplete="off"
