@@ -248,7 +248,7 @@ export interface ListOptions extends DateRange {
 
 /**
  * A runner's own runs, date desc then id desc, from the (user_id, date) index (or in another
- * order of §18, sortedPage). The total within a date range comes from their month buckets
+ * order of §18, ownPage). The total within a date range comes from their month buckets
  * (plus an exact count of the two months cut by the range), and a deep page of the default
  * order starts at its month, so a page never reads the rows it skips beyond one month's runs.
  */
@@ -265,7 +265,7 @@ export async function listEntriesForUser(
   const bounds = { userId, from: options.dateFrom ?? FIRST_DATE, to: options.dateTo ?? LAST_DATE };
 
   if (sort !== '-date') {
-    const rows = await sortedPage(sort)(db, { ...bounds, limit: options.limit, offset: options.offset });
+    const rows = await ownPage(sort)(db, { ...bounds, limit: options.limit, offset: options.offset });
     return { entries: rows.map(toEntry), total };
   }
   let offset = options.offset;
@@ -277,34 +277,19 @@ export async function listEntriesForUser(
     const monthEnd = `${start.key}-31`;
     if (!upTo || monthEnd < upTo) upTo = monthEnd;
   }
-  const rows = await ownPage(db, { ...bounds, to: upTo ?? LAST_DATE, limit: options.limit, offset });
+  const rows = await ownPage('-date')(db, { ...bounds, to: upTo ?? LAST_DATE, limit: options.limit, offset });
   return { entries: rows.map(toEntry), total };
 }
 
 type PageArgs = { from: string; to: string; limit: number; offset: number };
 
-const ownPage = compiled<PageArgs & { userId: number }>()((db, param) =>
-  db
-    .selectFrom('entries')
-    .selectAll()
-    .where('user_id', '=', param('userId'))
-    .where('date', '>=', param('from'))
-    .where('date', '<=', param('to'))
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(param('limit'))
-    .offset(param('offset')),
-);
-
 /**
- * The column and direction of each order but the default. Pace is minutes per km, so its
+ * The column and direction of each order of a runner's own list. Pace is minutes per km, so its
  * order is speed's reversed (speed is one division of exact integers: equal paces are equal
- * speeds), and each reads the runner's own (user_id, speed | distance_m | seconds) index.
+ * speeds); each reads the runner's own (user_id, date | speed | distance_m | seconds) index.
  */
-const SORT_COLUMNS: Record<
-  Exclude<EntrySort, '-date'>,
-  { column: 'date' | 'distance_m' | 'seconds' | 'speed'; direction: 'asc' | 'desc' }
-> = {
+const ORDERS: Record<EntrySort, { column: 'date' | 'distance_m' | 'seconds' | 'speed'; direction: 'asc' | 'desc' }> = {
+  '-date': { column: 'date', direction: 'desc' },
   date: { column: 'date', direction: 'asc' },
   distance: { column: 'distance_m', direction: 'asc' },
   '-distance': { column: 'distance_m', direction: 'desc' },
@@ -314,10 +299,13 @@ const SORT_COLUMNS: Record<
   '-pace': { column: 'speed', direction: 'asc' },
 };
 
-/** A page of a runner's runs in one of §18's orders: `date` is date then id ascending; the others break ties by date desc, then id desc. */
-const sortedPage = compiledPer(String, (sort: Exclude<EntrySort, '-date'>) =>
+/**
+ * A page of a runner's runs between two dates in one of §18's orders: by date, ties by id the
+ * same way; by distance, time or pace, ties by date desc, then id desc.
+ */
+const ownPage = compiledPer(String, (sort: EntrySort) =>
   compiled<PageArgs & { userId: number }>()((db, param) => {
-    const { column, direction } = SORT_COLUMNS[sort];
+    const { column, direction } = ORDERS[sort];
     const ordered = db
       .selectFrom('entries')
       .selectAll()
@@ -326,7 +314,7 @@ const sortedPage = compiledPer(String, (sort: Exclude<EntrySort, '-date'>) =>
       .where('date', '<=', param('to'))
       .orderBy(column, direction);
     const tied =
-      column === 'date' ? ordered.orderBy('id', 'asc') : ordered.orderBy('date', 'desc').orderBy('id', 'desc');
+      column === 'date' ? ordered.orderBy('id', direction) : ordered.orderBy('date', 'desc').orderBy('id', 'desc');
     return tied.limit(param('limit')).offset(param('offset'));
   }),
 );

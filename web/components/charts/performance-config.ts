@@ -3,7 +3,7 @@
  * speed on a labelled left axis, distance on a labelled right one, a null value a gap.
  */
 import type { ChartData, ChartOptions } from 'chart.js';
-import type { ChartColors } from './chart-colors';
+import { baseChartOptions, themedAxis, type ChartColors } from './chart-colors';
 import type { ChartLabels, ChartPoint } from './chart-types';
 
 export function performanceConfig(
@@ -11,7 +11,7 @@ export function performanceConfig(
   labels: ChartLabels,
   colors: ChartColors,
 ): { data: ChartData<'line'>; options: ChartOptions<'line'> } {
-  const axis = { ticks: { color: colors.text }, grid: { color: colors.grid } };
+  const axis = themedAxis(colors);
   const valueAxis = (title: string, position: 'left' | 'right') => ({
     ...axis,
     position,
@@ -48,12 +48,7 @@ export function performanceConfig(
       ],
     },
     options: {
-      responsive: true,
-      maintainAspectRatio: false,
-      animation: false,
-      interaction: { mode: 'index', intersect: false },
-      color: colors.text,
-      plugins: { legend: { labels: { color: colors.text } } },
+      ...baseChartOptions(colors),
       scales: {
         x: axis,
         speed: valueAxis(speedTitle, 'left'),

@@ -19,7 +19,7 @@ import {
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
 import { formatClock } from '../../../core/format.js';
-import { useChartColors } from './chart-colors';
+import { baseChartOptions, themedAxis, useChartColors } from './chart-colors';
 import type { SeriesChartProps } from './chart-types';
 
 ChartJS.register(
@@ -36,7 +36,7 @@ ChartJS.register(
 
 export default function SeriesChart({ kind, labels, series, label, yTitle, reverse }: SeriesChartProps) {
   const colors = useChartColors();
-  const axis = { ticks: { color: colors.text }, grid: { color: colors.grid } };
+  const axis = themedAxis(colors);
   const data: ChartData<'bar' | 'line'> = {
     labels: [...labels],
     datasets: series.map((s) => ({
@@ -50,12 +50,7 @@ export default function SeriesChart({ kind, labels, series, label, yTitle, rever
     })),
   };
   const options: ChartOptions<'bar' | 'line'> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
-    interaction: { mode: 'index', intersect: false },
-    color: colors.text,
-    plugins: { legend: { labels: { color: colors.text } } },
+    ...baseChartOptions(colors),
     scales: {
       x: axis,
       y: {
