@@ -103,7 +103,7 @@ export function EntriesBrowser({ useList, place, userPath, sortable = false, sho
   const go = (next: EntryListParams) => setSearch(toSearch(next));
   const filtered = Boolean(params.dateFrom || params.dateTo);
 
-  // A run just added on the New Entry screen: shown, and a filter that would hide it cleared.
+  // A run just added on the New Entry screen: shown, and a filter that would hide it cleared (taken once).
   useEffect(() => {
     const run = takeAddedRun();
     if (!run) return;
@@ -113,9 +113,7 @@ export function EntriesBrowser({ useList, place, userPath, sortable = false, sho
     );
     setAdded({ ...run, cleared: hidden });
     if (hidden) setSearch(toSearch({ ...current, page: 1, dateFrom: undefined, dateTo: undefined }), { replace: true });
-    // Once, when the list opens.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [search, setSearch, sortable]);
 
   const filter = (range: DateRange) =>
     go({ ...params, page: 1, dateFrom: range.dateFrom || undefined, dateTo: range.dateTo || undefined });
