@@ -197,6 +197,14 @@ function endpoints(
       read: true,
       requests: perRunner(() => `/api/v1/entry?dateFrom=${year}-01-01&dateTo=${year}-12-31`),
     },
+    // Another order of §18 (by pace, from the runner's speed index) past its first page, and the
+    // whole history's summary of the runner with the longest one (runner_days, a day per run).
+    { name: 'GET /entry?sort=pace&page=2', read: true, requests: perRunner(() => '/api/v1/entry?sort=pace&page=2') },
+    {
+      name: 'GET /entry (5 y)',
+      read: true,
+      requests: [{ method: 'GET', path: '/api/v1/entry', headers: auth(longRunner.token) }],
+    },
     { name: 'GET /dashboard/data', read: true, requests: perRunner(() => '/api/v1/dashboard/data') },
     { name: 'GET /report/weekly', read: true, requests: perRunner(() => `/api/v1/report/weekly?year=${year}`) },
     // Shoes and goals (CONTRACT.md §11; bench/lib/gear.ts gives every runner some).

@@ -1,22 +1,40 @@
-/** Display formats of SPEC.md §9, shared by every screen. */
+/**
+ * How numbers, paces and dates are written on every screen (SPEC.md §9, CONTRACT.md §18): one
+ * formatter each, following the runner's preferences (`date_format`, `pace_format`, `units`).
+ */
+import { DEFAULT_DATE_FORMAT, type DateFormat, type PaceFormat } from './preferences.js';
+import { paceIn, unitLabels, type Units } from './units.js';
 import { zonedParts } from './time.js';
 
-const NO_VALUE = '—';
+export const NO_VALUE = '—';
 
-/** `YYYY-MM-DD` → `MM/DD/YYYY`. */
-export function formatDate(ymd: string | null | undefined): string {
-  const match = ymd ? /^(\d{4})-(\d{2})-(\d{2})/.exec(ymd) : null;
-  return match ? `${match[2]}/${match[3]}/${match[1]}` : NO_VALUE;
+const two = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
+
+/** Year, month and day as the format writes them. */
+function writeDate(year: string, month: string, day: string, format: DateFormat): string {
+  if (format === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
+  if (format === 'YYYY-MM-DD') return `${year}-${month}-${day}`;
+  return `${month}/${day}/${year}`;
 }
 
-/** ISO timestamp → `MM/DD/YYYY HH:mm:ss` in the viewer's local time. */
-export function formatDateTime(iso: string | null | undefined, timeZone?: string): string {
+/** `YYYY-MM-DD` in the runner's format (`MM/DD/YYYY` by default), or "—" without a date. */
+export function formatDate(ymd: string | null | undefined, format: DateFormat = DEFAULT_DATE_FORMAT): string {
+  const match = ymd ? /^(\d{4})-(\d{2})-(\d{2})/.exec(ymd) : null;
+  return match ? writeDate(match[1]!, match[2]!, match[3]!, format) : NO_VALUE;
+}
+
+/** An ISO timestamp as its date in the runner's format and `HH:mm:ss` (24-hour), in `timeZone` (local without one). */
+export function formatDateTime(
+  iso: string | null | undefined,
+  timeZone?: string,
+  format: DateFormat = DEFAULT_DATE_FORMAT,
+): string {
   if (!iso) return NO_VALUE;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return NO_VALUE;
   const p = zonedParts(date, timeZone);
-  const two = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
-  return `${two(p.month)}/${two(p.day)}/${String(p.year ?? 0).padStart(4, '0')} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
+  const day = writeDate(String(p.year ?? 0).padStart(4, '0'), two(p.month), two(p.day), format);
+  return `${day} ${two(p.hour)}:${two(p.minute)}:${two(p.second)}`;
 }
 
 /** A number with two decimals, or "—" when there is nothing to show. */
@@ -24,9 +42,39 @@ export function formatNumber(value: number | null | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : NO_VALUE;
 }
 
+/** A count and what it counts: "1 run", "12 runs", "1,500 days". */
+export function formatCount(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
 /** Any text value, or "—" when absent. */
 export function formatText(value: string | null | undefined): string {
   return value ? value : NO_VALUE;
+}
+
+/** Minutes as a clock, `m:ss`, or `h:mm:ss` from an hour on (5.35 → "5:21"). */
+export function formatClock(minutes: number): string {
+  const total = Math.round(minutes * 60);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = two(total % 60);
+  return h > 0 ? `${h}:${two(m)}:${s}` : `${m}:${s}`;
+}
+
+/** What a pace is written after: `min/km` for decimals, `/km` for a clock (and the same in miles). */
+export function paceUnit(units: Units, format: PaceFormat): string {
+  const label = unitLabels(units).pace;
+  return format === 'clock' ? label.replace(/^min/, '') : label;
+}
+
+/**
+ * A pace given in min/km, in the runner's unit and format, without its unit: "5.35" (decimal
+ * minutes, 2 decimals) or "5:21" (a clock); "—" when there is none.
+ */
+export function formatPace(minPerKm: number | null | undefined, units: Units, format: PaceFormat): string {
+  if (typeof minPerKm !== 'number' || !Number.isFinite(minPerKm)) return NO_VALUE;
+  const pace = paceIn(minPerKm, units);
+  return format === 'clock' ? formatClock(pace) : pace.toFixed(2);
 }
 
 /** Left-pads a time part to two digits with zeros ("5" → "05", "" → "00"). */

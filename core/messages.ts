@@ -20,3 +20,15 @@ export const INVALID_EMAIL_MESSAGE = 'The email must be a valid email address.';
 export const PASSWORD_MISMATCH_MESSAGE = 'The password confirmation does not match.';
 export const DISTANCE_NOT_POSITIVE_MESSAGE = 'The distance must be greater than 0.';
 export const TIME_NOT_POSITIVE_MESSAGE = 'The time must be greater than 00:00:00.';
+
+/** The fastest a run may be: no human runs faster. */
+export const MAX_SPEED_KMH = 50;
+export const SPEED_TOO_HIGH_MESSAGE = `The distance and time give a speed over ${MAX_SPEED_KMH} km/h; please check them.`;
+
+/**
+ * Speeds a run is rarely saved at on purpose (km/h): the web forms ask "Are you sure?" outside
+ * them before saving. A typo ("4,2" read as 42) is far more likely than a 26 km/h run.
+ */
+export const USUAL_SPEED_KMH = { min: 3, max: 25 } as const;
+export const DISTANCE_NOT_A_NUMBER_MESSAGE = 'The distance must be a number.';
+export const TIME_PARTS_MESSAGE = 'Hours must be 00-99, minutes and seconds 00-59, in digits.';

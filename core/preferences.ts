@@ -1,14 +1,25 @@
 /**
- * A runner's preferences (CONTRACT.md §11): the unit distances are shown in and the colour
- * theme. Plain constants (no zod), so that the web app's first screen can check them.
+ * A runner's preferences (CONTRACT.md §11, §18): the unit distances are shown in, the colour
+ * theme, and how paces and dates are written. Plain constants (no zod), so that the web app's
+ * first screen can check them.
  */
-export { UNITS, type Units } from './units.js';
+export const UNITS = ['km', 'mi'] as const;
+export type Units = (typeof UNITS)[number];
 
 export const THEMES = ['auto', 'light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
+/** `decimal`: 5.35 min/km; `clock`: 5:21 /km (minutes and seconds). */
+export const PACE_FORMATS = ['decimal', 'clock'] as const;
+export type PaceFormat = (typeof PACE_FORMATS)[number];
+
+export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
+
 export const DEFAULT_UNITS = 'km';
 export const DEFAULT_THEME = 'auto';
+export const DEFAULT_PACE_FORMAT: PaceFormat = 'decimal';
+export const DEFAULT_DATE_FORMAT: DateFormat = 'MM/DD/YYYY';
 
 export const UNITS_MESSAGE = 'The units must be km or mi.';
 export const THEME_MESSAGE = 'The theme must be auto, light or dark.';

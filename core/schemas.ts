@@ -7,13 +7,15 @@ import {
   DISTANCE_NOT_POSITIVE_MESSAGE,
   EMAIL_PATTERN,
   INVALID_EMAIL_MESSAGE,
+  MAX_SPEED_KMH,
   PASSWORD_MIN_LENGTH,
   PASSWORD_MISMATCH_MESSAGE,
+  SPEED_TOO_HIGH_MESSAGE,
   TIME_NOT_POSITIVE_MESSAGE,
   requiredMessage,
 } from './messages.js';
 import { canonicalTimeZone, isValidDate, isValidTimeZone, parseDuration, speedKmh } from './time.js';
-import { THEMES, THEME_MESSAGE, UNITS, UNITS_MESSAGE } from './preferences.js';
+import { DATE_FORMATS, PACE_FORMATS, THEMES, THEME_MESSAGE, UNITS, UNITS_MESSAGE } from './preferences.js';
 
 export const ROLES = ['user', 'manager', 'admin'] as const;
 export const RoleSchema = z.enum(ROLES);
@@ -43,7 +45,7 @@ z.config({
   },
 });
 
-export const MAX_SPEED_KMH = 50;
+export { MAX_SPEED_KMH };
 export const MAX_DISTANCE_KM = 1000;
 export const DEFAULT_PER_PAGE = 15;
 export const MAX_PER_PAGE = 100;
@@ -140,6 +142,15 @@ export const TimeZoneSchema = z.preprocess(
     .optional(),
 );
 
+// Here rather than with the preferences: the first screen loads those, and never these messages.
+export const PACE_FORMAT_MESSAGE = 'The pace_format must be decimal or clock.';
+export const DATE_FORMAT_MESSAGE = 'The date_format must be MM/DD/YYYY, DD/MM/YYYY or YYYY-MM-DD.';
+
+/** A preference of the user resource: one of `values`; absent, blank or null leaves it unchanged. */
+function preference<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess(unchangedIfEmpty, z.enum(values, { error: message }).optional());
+}
+
 const RoleFieldSchema = z.preprocess(
   blankToUndefined,
   z.enum(ROLES, { error: 'The role must be one of user, manager or admin.' }).optional(),
@@ -197,8 +208,10 @@ export const UserUpdateBodySchema = z
     role: RoleFieldSchema,
     timezone: TimeZoneSchema,
     // Preferences (§11, §18): absent, blank or null = unchanged.
-    units: z.preprocess(unchangedIfEmpty, z.enum(UNITS, { error: UNITS_MESSAGE }).optional()),
-    theme: z.preprocess(unchangedIfEmpty, z.enum(THEMES, { error: THEME_MESSAGE }).optional()),
+    units: preference(UNITS, UNITS_MESSAGE),
+    theme: preference(THEMES, THEME_MESSAGE),
+    pace_format: preference(PACE_FORMATS, PACE_FORMAT_MESSAGE),
+    date_format: preference(DATE_FORMATS, DATE_FORMAT_MESSAGE),
     // The heart-rate profile (§14): absent = unchanged, null clears.
     max_heart_rate: heartRateField('maximum heart rate', 100, 250),
     resting_heart_rate: heartRateField('resting heart rate', 25, 120),
@@ -318,11 +331,7 @@ export const EntryBodySchema = z
   .superRefine((entry, ctx) => {
     const seconds = parseDuration(entry.time) ?? 0;
     if (seconds > 0 && speedKmh(entry.distance, seconds) > MAX_SPEED_KMH) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['time'],
-        message: `The distance and time give a speed over ${MAX_SPEED_KMH} km/h; please check them.`,
-      });
+      ctx.addIssue({ code: 'custom', path: ['time'], message: SPEED_TOO_HIGH_MESSAGE });
     }
   });
 export type EntryBody = z.infer<typeof EntryBodySchema>;
@@ -353,10 +362,12 @@ function optionalDate(field: string) {
   );
 }
 
-export const EntryListQuerySchema = PageQuerySchema.extend({
+const EntryRangeQuerySchema = PageQuerySchema.extend({
   dateFrom: optionalDate('dateFrom'),
   dateTo: optionalDate('dateTo'),
-}).superRefine((query, ctx) => {
+});
+
+function rangeInOrder(query: { dateFrom?: string | undefined; dateTo?: string | undefined }, ctx: z.RefinementCtx) {
   if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
     ctx.addIssue({
       code: 'custom',
@@ -364,8 +375,25 @@ export const EntryListQuerySchema = PageQuerySchema.extend({
       message: 'The dateFrom must be a date before or equal to dateTo.',
     });
   }
-});
+}
+
+export const EntryListQuerySchema = EntryRangeQuerySchema.superRefine(rangeInOrder);
 export type EntryListQuery = z.infer<typeof EntryListQuerySchema>;
+
+/**
+ * Orders of the runner's own list (CONTRACT.md §18): `-date` (the default: date desc, then id
+ * desc) and `date` (date asc, then id asc); by distance, time or pace, ties by date desc, then
+ * id desc. A leading `-` is descending.
+ */
+export const ENTRY_SORTS = ['-date', 'date', 'distance', '-distance', 'time', '-time', 'pace', '-pace'] as const;
+export type EntrySort = (typeof ENTRY_SORTS)[number];
+export const DEFAULT_ENTRY_SORT: EntrySort = '-date';
+export const SORT_MESSAGE = `The sort must be one of ${ENTRY_SORTS.join(', ')}.`;
+
+export const OwnEntryListQuerySchema = EntryRangeQuerySchema.extend({
+  sort: z.preprocess(blankToUndefined, z.enum(ENTRY_SORTS, { error: SORT_MESSAGE }).optional()),
+}).superRefine(rangeInOrder);
+export type OwnEntryListQuery = z.infer<typeof OwnEntryListQuerySchema>;
 
 export const UserListQuerySchema = PageQuerySchema.extend({
   query: z.preprocess(
@@ -412,6 +440,8 @@ export const UserSchema = z.object({
     .nullable()
     .describe('Beats per minute, 100-250: the heart-rate zones of tracked runs'),
   resting_heart_rate: z.number().int().nullable().describe('Beats per minute, 25-120'),
+  pace_format: z.enum(PACE_FORMATS).describe('Paces shown as decimal minutes (5.35) or minutes and seconds (5:21)'),
+  date_format: z.enum(DATE_FORMATS).describe('How the web app writes dates'),
   date: z.string().describe('Creation time, the same as created_at'),
   created_at: z.string(),
   updated_at: z.string(),
@@ -491,6 +521,17 @@ export const UserEnvelopeSchema = z.object({ user: UserSchema });
 export const UsersEnvelopeSchema = z.object({ users: pagedSchema(UserSchema) });
 export const EntryEnvelopeSchema = z.object({ entry: EntrySchema });
 export const EntriesEnvelopeSchema = z.object({ entries: pagedSchema(EntrySchema) });
+
+/** The totals of every run a list's filter selects (not only its page). */
+export const EntriesSummarySchema = z.object({
+  runs: z.number().int(),
+  distance: z.number().describe('km, 3 decimals'),
+  seconds: z.number().int(),
+  avg_pace: z.number().nullable().describe('seconds / distance / 60 (min/km, 2 decimals); null without runs'),
+});
+export type EntriesSummary = z.infer<typeof EntriesSummarySchema>;
+
+export const OwnEntriesEnvelopeSchema = EntriesEnvelopeSchema.extend({ summary: EntriesSummarySchema });
 export const AllEntriesEnvelopeSchema = z.object({ entries: pagedSchema(EntryWithUserSchema) });
 
 /** A chart row: [label, speed, distance]. */
@@ -526,6 +567,7 @@ export const WeeklyRowSchema = z.object({
   avg_distance: z.number(),
   count: z.number().int(),
   total_distance: z.number(),
+  total_time: z.string().describe('HH:MM:SS'),
 });
 export type WeeklyRow = z.infer<typeof WeeklyRowSchema>;
 
@@ -545,6 +587,7 @@ export const AppConfigSchema = z.object({
   demo_login: z.object({ email: z.string(), password: z.string() }).nullable(),
   /** The map's tiles (CONTRACT.md §14): a `{z}/{x}/{y}` URL template and its attribution, or null for none. */
   map: z.object({ tile_url: z.string(), attribution: z.string() }).nullable(),
+  source_url: z.string().nullable().describe("The product's source code (SOURCE_URL or package.json repository)"),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;
 

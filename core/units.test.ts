@@ -9,6 +9,7 @@ import {
   distanceToKm,
   isUnits,
   paceIn,
+  parseDecimal,
   speedIn,
   unitLabels,
 } from './units.js';
@@ -109,8 +110,32 @@ describe('a distance field', () => {
       }),
       RUNS,
     );
-    for (const text of ['', ' ', 'abc', '1,5', '-3', '1e3', '1.2.3']) {
+    for (const text of ['', ' ', 'abc', '1,5,0', '-3', '1e3', '1.2.3', '4x2', '4 2', '1.5,0']) {
       expect(distanceFromInput(text, 'mi', 10)).toBeNull();
+    }
+  });
+
+  it('takes a comma as the decimal separator: "4,2" is 4.2 km, never 42', () => {
+    expect(distanceFromInput('4,2', 'km')).toBe(4.2);
+    expect(distanceFromInput(' 42,195 ', 'km')).toBe(42.195);
+    expect(distanceFromInput(',5', 'km')).toBe(0.5);
+    expect(distanceFromInput('5,', 'km')).toBe(5);
+    expect(distanceFromInput('3,1', 'mi')).toBe(distanceToKm(3.1, 'mi'));
+  });
+});
+
+describe('parseDecimal', () => {
+  it('reads a point or a comma the same, and nothing else', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 999 }), (whole, fraction) => {
+        const digits = String(fraction).padStart(3, '0');
+        expect(parseDecimal(`${whole},${digits}`)).toBe(parseDecimal(`${whole}.${digits}`));
+        expect(parseDecimal(`${whole}.${digits}`)).toBe(Number(`${whole}.${digits}`));
+      }),
+      RUNS,
+    );
+    for (const text of ['', 'x', '7o', '1,2,3', '1.2,3', '+1', '-1', 'Infinity', '0x10', '1_000']) {
+      expect(parseDecimal(text)).toBeNull();
     }
   });
 });

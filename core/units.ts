@@ -6,8 +6,10 @@
  * back `distanceFromInput(text, units, storedKm)`, which is the stored km itself while the
  * text is still the one shown (10 km shown as 6.21 mi and saved unchanged stays 10 km).
  */
-export const UNITS = ['km', 'mi'] as const;
-export type Units = (typeof UNITS)[number];
+// Defined with the other preferences, which the first screen checks without loading these conversions.
+import { UNITS, type Units } from './preferences.js';
+
+export { UNITS, type Units };
 
 export const KM_PER_MILE = 1.609344;
 
@@ -52,7 +54,17 @@ export function distanceInputValue(km: number, units: Units): string {
   return String(Math.round(distanceIn(km, 'mi') * 100) / 100);
 }
 
-const DECIMAL_RE = /^\s*(\d+\.?\d*|\.\d+)\s*$/;
+/** Digits with at most one decimal separator, a point or a comma ("4.2", "4,2", ",5"). */
+const TYPED_DECIMAL_RE = /^\s*(\d+(?:[.,]\d*)?|[.,]\d+)\s*$/;
+
+/**
+ * A non-negative decimal number as a person types it, with a point or a comma as the decimal
+ * separator; null for anything else ("4,2" is 4.2; "4x2", "4.2.1" and "" are nothing, never 42).
+ */
+export function parseDecimal(text: string): number | null {
+  const match = TYPED_DECIMAL_RE.exec(text);
+  return match ? Number(match[1]!.replace(',', '.')) : null;
+}
 
 /**
  * The km to send for a distance field's text: the stored km when the text is still what
@@ -61,6 +73,6 @@ const DECIMAL_RE = /^\s*(\d+\.?\d*|\.\d+)\s*$/;
  */
 export function distanceFromInput(text: string, units: Units, storedKm?: number | null): number | null {
   if (storedKm != null && text.trim() === distanceInputValue(storedKm, units)) return storedKm;
-  if (!DECIMAL_RE.test(text)) return null;
-  return distanceToKm(Number(text), units);
+  const value = parseDecimal(text);
+  return value === null ? null : distanceToKm(value, units);
 }

@@ -29,7 +29,11 @@ describe('accessibility (axe): no serious or critical violations', () => {
   beforeAll(async () => {
     journey = await startJourney();
     const { baseUrl } = journey.server;
-    const runner = await apiRegister(baseUrl, { name: 'Ann Axe', email: 'ann@example.com', password: 'ann-password-1' });
+    const runner = await apiRegister(baseUrl, {
+      name: 'Ann Axe',
+      email: 'ann@example.com',
+      password: 'ann-password-1',
+    });
     runnerId = runner.id;
     runnerEntryId = await apiAddEntry(baseUrl, runner.token, { date: isoDay(1), distance: 7.5, time: '00:41:10' });
     await apiAddEntry(baseUrl, runner.token, { date: isoDay(2), distance: 12, time: '01:05:00' });
@@ -82,7 +86,10 @@ describe('accessibility (axe): no serious or critical violations', () => {
     await page.getByRole('button', { name: 'Reports' }).click();
     expect(await seriousViolations(page), 'open Reports menu').toEqual([]);
     await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: /^Delete entry of/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Delete entry of/ })
+      .first()
+      .click();
     await page.getByRole('dialog').waitFor();
     expect(await seriousViolations(page), 'delete confirmation').toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();

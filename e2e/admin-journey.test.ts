@@ -98,13 +98,17 @@ describe('the admin panel', () => {
       await page.getByRole('button', { name: 'Update' }).click();
       await page.getByText('User was updated!').waitFor();
       await page.waitForURL(`**/admin/user/show/${runnerId}`);
-      await expect.poll(() => page.getByRole('region', { name: 'User information' }).textContent()).toContain('Manager');
+      await expect
+        .poll(() => page.getByRole('region', { name: 'User information' }).textContent())
+        .toContain('Manager');
       // Back to a plain user, for the rest of the journey.
       await page.getByRole('link', { name: 'Edit', exact: true }).click();
       await page.getByLabel('Role').selectOption('user');
       await page.getByRole('button', { name: 'Update' }).click();
       await page.waitForURL(`**/admin/user/show/${runnerId}`);
-      await expect.poll(() => page.getByRole('region', { name: 'User information' }).textContent()).toMatch(/Role\s*User/);
+      await expect
+        .poll(() => page.getByRole('region', { name: 'User information' }).textContent())
+        .toMatch(/Role\s*User/);
     });
 
     it('has no role selector for its own account', async () => {
@@ -120,7 +124,9 @@ describe('the admin panel', () => {
       await page.waitForURL('**/admin/entries');
       await page.getByRole('columnheader', { name: 'User' }).waitFor();
       const row = page.getByRole('row', { name: new RegExp(shownDate(runDay)) });
-      expect(await row.getByRole('link', { name: runner.name }).getAttribute('href')).toBe(`/admin/user/show/${runnerId}`);
+      expect(await row.getByRole('link', { name: runner.name }).getAttribute('href')).toBe(
+        `/admin/user/show/${runnerId}`,
+      );
 
       await page.getByLabel('From', { exact: true }).fill(runDay);
       await page.getByRole('button', { name: 'Filter' }).click();

@@ -35,5 +35,8 @@ describe('demo mode', () => {
     await page.getByRole('navigation', { name: 'Entries pages' }).getByRole('button', { name: 'Page 2' }).click();
     await expect.poll(() => pathOf(page)).toBe('/entries?page=2');
     await expect.poll(() => page.getByText(/^Page 2 of \d+$/).isVisible()).toBe(true);
+    // Here, and only here, accounts go every day at 4am UTC.
+    await page.goto('/delete-account');
+    await expect.poll(() => page.getByRole('main').textContent()).toContain('every day at 4am UTC');
   });
 });

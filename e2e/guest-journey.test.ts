@@ -25,15 +25,31 @@ describe('a guest', () => {
     expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
   });
 
-  it('reads the policy and the account deletion notice', async () => {
+  it('reads the policy and how to delete an account (no daily clean-up outside demo mode)', async () => {
     await page.goto('/policy');
     await expect.poll(() => page.getByRole('main').textContent()).toContain('users under 13 are not served');
     await page.goto('/delete-account');
-    await expect.poll(() => page.getByRole('main').textContent()).toContain('every day at 4am UTC');
+    await expect.poll(() => page.getByRole('main').textContent()).toContain('You can delete your account yourself');
+    expect(await page.getByRole('main').textContent()).not.toContain('4am UTC');
   });
 
   it('is sent to /login from every screen that needs a login', async () => {
-    for (const path of ['/dashboard', '/entries', '/entry/new', '/entry/edit/1', '/report/weekly', '/profile', '/logout', '/admin', '/admin/dashboard', '/admin/users', '/admin/user/show/1', '/admin/user/edit/1', '/admin/entries', '/admin/entry/edit/1']) {
+    for (const path of [
+      '/dashboard',
+      '/entries',
+      '/entry/new',
+      '/entry/edit/1',
+      '/report/weekly',
+      '/profile',
+      '/logout',
+      '/admin',
+      '/admin/dashboard',
+      '/admin/users',
+      '/admin/user/show/1',
+      '/admin/user/edit/1',
+      '/admin/entries',
+      '/admin/entry/edit/1',
+    ]) {
       await page.goto(path);
       await page.waitForURL('**/login');
       expect(pathOf(page), `from ${path}`).toBe('/login');

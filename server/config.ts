@@ -1,4 +1,5 @@
 /** Configuration, read from the environment once at start-up. */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,6 +32,8 @@ export interface Config {
   verifyResponses: boolean;
   /** How fast a request body must keep coming (http/body-pace.ts). */
   bodyPace: { graceMs: number; minBytesPerSecond: number };
+  /** Where the product's source code is (SOURCE_URL, else package.json `repository`); null hides the link. */
+  sourceUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -40,6 +43,48 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** dist/server/config.js → dist/web; server/config.ts → dist/web. */
 const defaultWebRoot = path.resolve(here, here.includes(`${path.sep}dist${path.sep}`) ? '../web' : '../dist/web');
+
+/** package.json: ../package.json from server/, ../../package.json from dist/server/. */
+const packageJson = path.resolve(
+  here,
+  here.includes(`${path.sep}dist${path.sep}`) ? '../../package.json' : '../package.json',
+);
+
+/**
+ * A web address to link to: http(s) only (never `javascript:`), with npm's spellings of a
+ * repository read as the page they name (`git+https://host/x.git`, `github:owner/name`).
+ */
+export function sourceUrlOf(spelling: unknown): string | null {
+  if (typeof spelling !== 'string') return null;
+  const text = spelling.trim();
+  const shorthand = /^(?:github:)?([\w.-]+\/[\w.-]+)$/.exec(text);
+  const candidate = shorthand
+    ? `https://github.com/${shorthand[1]}`
+    : text.replace(/^git\+/, '').replace(/^git:\/\//, 'https://');
+  try {
+    const url = new URL(candidate.replace(/\.git$/, ''));
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href.replace(/\/$/, '') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The `repository` of package.json (a string or `{url}`), or undefined when there is none. */
+function packageRepository(): unknown {
+  try {
+    const repository: unknown = (JSON.parse(readFileSync(packageJson, 'utf8')) as { repository?: unknown }).repository;
+    return typeof repository === 'object' && repository !== null ? (repository as { url?: unknown }).url : repository;
+  } catch {
+    return undefined;
+  }
+}
+
+function sourceUrlFrom(env: NodeJS.ProcessEnv): string | null {
+  if (!env.SOURCE_URL) return sourceUrlOf(packageRepository());
+  const url = sourceUrlOf(env.SOURCE_URL);
+  if (!url) throw new ConfigError(`SOURCE_URL must be an http or https address, got "${env.SOURCE_URL}".`);
+  return url;
+}
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -108,5 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graceMs: integer(env, 'BODY_GRACE_MS', 10_000, 1000, 600_000),
       minBytesPerSecond: integer(env, 'BODY_MIN_BYTES_PER_SECOND', 8 * 1024, 1, 100 * 1024 * 1024),
     },
+    sourceUrl: sourceUrlFrom(env),
   };
 }

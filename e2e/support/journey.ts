@@ -98,7 +98,11 @@ export async function apiRegister(
   return { token: String(result.body.access_token), id: created.id };
 }
 
-export async function apiAddEntry(baseUrl: string, token: string, entry: { date: string; distance: number; time: string }) {
+export async function apiAddEntry(
+  baseUrl: string,
+  token: string,
+  entry: { date: string; distance: number; time: string },
+) {
   const result = await callApi(baseUrl, 'POST', '/entry', { token, body: entry });
   expect(result.status).toBe(201);
   return (result.body.entry as { id: number }).id;

@@ -25,6 +25,7 @@ import * as step015 from './migrations/015-runs-revision-postgres.js';
 import * as step016 from './migrations/016-users-created-hour-postgres.js';
 import * as step017 from './migrations/017-tallies-in-the-service.js';
 import * as step018 from './migrations/018-tracks.js';
+import * as step019 from './migrations/019-formats-and-shoe-start.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -53,6 +54,7 @@ export const STEPS: Record<string, Step> = {
   '016-users-created-hour-postgres': step016,
   '017-tallies-in-the-service': step017,
   '018-tracks': step018,
+  '019-formats-and-shoe-start': step019,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

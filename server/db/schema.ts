@@ -1,7 +1,7 @@
 /** Table types of the database, as Kysely sees them. Row types never leave repositories. */
 import { SqliteAdapter, type Generated, type Kysely } from 'kysely';
 import type { Role } from '../../core/schemas.js';
-import type { Theme, Units } from '../../core/preferences.js';
+import type { DateFormat, PaceFormat, Theme, Units } from '../../core/preferences.js';
 import type { TokenScope } from '../../core/tokens.js';
 
 export interface UsersTable {
@@ -13,6 +13,8 @@ export interface UsersTable {
   timezone: string;
   units: Generated<Units>;
   theme: Generated<Theme>;
+  pace_format: Generated<PaceFormat>;
+  date_format: Generated<DateFormat>;
   is_demo: number;
   /** The user's runs (db/tallies.ts). */
   entry_count: Generated<number>;
@@ -85,6 +87,8 @@ export interface ShoesTable {
   name: string;
   brand: string | null;
   limit_km: Generated<number>;
+  /** km the shoe had run before it was tracked here (CONTRACT.md §18). */
+  start_km: Generated<number>;
   retired: Generated<number>;
   is_default: Generated<number>;
   created_at: string;

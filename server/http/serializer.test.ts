@@ -5,6 +5,7 @@ import {
   AppConfigSchema,
   DashboardSchema,
   EntriesEnvelopeSchema,
+  OwnEntriesEnvelopeSchema,
   ErrorSchema,
   UserEnvelopeSchema,
   WeeklyReportSchema,
@@ -46,6 +47,8 @@ const user = {
   theme: 'dark',
   max_heart_rate: 190,
   resting_heart_rate: null,
+  pace_format: 'clock',
+  date_format: 'DD/MM/YYYY',
   date: '2026-01-01T00:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
@@ -54,6 +57,24 @@ const user = {
 describe('response serializer', () => {
   const samples: [string, z.ZodType, unknown][] = [
     ['a user', UserEnvelopeSchema, { user }],
+    [
+      'a page of my runs with their totals',
+      OwnEntriesEnvelopeSchema,
+      {
+        entries: {
+          data: [entry],
+          current_page: 1,
+          last_page: 1,
+          per_page: 15,
+          total: 1,
+          from: 1,
+          to: 1,
+          next_page_url: null,
+          prev_page_url: null,
+        },
+        summary: { runs: 1, distance: 10.5, seconds: 3150, avg_pace: null },
+      },
+    ],
     [
       'a page of runs',
       EntriesEnvelopeSchema,
@@ -127,6 +148,7 @@ describe('response serializer', () => {
               avg_distance: 10,
               count: 3,
               total_distance: 30,
+              total_time: '02:30:00',
             },
           ],
           chart: [[47, 12.5, 30]],
@@ -135,7 +157,16 @@ describe('response serializer', () => {
     ],
     ['an error with field messages', ErrorSchema, { message: 'Bad.', errors: { email: ['Taken.', 'Also bad.'] } }],
     ['an error without', ErrorSchema, { message: 'Bad.' }],
-    ['the app configuration', AppConfigSchema, { demo_mode: true, demo_login: { email: 'a@b.c', password: 'pw' }, map: null }],
+    [
+      'the app configuration',
+      AppConfigSchema,
+      {
+        demo_mode: true,
+        demo_login: { email: 'a@b.c', password: 'pw' },
+        map: null,
+        source_url: 'https://example.org/rt',
+      },
+    ],
   ];
 
   it.each(samples)('writes %s exactly as its zod schema does', (_name, schema, data) => {

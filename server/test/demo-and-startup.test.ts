@@ -56,6 +56,7 @@ describe('demo mode', () => {
     expect(config.json()).toMatchObject({
       demo_mode: true,
       demo_login: { email: 'demo.admin@example.com', password: DEMO_PASSWORD },
+      source_url: null,
     });
     for (const account of DEMO_ACCOUNTS) {
       const session = await login(app, account.email, DEMO_PASSWORD);
@@ -67,7 +68,11 @@ describe('demo mode', () => {
 
   it('outside demo mode the web app gets no demo login', async () => {
     const { app } = await start();
-    expect((await call(app, 'GET', '/api/v1/app-config')).json()).toMatchObject({ demo_mode: false, demo_login: null });
+    expect((await call(app, 'GET', '/api/v1/app-config')).json()).toMatchObject({
+      demo_mode: false,
+      demo_login: null,
+      source_url: null,
+    });
   });
 
   it("keeps demo accounts' e-mail and password fixed but lets the name change", async () => {

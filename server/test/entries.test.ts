@@ -383,10 +383,10 @@ describe('GET /api/v1/entry (list)', () => {
       .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1))
       .map((e) => e.id);
 
-  it("returns {entries: paged} of the caller's own runs, date desc then id desc", async () => {
+  it("returns {entries: paged, summary} of the caller's own runs, date desc then id desc", async () => {
     const res = await call(t.app, 'GET', '/api/v1/entry', { token: lister.token });
     expect(res.statusCode).toBe(200);
-    expect(keysOf(res.json())).toEqual(['entries']);
+    expect(keysOf(res.json())).toEqual(['entries', 'summary']);
     expect(keysOf(res.json().entries)).toEqual(PAGED_KEYS);
     expect(ids(res)).toEqual(expected());
     expect(res.json().entries.total).toBe(made.length);

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, ConfigError } from '../config.js';
+import { loadConfig, ConfigError, sourceUrlOf } from '../config.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../features/demo/demo.service.js';
 import { cachedZoneFormatters, dateInZone } from '../../core/time.js';
 import {
@@ -154,6 +154,34 @@ describe('start-up settings', () => {
   it('names the allowed values of LOG_LEVEL', () => {
     expect(() => loadConfig({ LOG_LEVEL: 'verbose' })).toThrow(/LOG_LEVEL must be one of fatal, error, warn, info/);
     expect(loadConfig({ LOG_LEVEL: 'WARN' }).logLevel).toBe('warn');
+  });
+
+  it('takes the source link from SOURCE_URL, else from package.json, and refuses one that is no web address', () => {
+    expect(loadConfig({ SOURCE_URL: 'https://git.example.org/running/times' }).sourceUrl).toBe(
+      'https://git.example.org/running/times',
+    );
+    const repository: unknown = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')).repository;
+    expect(loadConfig({}).sourceUrl).toBe(
+      sourceUrlOf(typeof repository === 'object' && repository ? (repository as { url: unknown }).url : repository),
+    );
+    expect(() => loadConfig({ SOURCE_URL: 'javascript:alert(1)' })).toThrow(/SOURCE_URL must be an http or https/);
+    expect(() => loadConfig({ SOURCE_URL: 'not a url' })).toThrow(ConfigError);
+  });
+
+  it.each([
+    ['https://github.com/owner/running-times', 'https://github.com/owner/running-times'],
+    ['git+https://github.com/owner/running-times.git', 'https://github.com/owner/running-times'],
+    ['git://github.com/owner/running-times.git', 'https://github.com/owner/running-times'],
+    ['github:owner/running-times', 'https://github.com/owner/running-times'],
+    ['owner/running-times', 'https://github.com/owner/running-times'],
+    ['https://example.org/src/', 'https://example.org/src'],
+    ['ftp://example.org/src', null],
+    ['javascript:alert(1)', null],
+    ['', null],
+    [undefined, null],
+    [{ url: 'https://example.org' }, null],
+  ])('reads the repository %j as the page %j', (spelling, page) => {
+    expect(sourceUrlOf(spelling)).toBe(page);
   });
 });
 

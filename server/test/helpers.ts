@@ -422,10 +422,12 @@ export function keysOf(value: unknown): string[] {
 export const USER_KEYS = [
   'created_at',
   'date',
+  'date_format',
   'email',
   'id',
   'max_heart_rate',
   'name',
+  'pace_format',
   'resting_heart_rate',
   'role',
   'theme',

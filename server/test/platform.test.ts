@@ -53,14 +53,26 @@ describe('GET /api/openapi.json', () => {
 });
 
 describe('GET /api/v1/app-config', () => {
+  it('names where the source code is when one is configured', async () => {
+    const withSource = await createTestApp({ sourceUrl: 'https://example.org/running-times' });
+    try {
+      const res = await call(withSource.app, 'GET', '/api/v1/app-config');
+      expect(res.json()).toMatchObject({ source_url: 'https://example.org/running-times' });
+      AppConfigSchema.parse(res.json());
+    } finally {
+      await withSource.close();
+    }
+  });
+
   it('says demo mode is off and offers no demo login', async () => {
     const res = await call(t.app, 'GET', '/api/v1/app-config');
     expect(res.statusCode).toBe(200);
-    expect(keysOf(res.json())).toEqual(['demo_login', 'demo_mode', 'map']);
+    expect(keysOf(res.json())).toEqual(['demo_login', 'demo_mode', 'map', 'source_url']);
     expect(res.json()).toEqual({
       demo_mode: false,
       demo_login: null,
       map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
+      source_url: null,
     });
   });
 

@@ -11,7 +11,16 @@ import {
   type TestApp,
 } from './helpers.js';
 
-const ROW_KEYS = ['avg_distance', 'avg_speed', 'count', 'total_distance', 'week', 'week_end', 'week_start'];
+const ROW_KEYS = [
+  'avg_distance',
+  'avg_speed',
+  'count',
+  'total_distance',
+  'total_time',
+  'week',
+  'week_end',
+  'week_start',
+];
 
 interface Row {
   week: number;
@@ -21,6 +30,7 @@ interface Row {
   avg_distance: number;
   count: number;
   total_distance: number;
+  total_time: string;
 }
 
 function expectRows(actual: Row[], expected: Row[]) {
@@ -33,6 +43,7 @@ function expectRows(actual: Row[], expected: Row[]) {
     expect(row.avg_speed).toBeCloseTo(want.avg_speed, 2);
     expect(row.avg_distance).toBeCloseTo(want.avg_distance, 2);
     expect(row.total_distance).toBeCloseTo(want.total_distance, 3);
+    expect(row.total_time).toBe(want.total_time);
   });
 }
 
@@ -97,6 +108,7 @@ describe('GET /api/v1/report/weekly', () => {
         avg_distance: 7.5,
         count: 2,
         total_distance: 15,
+        total_time: '01:20:00',
       },
       {
         week: 24,
@@ -106,6 +118,7 @@ describe('GET /api/v1/report/weekly', () => {
         avg_distance: 7,
         count: 1,
         total_distance: 7,
+        total_time: '00:42:00',
       },
       {
         week: 1,
@@ -115,6 +128,7 @@ describe('GET /api/v1/report/weekly', () => {
         avg_distance: 6,
         count: 1,
         total_distance: 6,
+        total_time: '00:36:00',
       },
     ];
     expectRows(report.data, rows);
@@ -132,6 +146,7 @@ describe('GET /api/v1/report/weekly', () => {
         avg_distance: 8,
         count: 1,
         total_distance: 8,
+        total_time: '00:40:00',
       },
     ]);
   });
@@ -148,6 +163,7 @@ describe('GET /api/v1/report/weekly', () => {
         avg_distance: 12,
         count: 1,
         total_distance: 12,
+        total_time: '01:00:00',
       },
     ]);
   });
@@ -164,6 +180,7 @@ describe('GET /api/v1/report/weekly', () => {
         avg_distance: 9.5,
         count: 2,
         total_distance: 19,
+        total_time: '01:35:00',
       },
     ];
     expectRows(report.data, rows);
@@ -182,6 +199,7 @@ describe('GET /api/v1/report/weekly', () => {
         avg_distance: 5,
         count: 1,
         total_distance: 5,
+        total_time: '00:25:00',
       },
     ]);
   });
@@ -202,6 +220,7 @@ describe('GET /api/v1/report/weekly', () => {
         avg_distance: 30,
         count: 1,
         total_distance: 30,
+        total_time: '01:30:00',
       },
     ]);
   });

@@ -29,6 +29,7 @@ const SHOE_KEYS = [
   'over_limit',
   'retired',
   'runs',
+  'start_km',
 ];
 
 let t: TestApp;
@@ -345,5 +346,106 @@ describe('shoe_id on runs (§8)', () => {
       );
     }
     expect(await shoeOf(other, theirs.id)).toMatchObject({ distance: 0, runs: 0 });
+  });
+});
+
+describe('start_km (§18)', () => {
+  it('is 0 by default and counts in the distance and against the limit', async () => {
+    const runner = await registerUser(t.app);
+    expect((await addShoe(runner, { name: 'New pair' })).start_km).toBe(0);
+    const worn = await addShoe(runner, { name: 'Worn', limit_km: 500, start_km: 498.5 });
+    expect(worn).toMatchObject({ start_km: 498.5, distance: 498.5, runs: 0, over_limit: false });
+    await addRun(runner, { distance: 1.5, shoe_id: worn.id });
+    expect(await shoeOf(runner, worn.id)).toMatchObject({ start_km: 498.5, distance: 500, runs: 1, over_limit: false });
+    await addRun(runner, { distance: 0.001, shoe_id: worn.id });
+    expect(await shoeOf(runner, worn.id)).toMatchObject({ distance: 500.001, runs: 2, over_limit: true });
+  });
+
+  it('is changed by an update, alone or with other fields, and kept when absent', async () => {
+    const runner = await registerUser(t.app);
+    const shoe = await addShoe(runner, { name: 'Clifton', start_km: 100 });
+    await addRun(runner, { distance: 10, shoe_id: shoe.id });
+    const changed = await putShoe(runner, shoe.id, { start_km: '250.125' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().shoe).toMatchObject({ start_km: 250.125, distance: 260.125 });
+    const renamed = await putShoe(runner, shoe.id, { name: 'Clifton 9' });
+    expect(renamed.json().shoe).toMatchObject({ name: 'Clifton 9', start_km: 250.125, distance: 260.125 });
+    const zero = await putShoe(runner, shoe.id, { start_km: 0 });
+    expect(zero.json().shoe).toMatchObject({ start_km: 0, distance: 10 });
+  });
+
+  it.each([
+    [-1, 'The start_km must be at least 0.'],
+    [10_000.001, 'The start_km must not be greater than 10000.'],
+    [1.0005, 'The start_km must have at most 3 decimals.'],
+    ['many', 'The start_km must be a number.'],
+  ])('refuses start_km %j with 422', async (start_km, message) => {
+    const runner = await registerUser(t.app);
+    expectValidation(
+      await call(t.app, 'POST', '/api/v1/shoes', { token: runner.token, body: { name: 'A', start_km } }),
+      'start_km',
+      message,
+    );
+    const shoe = await addShoe(runner, { name: 'B' });
+    expectValidation(await putShoe(runner, shoe.id, { start_km }), 'start_km', message);
+    expect(await shoeOf(runner, shoe.id)).toMatchObject({ start_km: 0 });
+  });
+
+  it('accepts the largest start_km', async () => {
+    const runner = await registerUser(t.app);
+    expect(await addShoe(runner, { name: 'Legend', start_km: 10_000 })).toMatchObject({ start_km: 10_000 });
+  });
+});
+
+describe('GET /api/v1/shoes/{id}/entries', () => {
+  it("lists the shoe's runs newest first, a page at a time, with the shoe's run count as total", async () => {
+    const runner = await registerUser(t.app);
+    const shoe = await addShoe(runner, { name: 'Racer' });
+    const other = await addShoe(runner, { name: 'Trail' });
+    const dates = ['2026-03-01', '2026-03-05', '2026-02-20', '2026-03-05', '2026-01-02'];
+    const runs: Entry[] = [];
+    for (const date of dates) runs.push(await addRun(runner, { date, distance: 5, shoe_id: shoe.id }));
+    await addRun(runner, { date: '2026-03-06', distance: 7, shoe_id: other.id });
+    await addRun(runner, { date: '2026-03-07', distance: 7, shoe_id: null });
+    const newestFirst = [...runs]
+      .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1))
+      .map((run) => run.id);
+
+    const first = await call(t.app, 'GET', `/api/v1/shoes/${shoe.id}/entries`, {
+      token: runner.token,
+      query: { per_page: 3 },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(keysOf(first.json())).toEqual(['entries']);
+    const page1 = first.json().entries;
+    expect(page1).toMatchObject({ total: 5, last_page: 2, current_page: 1, per_page: 3 });
+    const second = (
+      await call(t.app, 'GET', `/api/v1/shoes/${shoe.id}/entries`, {
+        token: runner.token,
+        query: { per_page: 3, page: 2 },
+      })
+    ).json().entries;
+    expect([...page1.data, ...second.data].map((run: Entry) => run.id)).toEqual(newestFirst);
+    expect(page1.data.every((run: Entry) => run.shoe_id === shoe.id)).toBe(true);
+  });
+
+  it("is a 404 for another runner's shoe and for an unknown one", async () => {
+    const runner = await registerUser(t.app);
+    const other = await registerUser(t.app);
+    const theirs = await addShoe(other, { name: 'Theirs' });
+    await addRun(other, { distance: 5, shoe_id: theirs.id });
+    for (const id of [theirs.id, 2_000_000_000]) {
+      expectError(
+        await call(t.app, 'GET', `/api/v1/shoes/${id}/entries`, { token: runner.token }),
+        404,
+        NOT_FOUND.message,
+      );
+    }
+    const admin = await loginAdmin(t.app);
+    expectError(
+      await call(t.app, 'GET', `/api/v1/shoes/${theirs.id}/entries`, { token: admin.token }),
+      404,
+      NOT_FOUND.message,
+    );
   });
 });

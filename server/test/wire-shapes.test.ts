@@ -9,7 +9,7 @@ import {
   AllEntriesEnvelopeSchema,
   AuthResponseSchema,
   DashboardSchema,
-  EntriesEnvelopeSchema,
+  OwnEntriesEnvelopeSchema,
   EntryEnvelopeSchema,
   ErrorSchema,
   UserEnvelopeSchema,
@@ -183,11 +183,12 @@ describe('entry wrappers', () => {
     expectEntry(body.entry);
   });
 
-  it('GET /entry: {entries: paged}', async () => {
+  it('GET /entry: {entries: paged, summary}', async () => {
     const body = json(await call(t.app, 'GET', '/api/v1/entry', { token: runner.token }));
-    expect(keysOf(body)).toEqual(['entries']);
+    expect(keysOf(body)).toEqual(['entries', 'summary']);
     expectPaged(body.entries);
-    EntriesEnvelopeSchema.parse(body);
+    expect(keysOf(body.summary)).toEqual(['avg_pace', 'distance', 'runs', 'seconds']);
+    OwnEntriesEnvelopeSchema.parse(body);
     expect(body.entries.data.length).toBeGreaterThan(0);
     for (const entry of body.entries.data) expectEntry(entry);
   });
@@ -242,6 +243,7 @@ describe('dashboards and report', () => {
         'avg_speed',
         'count',
         'total_distance',
+        'total_time',
         'week',
         'week_end',
         'week_start',

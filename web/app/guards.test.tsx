@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 import type { Role } from '../../core/schemas.js';
 import { TOKEN_KEY } from '../lib/token-storage';
 import { mockFetch } from '../test/fetch-mock';
-import { makeUser, paged } from '../test/fixtures';
+import { makeAppConfig, makeUser, paged } from '../test/fixtures';
 import { currentPath, renderRoutes } from '../test/render';
 
 const screens = {
-  'GET /api/v1/app-config': { body: { demo_mode: false, demo_login: null, map: null } },
+  'GET /api/v1/app-config': { body: makeAppConfig() },
   'GET /api/v1/dashboard/data': {
     body: {
       weekly_count: 0,

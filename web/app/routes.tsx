@@ -18,6 +18,7 @@ const Dashboard = screen(() => import('./routes/dashboard'));
 const Entries = screen(() => import('./routes/entries'));
 const EntryNew = screen(() => import('./routes/entry-new'));
 const EntryEdit = screen(() => import('./routes/entry-edit'));
+const RunPage = screen(() => import('./routes/entry'));
 const WeeklyReport = screen(() => import('./routes/weekly-report'));
 const InsightsRecords = screen(() => import('./routes/insights-records'));
 const InsightsLoad = screen(() => import('./routes/insights-load'));
@@ -25,6 +26,7 @@ const InsightsYear = screen(() => import('./routes/insights-year'));
 const InsightsMap = screen(() => import('./routes/insights-map'));
 const Goals = screen(() => import('./routes/goals'));
 const Shoes = screen(() => import('./routes/shoes'));
+const Shoe = screen(() => import('./routes/shoe'));
 const YourData = screen(() => import('./routes/data'));
 const AdminLayout = screen(() => import('./routes/admin/admin-layout'));
 const AdminDashboard = screen(() => import('./routes/admin/dashboard'));
@@ -33,6 +35,7 @@ const AdminUserShow = screen(() => import('./routes/admin/user-show'));
 const AdminUserEdit = screen(() => import('./routes/admin/user-edit'));
 const AdminEntries = screen(() => import('./routes/admin/entries'));
 const AdminEntryEdit = screen(() => import('./routes/admin/entry-edit'));
+const AdminRunPage = screen(() => import('./routes/admin/entry'));
 const NotFound = screen(() => import('./routes/not-found'));
 
 /**
@@ -62,6 +65,7 @@ export function AppRoutes() {
                 <Route path="entries" element={<Entries />} />
                 <Route path="entry/new" element={<EntryNew />} />
                 <Route path="entry/edit/:id" element={<EntryEdit />} />
+                <Route path="entry/:id" element={<RunPage />} />
                 <Route path="report/weekly" element={<WeeklyReport />} />
                 <Route path="insights/records" element={<InsightsRecords />} />
                 <Route path="insights/load" element={<InsightsLoad />} />
@@ -69,6 +73,7 @@ export function AppRoutes() {
                 <Route path="insights/map" element={<InsightsMap />} />
                 <Route path="goals" element={<Goals />} />
                 <Route path="shoes" element={<Shoes />} />
+                <Route path="shoes/:id" element={<Shoe />} />
                 <Route path="data" element={<YourData />} />
               </Route>
               <Route path="admin" element={<Guard rule={staffOnly} />}>
@@ -84,6 +89,7 @@ export function AppRoutes() {
                   <Route element={<AdminLayout />}>
                     <Route path="entries" element={<AdminEntries />} />
                     <Route path="entry/edit/:id" element={<AdminEntryEdit />} />
+                    <Route path="entry/:id" element={<AdminRunPage />} />
                   </Route>
                 </Route>
               </Route>

@@ -1,7 +1,24 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 
+/** The words of a confirmation: a deletion by default. */
+export interface ConfirmWording {
+  title?: string;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** The confirming button's colour: red for what cannot be undone. */
+  tone?: 'danger' | 'primary';
+}
+
+const DELETION: Required<ConfirmWording> = {
+  title: 'Please confirm',
+  confirmLabel: 'Delete',
+  cancelLabel: 'Cancel',
+  tone: 'danger',
+};
+
 interface Pending {
   message: string;
+  wording: Required<ConfirmWording>;
   resolve: (confirmed: boolean) => void;
 }
 
@@ -9,15 +26,19 @@ interface Pending {
  * `const { confirm, dialog } = useConfirm(); if (await confirm('Delete?')) ...`
  * Renders an accessible modal (focus moves to it, Escape cancels, focus returns).
  */
-export function useConfirm(): { confirm: (message: string) => Promise<boolean>; dialog: ReactNode } {
+export function useConfirm(): {
+  confirm: (message: string, wording?: ConfirmWording) => Promise<boolean>;
+  dialog: ReactNode;
+} {
   const [pending, setPending] = useState<Pending | null>(null);
 
   const confirm = useCallback(
-    (message: string) =>
+    (message: string, wording: ConfirmWording = {}) =>
       new Promise<boolean>((resolve) => {
         const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setPending({
           message,
+          wording: { ...DELETION, ...wording },
           resolve: (confirmed) => {
             setPending(null);
             opener?.focus();
@@ -28,11 +49,21 @@ export function useConfirm(): { confirm: (message: string) => Promise<boolean>; 
     [],
   );
 
-  const dialog = pending ? <ConfirmDialog message={pending.message} onClose={pending.resolve} /> : null;
+  const dialog = pending ? (
+    <ConfirmDialog message={pending.message} wording={pending.wording} onClose={pending.resolve} />
+  ) : null;
   return { confirm, dialog };
 }
 
-function ConfirmDialog({ message, onClose }: { message: string; onClose: (confirmed: boolean) => void }) {
+function ConfirmDialog({
+  message,
+  wording,
+  onClose,
+}: {
+  message: string;
+  wording: Required<ConfirmWording>;
+  onClose: (confirmed: boolean) => void;
+}) {
   const titleId = useId();
   const bodyId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -62,7 +93,7 @@ function ConfirmDialog({ message, onClose }: { message: string; onClose: (confir
           <div className="modal-content">
             <div className="modal-header">
               <h2 className="modal-title fs-5" id={titleId}>
-                Please confirm
+                {wording.title}
               </h2>
             </div>
             <div className="modal-body" id={bodyId}>
@@ -70,10 +101,10 @@ function ConfirmDialog({ message, onClose }: { message: string; onClose: (confir
             </div>
             <div className="modal-footer">
               <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
-                Cancel
+                {wording.cancelLabel}
               </button>
-              <button type="button" className="btn btn-danger" onClick={() => onClose(true)}>
-                Delete
+              <button type="button" className={`btn btn-${wording.tone}`} onClick={() => onClose(true)}>
+                {wording.confirmLabel}
               </button>
             </div>
           </div>

@@ -52,6 +52,8 @@ describe('parseUser', () => {
     ['email', 7, 'user.email must be a string, got number 7.'],
     ['role', 'root', 'user.role must be one of user, manager, admin, got the string "root".'],
     ['role', undefined, 'user.role must be one of user, manager, admin, got undefined.'],
+    ['pace_format', 'mm:ss', 'user.pace_format must be one of decimal, clock, got the string "mm:ss".'],
+    ['date_format', undefined, 'user.date_format must be one of MM/DD/YYYY, DD/MM/YYYY, YYYY-MM-DD, got undefined.'],
     ['timezone', false, 'user.timezone must be a string, got boolean false.'],
     ['date', {}, 'user.date must be a string, got an object.'],
     ['created_at', [], 'user.created_at must be a string, got an array.'],
@@ -71,36 +73,43 @@ describe('parseUser', () => {
 
 describe('parseAppConfig', () => {
   it('accepts the config with and without demo credentials', () => {
-    const plain = { demo_mode: false, demo_login: null, map: null };
+    const plain = { demo_mode: false, demo_login: null, map: null, source_url: 'https://example.org/src' };
     const demo = {
       demo_mode: true,
       demo_login: { email: 'admin@example.com', password: 'secret-1', more: 1 },
       map: { tile_url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles' },
+      source_url: null,
     };
     expect(parseAppConfig(plain)).toEqual(plain);
     expect(parseAppConfig(demo)).toEqual({
       demo_mode: true,
       demo_login: { email: 'admin@example.com', password: 'secret-1' },
       map: { tile_url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles' },
+      source_url: null,
     });
     expect(parseAppConfig(demo)).toEqual(AppConfigSchema.parse(demo));
   });
 
   it.each([
-    [{ demo_login: null, map: null }, 'app config.demo_mode must be a boolean, got undefined.'],
+    [{ demo_login: null, map: null, source_url: null }, 'app config.demo_mode must be a boolean, got undefined.'],
     [
-      { demo_mode: 'yes', demo_login: null, map: null },
+      { demo_mode: 'yes', demo_login: null, map: null, source_url: null },
       'app config.demo_mode must be a boolean, got the string "yes".',
     ],
-    [{ demo_mode: true }, 'app config.demo_login must be an object, got undefined.'],
-    [{ demo_mode: false, demo_login: null }, 'app config.map must be an object, got undefined.'],
+    [{ demo_mode: true, source_url: null }, 'app config.demo_login must be an object, got undefined.'],
+    [{ demo_mode: false, demo_login: null, source_url: null }, 'app config.map must be an object, got undefined.'],
     [
-      { demo_mode: false, demo_login: null, map: { tile_url: 3, attribution: '' } },
+      { demo_mode: false, demo_login: null, map: { tile_url: 3, attribution: '' }, source_url: null },
       'app config.map.tile_url must be a string, got number 3.',
     ],
     [
-      { demo_mode: true, demo_login: { email: 'a@b.c' }, map: null },
+      { demo_mode: true, demo_login: { email: 'a@b.c' }, map: null, source_url: null },
       'app config.demo_login.password must be a string, got undefined.',
+    ],
+    [{ demo_mode: false, demo_login: null, map: null }, 'app config.source_url must be a string, got undefined.'],
+    [
+      { demo_mode: false, demo_login: null, map: null, source_url: 3 },
+      'app config.source_url must be a string, got number 3.',
     ],
   ])('refuses %j', (value, message) => {
     expect(() => parseAppConfig(value)).toThrow(message);
@@ -196,7 +205,7 @@ describe('the guards agree with the zod schemas of core/schemas.ts', () => {
       'AppConfigSchema',
       AppConfigSchema,
       parseAppConfig,
-      { demo_mode: true, demo_login: { email: 'a', password: 'b' } },
+      { demo_mode: true, demo_login: { email: 'a', password: 'b' }, source_url: 'https://example.org' },
     ],
     ['AuthResponseSchema', AuthResponseSchema, parseAuthResponse, auth],
     ['MessageSchema', MessageSchema, parseMessage, { message: 'Done.' }],

@@ -7,7 +7,7 @@
  * each guard builds a value typed with the schema's type, so a field added to
  * a schema fails to compile here until the guard checks it too.
  */
-import { THEMES, UNITS } from '../../core/preferences.js';
+import { DATE_FORMATS, PACE_FORMATS, THEMES, UNITS } from '../../core/preferences.js';
 import type { AppConfig, AuthResponse, ErrorBody, Role, User } from '../../core/schemas.js';
 
 /** An answer whose shape does not match the API contract; `path` names the first field that is wrong. */
@@ -78,6 +78,8 @@ export function parseUser(value: unknown, path = 'user'): User {
     max_heart_rate: user.max_heart_rate === null ? null : integerAt(user.max_heart_rate, `${path}.max_heart_rate`),
     resting_heart_rate:
       user.resting_heart_rate === null ? null : integerAt(user.resting_heart_rate, `${path}.resting_heart_rate`),
+    pace_format: oneOfAt(user.pace_format, `${path}.pace_format`, PACE_FORMATS),
+    date_format: oneOfAt(user.date_format, `${path}.date_format`, DATE_FORMATS),
     date: stringAt(user.date, `${path}.date`),
     created_at: stringAt(user.created_at, `${path}.created_at`),
     updated_at: stringAt(user.updated_at, `${path}.updated_at`),
@@ -105,6 +107,7 @@ export function parseAppConfig(value: unknown, path = 'app config'): AppConfig {
             email: stringAt(demoLogin.email, `${path}.demo_login.email`),
             password: stringAt(demoLogin.password, `${path}.demo_login.password`),
           },
+    source_url: config.source_url === null ? null : stringAt(config.source_url, `${path}.source_url`),
   };
 }
 

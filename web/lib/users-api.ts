@@ -1,4 +1,4 @@
-import { UserEnvelopeSchema, type UserUpdateBody } from '../../core/schemas.js';
+import { MessageSchema, UserEnvelopeSchema, type UserUpdateBody } from '../../core/schemas.js';
 import { api } from './api-client';
 
 /**
@@ -9,3 +9,6 @@ export async function updateUser({ id, ...body }: UserUpdateBody & { id: number 
   const result = await api.put(`/user/${id}`, UserEnvelopeSchema, body);
   return result.user;
 }
+
+/** DELETE /user/{id}: an admin deleting a user (features/admin-users), or a runner their own account (features/profile). */
+export const deleteUser = (id: number) => api.delete(`/user/${id}`, MessageSchema);

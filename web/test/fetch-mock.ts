@@ -33,7 +33,10 @@ export function mockFetch(handlers: Record<string, Handler | MockReply>): MockRe
       const request = { method, url, path, headers, body };
       calls.push(request);
       const handler = handlers[`${method} ${path}`];
-      const reply = typeof handler === 'function' ? await handler(request) : (handler ?? { status: 404, body: { message: 'Not found.' } });
+      const reply =
+        typeof handler === 'function'
+          ? await handler(request)
+          : (handler ?? { status: 404, body: { message: 'Not found.' } });
       return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
         status: reply.status ?? 200,
         headers: { 'Content-Type': 'application/json' },

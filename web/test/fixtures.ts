@@ -1,4 +1,4 @@
-import type { Entry, Role, User } from '../../core/schemas.js';
+import type { AppConfig, Entry, Role, User } from '../../core/schemas.js';
 import type { Shoe } from '../../core/shoes.js';
 
 export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User {
@@ -12,6 +12,8 @@ export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User 
     theme: 'auto',
     max_heart_rate: null,
     resting_heart_rate: null,
+    pace_format: 'decimal',
+    date_format: 'MM/DD/YYYY',
     date: '2024-03-05T14:07:09.000Z',
     created_at: '2024-03-05T14:07:09.000Z',
     updated_at: '2024-03-05T14:07:09.000Z',
@@ -51,6 +53,7 @@ export function makeShoe(overrides: Partial<Shoe> = {}): Shoe {
     name: 'Pegasus 40',
     brand: 'Nike',
     limit_km: 700,
+    start_km: 0,
     retired: false,
     is_default: false,
     distance: 0,
@@ -73,4 +76,9 @@ export function paged<T>(data: T[], page = 1, lastPage = 1) {
     next_page_url: null,
     prev_page_url: null,
   };
+}
+
+/** GET /app-config outside demo mode, without a source link, unless overridden. */
+export function makeAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  return { demo_mode: false, demo_login: null, map: null, source_url: null, ...overrides };
 }

@@ -6,6 +6,16 @@ import { AppProvider } from '../app/provider';
 import { createQueryClient } from '../app/query-client';
 import { AppRoutes } from '../app/routes';
 import { createAppQueryClient } from '../app/session-expiry';
+import { DEFAULT_DISPLAY, DisplayContext, type DisplayPreferences } from '../lib/display-context';
+
+/** `ui` as a runner with these preferences sees it (the defaults otherwise: km, decimal paces, MM/DD/YYYY, UTC). */
+export function withDisplay(preferences: Partial<DisplayPreferences>, ui: ReactNode) {
+  return (
+    <DisplayContext.Provider value={{ ...DEFAULT_DISPLAY, timeZone: 'UTC', ...preferences }}>
+      {ui}
+    </DisplayContext.Provider>
+  );
+}
 
 /** Shows the current path, so tests can assert where a navigation went. */
 export function LocationProbe() {
@@ -16,8 +26,15 @@ export function LocationProbe() {
 /** The path (and query) the router shows now, as `LocationProbe` renders it. */
 export const currentPath = () => screen.getByTestId('location').textContent;
 
-/** Renders one screen inside the app's providers and a memory router. */
-export function renderWithApp(ui: ReactNode, { path = '/', route = '/' } = {}) {
+/** Renders one screen inside the app's providers and a memory router, as a runner with `display` preferences. */
+export function renderWithApp(
+  ui: ReactNode,
+  {
+    path = '/',
+    route = '/',
+    display = {},
+  }: { path?: string; route?: string; display?: Partial<DisplayPreferences> } = {},
+) {
   const queryClient = createQueryClient();
   const view = render(
     <AppProvider queryClient={queryClient}>
@@ -25,12 +42,13 @@ export function renderWithApp(ui: ReactNode, { path = '/', route = '/' } = {}) {
         <Routes>
           <Route
             path={path}
-            element={
+            element={withDisplay(
+              display,
               <>
                 {ui}
                 <LocationProbe />
-              </>
-            }
+              </>,
+            )}
           />
           <Route path="*" element={<LocationProbe />} />
         </Routes>

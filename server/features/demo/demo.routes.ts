@@ -4,7 +4,7 @@ import { AppConfigSchema } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { DEMO_LOGIN } from './demo.service.js';
 
-/** Settings the web app reads before sign-in: whether this is a demo, and its login; the map's tiles. */
+/** Settings the web app reads before sign-in: whether this is a demo, its login, the map's tiles, and where the source is. */
 export function demoRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.withTypeProvider<ZodTypeProvider>().get('/api/v1/app-config', {
@@ -15,6 +15,7 @@ export function demoRoutes(ctx: AppContext) {
         map: ctx.config.mapTileUrl
           ? { tile_url: ctx.config.mapTileUrl, attribution: ctx.config.mapTileAttribution }
           : null,
+        source_url: ctx.config.sourceUrl,
       }),
     });
   };

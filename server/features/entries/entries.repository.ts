@@ -1,7 +1,7 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
 import { sql, type Selectable } from 'kysely';
-import { formatDuration, paceMinPerKm, parseDuration, round2, speedKmh } from '../../../core/time.js';
-import type { Entry, EntryWithUser, RunKind } from '../../../core/schemas.js';
+import { formatDuration, paceMinPerKm, parseDuration, round2, roundKm, speedKmh } from '../../../core/time.js';
+import type { EntriesSummary, Entry, EntrySort, EntryWithUser, RunKind } from '../../../core/schemas.js';
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { checkedPageSize, compiled, compiledPer, type ParamOf } from '../../db/compiled.js';
 import type { RunFacts } from '../../db/tallies.js';
@@ -251,38 +251,88 @@ export interface PageOptions {
   dateTo?: string | undefined;
   limit: number;
   offset: number;
+  /** The order of a runner's own list (CONTRACT.md §18); `-date` when absent. */
+  sort?: EntrySort | undefined;
 }
 
 /** Bounds that every date lies within, for statements compiled once with a range. */
 const FIRST_DATE = '0000-00-00';
 const LAST_DATE = '9999-99-99';
 
-const ownPage = compiled<{ userId: number; from: string; to: string; limit: number; offset: number }>()((db, param) =>
-  db
-    .selectFrom('entries')
-    .selectAll()
-    .where('user_id', '=', param('userId'))
-    .where('date', '>=', param('from'))
-    .where('date', '<=', param('to'))
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(param('limit'))
-    .offset(param('offset')),
+type PageArgs = { from: string; to: string; limit: number; offset: number };
+
+/**
+ * The column and direction of each order of a runner's own list. Pace is minutes per km, so its
+ * order is speed's reversed (speed is one division of exact integers: equal paces are equal
+ * speeds); each reads the runner's own (user_id, date | speed | distance_m | seconds) index.
+ */
+const ORDERS: Record<EntrySort, { column: 'date' | 'distance_m' | 'seconds' | 'speed'; direction: 'asc' | 'desc' }> = {
+  '-date': { column: 'date', direction: 'desc' },
+  date: { column: 'date', direction: 'asc' },
+  distance: { column: 'distance_m', direction: 'asc' },
+  '-distance': { column: 'distance_m', direction: 'desc' },
+  time: { column: 'seconds', direction: 'asc' },
+  '-time': { column: 'seconds', direction: 'desc' },
+  pace: { column: 'speed', direction: 'desc' },
+  '-pace': { column: 'speed', direction: 'asc' },
+};
+
+/**
+ * A page of a runner's runs between two dates in one of §18's orders: by date, ties by id the
+ * same way; by distance, time or pace, ties by date desc, then id desc.
+ */
+const ownPage = compiledPer(String, (sort: EntrySort) =>
+  compiled<PageArgs & { userId: number }>()((db, param) => {
+    const { column, direction } = ORDERS[sort];
+    const ordered = db
+      .selectFrom('entries')
+      .selectAll()
+      .where('user_id', '=', param('userId'))
+      .where('date', '>=', param('from'))
+      .where('date', '<=', param('to'))
+      .orderBy(column, direction);
+    const tied =
+      column === 'date' ? ordered.orderBy('id', direction) : ordered.orderBy('date', 'desc').orderBy('id', 'desc');
+    return tied.limit(param('limit')).offset(param('offset'));
+  }),
 );
 
-const ownRunsBetween = compiled<{ userId: number; from: string; to: string }>()((db, param) =>
+/** The totals of a runner's days between two dates (inclusive), from runner_days: never a read of their runs. */
+const daysTotals = compiled<{ userId: number; from: string; to: string }>()((db, param) =>
   db
     .selectFrom('runner_days')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('runs'), eb.lit(0)).as('n'))
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number>('runs'), sql<number>`0`).as('runs'),
+      eb.fn.coalesce(eb.fn.sum<number>('distance_m'), sql<number>`0`).as('distance_m'),
+      eb.fn.coalesce(eb.fn.sum<number>('seconds'), sql<number>`0`).as('seconds'),
+    ])
     .where('user_id', '=', param('userId'))
     .where('date', '>=', param('from'))
     .where('date', '<=', param('to')),
 );
 
+/** The runs, distance, time and average pace of every run of a runner between two dates (CONTRACT.md §18). */
+export async function summaryForUser(
+  db: Executor,
+  userId: number,
+  range: Pick<PageOptions, 'dateFrom' | 'dateTo'>,
+): Promise<EntriesSummary> {
+  const [row] = await daysTotals(db, { userId, from: range.dateFrom ?? FIRST_DATE, to: range.dateTo ?? LAST_DATE });
+  const runs = Number(row?.runs ?? 0);
+  const distance = roundKm(Number(row?.distance_m ?? 0) / 1000);
+  const seconds = Number(row?.seconds ?? 0);
+  return {
+    runs,
+    distance,
+    seconds,
+    avg_pace: runs > 0 && distance > 0 ? round2(paceMinPerKm(distance, seconds)) : null,
+  };
+}
+
 /**
- * A runner's own runs, date desc then id desc, from the (user_id, date, id) index with a plain
- * OFFSET: a runner's history is thousands of runs at most. The total is `allRuns` (the runner's
- * entry count) without a range, else summed from their days.
+ * A runner's own runs in one of §18's orders (date desc then id desc by default), from their
+ * (user_id, ...) indexes with a plain OFFSET: a runner's history is thousands of runs at most.
+ * The total is `allRuns` (the runner's entry count) without a range, else summed from their days.
  */
 export async function listEntriesForUser(
   db: Executor,
@@ -290,10 +340,32 @@ export async function listEntriesForUser(
   options: PageOptions & { allRuns: number },
 ): Promise<{ entries: Entry[]; total: number }> {
   const range = { userId, from: options.dateFrom ?? FIRST_DATE, to: options.dateTo ?? LAST_DATE };
-  const rows = await ownPage(db, { ...range, limit: options.limit, offset: options.offset });
+  const rows = await ownPage(options.sort ?? '-date')(db, { ...range, limit: options.limit, offset: options.offset });
   const ranged = Boolean(options.dateFrom || options.dateTo);
-  const total = ranged ? Number((await ownRunsBetween(db, range))[0]?.n ?? 0) : options.allRuns;
+  const total = ranged ? (await summaryForUser(db, userId, options)).runs : options.allRuns;
   return { entries: rows.map(toEntry), total };
+}
+
+const shoePage = compiled<{ userId: number; shoeId: number; limit: number; offset: number }>()((db, param) =>
+  db
+    .selectFrom('entries')
+    .selectAll()
+    .where('shoe_id', '=', param('shoeId'))
+    .where('user_id', '=', param('userId'))
+    .orderBy('date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(param('limit'))
+    .offset(param('offset')),
+);
+
+/** A page of the runs of one of a runner's shoes, newest first, from the shoe_id index. */
+export async function listShoeEntries(
+  db: Executor,
+  userId: number,
+  shoeId: number,
+  page: { limit: number; offset: number },
+): Promise<Entry[]> {
+  return (await shoePage(db, { userId, shoeId, ...page })).map(toEntry);
 }
 
 /**

@@ -9,6 +9,9 @@ import {
   ErrorSchema,
   IdParamsSchema,
   MessageSchema,
+  OwnEntriesEnvelopeSchema,
+  OwnEntryListQuerySchema,
+  PageQuerySchema,
 } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { actorOf, sessionOf } from '../../http/authenticate.js';
@@ -19,6 +22,7 @@ import {
   deleteEntry,
   listEveryonesEntries,
   listOwnEntries,
+  listShoeEntries,
   showEntry,
   updateEntry,
 } from './entries.service.js';
@@ -34,15 +38,33 @@ export function entriesRoutes(ctx: AppContext) {
       onRequest,
       schema: {
         tags: ['entries'],
-        summary: 'My runs, newest first, optionally between two dates (inclusive)',
+        summary:
+          'My runs, newest first or in the order of `sort`, optionally between two dates (inclusive), with the totals of every run between them',
         security,
-        querystring: EntryListQuerySchema,
-        response: { 200: EntriesEnvelopeSchema, ...errors },
+        querystring: OwnEntryListQuerySchema,
+        response: { 200: OwnEntriesEnvelopeSchema, ...errors },
       },
       handler: async (request) => {
         const page = pageRequest(request.query);
         const { user } = sessionOf(request);
         const result = await listOwnEntries(ctx, actorOf(request), user.entryCount, request.query, page);
+        return { entries: paged(request, page, result.entries, result.total), summary: result.summary };
+      },
+    });
+
+    typed.get('/shoes/:id/entries', {
+      onRequest,
+      schema: {
+        tags: ['shoes'],
+        summary: 'The runs of one of my shoes, newest first',
+        security,
+        params: IdParamsSchema,
+        querystring: PageQuerySchema,
+        response: { 200: EntriesEnvelopeSchema, ...errors },
+      },
+      handler: async (request) => {
+        const page = pageRequest(request.query);
+        const result = await listShoeEntries(ctx, actorOf(request), request.params.id, page);
         return { entries: paged(request, page, result.entries, result.total) };
       },
     });

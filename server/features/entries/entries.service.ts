@@ -1,15 +1,22 @@
 /** Rules for runs: ownership, the date limit in the owner's zone, and the tallies every write moves. */
 import type { Actor } from '../../../core/permissions.js';
-import type { Entry, EntryBody, EntryListQuery, EntryWithUser } from '../../../core/schemas.js';
+import type {
+  EntriesSummary,
+  Entry,
+  EntryBody,
+  EntryListQuery,
+  EntryWithUser,
+  OwnEntryListQuery,
+} from '../../../core/schemas.js';
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { dateInZone, parseDuration } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext, type PageWindow } from '../../context.js';
 import type { Executor } from '../../db/schema.js';
-import type { RunTally} from '../../db/tallies.js';
+import type { RunTally } from '../../db/tallies.js';
 import { countRuns, rebuildTallies as rebuildAllTallies } from '../../db/tallies.js';
 import { invalid, notFound, requirePermission, unauthenticated } from '../../errors.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
-import { INVALID_SHOE, shoeForRun } from '../shoes/shoes.service.js';
+import { findOwnShoe, INVALID_SHOE, shoeForRun } from '../shoes/shoes.service.js';
 import { findUserById, rebuildSearchIndex } from '../users/users.service.js';
 import * as entries from './entries.repository.js';
 
@@ -50,21 +57,41 @@ async function findOr404(ctx: AppContext, id: number): Promise<Entry> {
   return entry;
 }
 
-/** `ownCount` is the caller's entry count, kept on their user row. */
+/**
+ * A page of the caller's own runs in the order asked for, and the totals of every run of the
+ * filter (CONTRACT.md §18). `ownCount` is the caller's entry count, kept on their user row.
+ */
 export async function listOwnEntries(
   ctx: AppContext,
   actor: Actor,
   ownCount: number,
-  query: EntryListQuery,
+  query: OwnEntryListQuery,
+  page: PageWindow,
+): Promise<{ entries: Entry[]; total: number; summary: EntriesSummary }> {
+  const range = { dateFrom: query.dateFrom, dateTo: query.dateTo };
+  const [list, summary] = await Promise.all([
+    entries.listEntriesForUser(ctx.db, actor.id, {
+      ...range,
+      sort: query.sort,
+      limit: page.limit,
+      offset: page.offset,
+      allRuns: ownCount,
+    }),
+    entries.summaryForUser(ctx.db, actor.id, range),
+  ]);
+  return { ...list, summary };
+}
+
+/** A page of the runs of one of the caller's shoes, newest first (another's shoe is a 404). */
+export async function listShoeEntries(
+  ctx: AppContext,
+  actor: Actor,
+  shoeId: number,
   page: PageWindow,
 ): Promise<{ entries: Entry[]; total: number }> {
-  return entries.listEntriesForUser(ctx.db, actor.id, {
-    dateFrom: query.dateFrom,
-    dateTo: query.dateTo,
-    limit: page.limit,
-    offset: page.offset,
-    allRuns: ownCount,
-  });
+  const shoe = await findOwnShoe(ctx, actor.id, shoeId);
+  const rows = await entries.listShoeEntries(ctx.db, actor.id, shoe.id, page);
+  return { entries: rows, total: shoe.runs };
 }
 
 export async function listEveryonesEntries(

@@ -17,18 +17,22 @@ export interface ShoeValues {
   name?: string | undefined;
   brand?: string | null | undefined;
   limitKm?: number | undefined;
+  startKm?: number | undefined;
   retired?: boolean | undefined;
   isDefault?: boolean | undefined;
 }
 
 function toShoe(row: ShoeRow): Shoe {
-  const distance = Number(row.distance_m) / 1000;
+  const startKm = Number(row.start_km);
+  // In metres, both exact to the metre: the sum has no float noise.
+  const distance = (Math.round(startKm * 1000) + Number(row.distance_m)) / 1000;
   const limitKm = Number(row.limit_km);
   return {
     id: Number(row.id),
     name: row.name,
     brand: row.brand ?? null,
     limit_km: limitKm,
+    start_km: startKm,
     retired: Number(row.retired) === 1,
     is_default: Number(row.is_default) === 1,
     distance,
@@ -44,6 +48,7 @@ function columns(values: ShoeValues) {
     name: values.name,
     brand: values.brand,
     limit_km: values.limitKm,
+    start_km: values.startKm,
     retired: flag(values.retired),
     is_default: flag(values.isDefault),
   };
@@ -80,8 +85,10 @@ const ownShoes = compiled<{ userId: number }>()((db, param) =>
   withWear(db).where('shoes.user_id', '=', param('userId')).orderBy('shoes.id'),
 );
 
-async function findShoe(db: Executor, id: number): Promise<Shoe> {
-  return toShoe(await withWear(db).where('shoes.id', '=', id).executeTakeFirstOrThrow());
+/** One of `userId`'s shoes; null when it is not theirs (or gone). */
+export async function findShoe(db: Executor, userId: number, id: number): Promise<Shoe | null> {
+  const row = await withWear(db).where('shoes.id', '=', id).where('shoes.user_id', '=', userId).executeTakeFirst();
+  return row ? toShoe(row) : null;
 }
 
 /** A runner's shoes, oldest first. */
@@ -104,7 +111,7 @@ export async function insertShoe(db: Executor, userId: number, values: ShoeValue
     .values({ user_id: userId, name: values.name ?? '', ...columns(values), created_at: nowIso, updated_at: nowIso })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return findShoe(db, Number(row.id));
+  return (await findShoe(db, userId, Number(row.id)))!;
 }
 
 /** Changes the given fields of one of `userId`'s shoes; null when it is not theirs (or gone). */
@@ -122,7 +129,7 @@ export async function updateShoe(
     .where('user_id', '=', userId)
     .returning('id')
     .executeTakeFirst();
-  return row ? findShoe(db, Number(row.id)) : null;
+  return row ? findShoe(db, userId, Number(row.id)) : null;
 }
 
 /** The runner's shoes other than `exceptId` stop being the default. */

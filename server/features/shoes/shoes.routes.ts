@@ -29,7 +29,7 @@ export function shoesRoutes(ctx: AppContext) {
       onRequest,
       schema: {
         tags: ['shoes'],
-        summary: 'Add a shoe (limit_km defaults to 700; is_default unsets the other default)',
+        summary: 'Add a shoe (limit_km defaults to 700, start_km to 0; is_default unsets the other default)',
         security,
         body: ShoeBodySchema,
         response: { 201: ShoeEnvelopeSchema, ...errors },

@@ -44,11 +44,19 @@ export function listShoes(ctx: AppContext, userId: number): Promise<Shoe[]> {
   return shoes.listShoes(ctx.db, userId);
 }
 
+/** One of the runner's shoes in its API shape (another's, or none, is a 404). */
+export async function findOwnShoe(ctx: AppContext, userId: number, id: number): Promise<Shoe> {
+  const shoe = await shoes.findShoe(ctx.db, userId, id);
+  if (!shoe) throw notFound();
+  return shoe;
+}
+
 function valuesOf(body: ShoeUpdateBody): shoes.ShoeValues {
   return {
     name: body.name,
     brand: body.brand,
     limitKm: body.limit_km,
+    startKm: body.start_km,
     retired: body.retired,
     // Retiring a shoe unsets its default.
     isDefault: body.retired === true ? false : body.is_default,

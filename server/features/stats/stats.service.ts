@@ -118,6 +118,7 @@ export async function weeklyReport(
     avg_distance: round2(week.distanceKm / week.count),
     count: week.count,
     total_distance: roundKm(week.distanceKm),
+    total_time: formatDuration(week.seconds),
   }));
 
   return {

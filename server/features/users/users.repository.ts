@@ -1,6 +1,6 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { Theme, Units } from '../../../core/preferences.js';
+import type { DateFormat, PaceFormat, Theme, Units } from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
 import { checkedPageSize, compiled, compiledPer, type ParamOf } from '../../db/compiled.js';
@@ -27,6 +27,8 @@ export function toUser(record: User): User {
     theme: record.theme,
     max_heart_rate: record.max_heart_rate,
     resting_heart_rate: record.resting_heart_rate,
+    pace_format: record.pace_format,
+    date_format: record.date_format,
     date: record.date,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -42,6 +44,8 @@ const USER_LIST_COLUMNS = [
   'timezone',
   'units',
   'theme',
+  'pace_format',
+  'date_format',
   'max_heart_rate',
   'resting_heart_rate',
   'created_at',
@@ -61,6 +65,8 @@ function toListedUser(row: UserListRow): User {
     theme: row.theme,
     max_heart_rate: row.max_heart_rate === null ? null : Number(row.max_heart_rate),
     resting_heart_rate: row.resting_heart_rate === null ? null : Number(row.resting_heart_rate),
+    pace_format: row.pace_format,
+    date_format: row.date_format,
     date: row.created_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -131,6 +137,8 @@ export interface UserChanges {
   theme?: Theme;
   maxHeartRate?: number | null;
   restingHeartRate?: number | null;
+  paceFormat?: PaceFormat;
+  dateFormat?: DateFormat;
   updatedAt: string;
 }
 
@@ -165,6 +173,8 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
       ...(changes.theme !== undefined ? { theme: changes.theme } : {}),
       ...(changes.maxHeartRate !== undefined ? { max_heart_rate: changes.maxHeartRate } : {}),
       ...(changes.restingHeartRate !== undefined ? { resting_heart_rate: changes.restingHeartRate } : {}),
+      ...(changes.paceFormat !== undefined ? { pace_format: changes.paceFormat } : {}),
+      ...(changes.dateFormat !== undefined ? { date_format: changes.dateFormat } : {}),
       updated_at: changes.updatedAt,
     })
     .where('id', '=', id)

@@ -192,6 +192,8 @@ export async function updateUser(
         ...(body.theme ? { theme: body.theme } : {}),
         ...(body.max_heart_rate !== undefined ? { maxHeartRate: body.max_heart_rate } : {}),
         ...(body.resting_heart_rate !== undefined ? { restingHeartRate: body.resting_heart_rate } : {}),
+        ...(body.pace_format ? { paceFormat: body.pace_format } : {}),
+        ...(body.date_format ? { dateFormat: body.date_format } : {}),
         updatedAt: nowIso(ctx),
       });
       if (!row) throw notFound();

@@ -2,15 +2,15 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { can } from '../../../core/permissions.js';
 import { Dropdown } from '../../components/dropdown';
+import { useAppConfig } from '../../features/auth/api/get-app-config';
 import { useUser } from '../../features/auth/api/get-me';
-
-/** Where the source code lives; set VITE_SOURCE_URL at build time to point elsewhere. */
-const SOURCE_URL: string = import.meta.env.VITE_SOURCE_URL ?? 'https://github.com/';
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
 
 export function Navbar() {
   const user = useUser();
+  // This product's source, when the server names it (SOURCE_URL or package.json): no link otherwise.
+  const sourceUrl = useAppConfig().data?.source_url ?? null;
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [path, setPath] = useState(location.pathname);
@@ -101,11 +101,13 @@ export function Navbar() {
               ) : null}
             </ul>
             <ul className="navbar-nav">
-              <li className="nav-item">
-                <a className="nav-link" href={SOURCE_URL} rel="noopener noreferrer">
-                  Source on GitHub
-                </a>
-              </li>
+              {sourceUrl ? (
+                <li className="nav-item">
+                  <a className="nav-link" href={sourceUrl} rel="noopener noreferrer">
+                    {new URL(sourceUrl).hostname === 'github.com' ? 'Source on GitHub' : 'Source code'}
+                  </a>
+                </li>
+              ) : null}
               {user ? (
                 <Dropdown label={user.name} align="end">
                   <li>

@@ -1,10 +1,10 @@
-import { Component, useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { Component, useEffect, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import type { User } from '../../../core/schemas.js';
 import { PageTitle } from '../../components/page-title';
 import { useUser } from '../../features/auth/api/get-me';
 import { applyTheme, storedTheme } from '../../lib/theme';
-import { UnitsContext } from '../../lib/units-context';
+import { DEFAULT_DISPLAY, DisplayContext, type DisplayPreferences } from '../../lib/display-context';
 import { Navbar } from './navbar';
 
 function Footer() {
@@ -79,13 +79,23 @@ function useTheme(theme: User['theme'] | undefined) {
   useEffect(() => applyTheme(theme ?? storedTheme()), [theme]);
 }
 
+/** How the signed-in runner reads numbers and dates; the defaults for a visitor. */
+function useDisplayPreferences(user: User | null): DisplayPreferences {
+  const { units, pace_format: paceFormat, date_format: dateFormat, timezone: timeZone } = user ?? {};
+  return useMemo(
+    () => (units && paceFormat && dateFormat ? { units, paceFormat, dateFormat, timeZone } : DEFAULT_DISPLAY),
+    [units, paceFormat, dateFormat, timeZone],
+  );
+}
+
 export function RootLayout() {
   const location = useLocation();
   const user = useUser();
   useScrollRestoration();
   useTheme(user?.theme);
+  const display = useDisplayPreferences(user);
   return (
-    <UnitsContext.Provider value={user?.units ?? 'km'}>
+    <DisplayContext.Provider value={display}>
       <div className="d-flex flex-column min-vh-100">
         <a className="visually-hidden-focusable skip-link" href="#main-content">
           Skip to main content
@@ -98,6 +108,6 @@ export function RootLayout() {
         </main>
         <Footer />
       </div>
-    </UnitsContext.Provider>
+    </DisplayContext.Provider>
   );
 }

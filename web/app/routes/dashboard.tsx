@@ -3,6 +3,7 @@ import { Panel } from '../../components/panel';
 import { DashboardStats } from '../../features/dashboard/components/dashboard-stats';
 import { useUser } from '../../features/auth/api/get-me';
 import { CreateEntryForm } from '../../features/entries/components/create-entry-form';
+import { RecentRuns } from '../../features/entries/components/run-lists';
 import { GoalsPanel } from '../../features/goals/components/goal-progress';
 import { TodayLoadWarnings } from '../../features/insights/components/load-warnings';
 import { StreaksCard } from '../../features/insights/components/streaks-card';
@@ -20,6 +21,7 @@ export function Component() {
       <div className="row">
         <div className="col-xl-8">
           <DashboardStats />
+          <RecentRuns />
         </div>
         <div className="col-xl-4">
           <Panel title="Add new Time Record">

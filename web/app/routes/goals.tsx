@@ -1,5 +1,6 @@
 import { PageTitle } from '../../components/page-title';
 import { useUser } from '../../features/auth/api/get-me';
+import { PeriodRuns } from '../../features/entries/components/run-lists';
 import { GoalsManager } from '../../features/goals/components/goals-manager';
 
 export function Component() {
@@ -7,7 +8,7 @@ export function Component() {
   return (
     <div className="col-lg-8">
       <PageTitle title="Goals">Goals</PageTitle>
-      <GoalsManager units={units} />
+      <GoalsManager units={units} periodRuns={(period) => <PeriodRuns {...period} />} />
     </div>
   );
 }

@@ -1,9 +1,7 @@
-import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { formatDate } from '../../../core/format.js';
 import { PageTitle } from '../../components/page-title';
-import { EveryRoute, type RoutesDisplay } from '../../features/tracks/components/every-route';
-import { useUnits } from '../../lib/units';
+import { EveryRoute } from '../../features/tracks/components/every-route';
+import { useDisplay } from '../../lib/display';
 
 /** `?year=`: a calendar year, or all years when absent or not a year. */
 function yearOf(text: string | null): number | null {
@@ -14,8 +12,7 @@ function yearOf(text: string | null): number | null {
 export function Component() {
   const [search, setSearch] = useSearchParams();
   const year = yearOf(search.get('year'));
-  const units = useUnits();
-  const display = useMemo<RoutesDisplay>(() => ({ ...units, formatDate }), [units]);
+  const display = useDisplay();
   return (
     <>
       <PageTitle title={year ? `Map of ${year}` : 'Map'}>Map of every run</PageTitle>

@@ -27,3 +27,21 @@ const readDocumentChartColors = () => readChartColors();
 export function useChartColors(): ChartColors {
   return useThemeValues(readDocumentChartColors);
 }
+
+/**
+ * What every chart of the app shares: it fills its box, draws at once, shows all the series of
+ * the point under the pointer, and writes its text and grid in the theme's colours.
+ */
+export function baseChartOptions(colors: ChartColors) {
+  return {
+    responsive: true,
+    maintainAspectRatio: false,
+    animation: false,
+    interaction: { mode: 'index', intersect: false },
+    color: colors.text,
+    plugins: { legend: { labels: { color: colors.text } } },
+  } as const;
+}
+
+/** An axis in the theme's colours. */
+export const themedAxis = (colors: ChartColors) => ({ ticks: { color: colors.text }, grid: { color: colors.grid } });

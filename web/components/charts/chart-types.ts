@@ -1,7 +1,8 @@
 export interface ChartPoint {
   label: string;
-  speed: number;
-  distance: number;
+  /** null leaves a gap (a day without runs). */
+  speed: number | null;
+  distance: number | null;
 }
 
 export interface Series {

@@ -1,7 +1,7 @@
 /**
- * The Speed / Distance line chart. This module pulls in Chart.js, so it is only
- * ever loaded through `LazyPerformanceChart` and ends up in its own chunk.
- * Its colours follow the colour theme (chart-colors.ts).
+ * The Speed / Distance line chart (performance-config.ts). This module pulls in Chart.js, so it
+ * is only ever loaded through `LazyPerformanceChart` and ends up in its own chunk. Its colours
+ * follow the colour theme (chart-colors.ts).
  */
 import {
   CategoryScale,
@@ -12,12 +12,11 @@ import {
   LineElement,
   PointElement,
   Tooltip,
-  type ChartData,
-  type ChartOptions,
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
 import { useChartColors } from './chart-colors';
 import type { ChartLabels, ChartPoint } from './chart-types';
+import { performanceConfig } from './performance-config';
 
 ChartJS.register(LineController, LineElement, PointElement, CategoryScale, LinearScale, Legend, Tooltip);
 
@@ -30,42 +29,6 @@ export default function PerformanceChart({
   label: string;
   labels?: ChartLabels;
 }) {
-  const colors = useChartColors();
-  const axis = { ticks: { color: colors.text }, grid: { color: colors.grid } };
-  const options: ChartOptions<'line'> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
-    interaction: { mode: 'index', intersect: false },
-    color: colors.text,
-    plugins: { legend: { labels: { color: colors.text } } },
-    scales: {
-      x: axis,
-      y: {
-        ...axis,
-        beginAtZero: true,
-        title: { display: true, text: `${labels.speed} / ${labels.distance}`, color: colors.text },
-      },
-    },
-  };
-  const data: ChartData<'line'> = {
-    labels: points.map((point) => point.label),
-    datasets: [
-      {
-        label: `Speed (${labels.speed})`,
-        data: points.map((point) => point.speed),
-        borderColor: colors.speed,
-        backgroundColor: colors.speed,
-        tension: 0.2,
-      },
-      {
-        label: `Distance (${labels.distance})`,
-        data: points.map((point) => point.distance),
-        borderColor: colors.distance,
-        backgroundColor: colors.distance,
-        tension: 0.2,
-      },
-    ],
-  };
+  const { data, options } = performanceConfig(points, labels, useChartColors());
   return <Line data={data} options={options} aria-label={label} role="img" />;
 }

@@ -18,7 +18,8 @@ import {
   type ChartOptions,
 } from 'chart.js';
 import { Chart } from 'react-chartjs-2';
-import { useChartColors } from './chart-colors';
+import { formatClock } from '../../../core/format.js';
+import { baseChartOptions, themedAxis, useChartColors } from './chart-colors';
 import type { SeriesChartProps } from './chart-types';
 
 ChartJS.register(
@@ -35,7 +36,7 @@ ChartJS.register(
 
 export default function SeriesChart({ kind, labels, series, label, yTitle, reverse }: SeriesChartProps) {
   const colors = useChartColors();
-  const axis = { ticks: { color: colors.text }, grid: { color: colors.grid } };
+  const axis = themedAxis(colors);
   const data: ChartData<'bar' | 'line'> = {
     labels: [...labels],
     datasets: series.map((s) => ({
@@ -49,12 +50,7 @@ export default function SeriesChart({ kind, labels, series, label, yTitle, rever
     })),
   };
   const options: ChartOptions<'bar' | 'line'> = {
-    responsive: true,
-    maintainAspectRatio: false,
-    animation: false,
-    interaction: { mode: 'index', intersect: false },
-    color: colors.text,
-    plugins: { legend: { labels: { color: colors.text } } },
+    ...baseChartOptions(colors),
     scales: {
       x: axis,
       y: {
@@ -62,18 +58,9 @@ export default function SeriesChart({ kind, labels, series, label, yTitle, rever
         beginAtZero: !reverse,
         reverse: Boolean(reverse),
         title: yTitle ? { display: true, text: yTitle, color: colors.text } : undefined,
-        ticks: reverse ? { color: colors.text, callback: (value) => formatMinutes(Number(value)) } : axis.ticks,
+        ticks: reverse ? { color: colors.text, callback: (value) => formatClock(Number(value)) } : axis.ticks,
       },
     },
   };
   return <Chart type={kind} data={data} options={options} aria-label={label} role="img" />;
-}
-
-/** Minutes as `H:MM:SS` or `M:SS` on a time axis. */
-function formatMinutes(minutes: number): string {
-  const total = Math.round(minutes * 60);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }

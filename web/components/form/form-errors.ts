@@ -27,9 +27,24 @@ export function check(rules: Record<string, Array<string | false | null | undefi
 export const hasErrors = (errors: FieldErrors) => Object.keys(errors).length > 0;
 
 /**
+ * The API names a password confirmation that does not match on `password`; the user forms show it
+ * under Confirm Password, the field to correct.
+ */
+export function mismatchUnderConfirmation(errors: FieldErrors): FieldErrors {
+  if (!errors.password?.includes(PASSWORD_MISMATCH_MESSAGE)) return errors;
+  const { password, ...others } = errors;
+  const rest = password.filter((message) => message !== PASSWORD_MISMATCH_MESSAGE);
+  return {
+    ...others,
+    ...(rest.length > 0 ? { password: rest } : {}),
+    password_confirmation: [...(errors.password_confirmation ?? []), PASSWORD_MISMATCH_MESSAGE],
+  };
+}
+
+/**
  * The checks of the user forms (registration, the profile, the admin's user edit), with the API's messages
  * (core/messages.ts); name and email come trimmed. The password is required at registration; elsewhere a
- * blank one means unchanged, and only a confirmation without a match fails.
+ * blank one means unchanged, and only a confirmation without a match fails (under Confirm Password).
  */
 export function checkUserFields(
   values: { name: string; email: string; password: string; password_confirmation: string },
@@ -40,9 +55,7 @@ export function checkUserFields(
   return check({
     name: [!name && requiredMessage('name')],
     email: [!email && requiredMessage('email'), Boolean(email) && !EMAIL_PATTERN.test(email) && INVALID_EMAIL_MESSAGE],
-    password: [
-      passwordRequired && !password && requiredMessage('password'),
-      passwordGiven && password !== confirmation && PASSWORD_MISMATCH_MESSAGE,
-    ],
+    password: [passwordRequired && !password && requiredMessage('password')],
+    password_confirmation: [passwordGiven && password !== confirmation && PASSWORD_MISMATCH_MESSAGE],
   });
 }

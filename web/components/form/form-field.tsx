@@ -21,6 +21,8 @@ export interface FormFieldProps extends InputProps {
   invalid?: boolean;
   /** The id of that message, added to aria-describedby. */
   describedBy?: string | undefined;
+  /** A button (or text) joined to the input's end, e.g. "Today". */
+  addon?: ReactNode;
 }
 
 /**
@@ -38,6 +40,7 @@ export function FormField({
   className = 'mb-3',
   invalid: invalidOverride,
   describedBy: extraDescription,
+  addon,
   ...inputProps
 }: FormFieldProps) {
   const id = useId();
@@ -75,13 +78,15 @@ export function FormField({
           ))}
         </select>
       ) : (
-        <input
-          {...inputProps}
-          {...common}
-          className={`form-control${invalid ? ' is-invalid' : ''}`}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-        />
+        <InputGroup addon={addon}>
+          <input
+            {...inputProps}
+            {...common}
+            className={`form-control${invalid ? ' is-invalid' : ''}`}
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+          />
+        </InputGroup>
       )}
       {hint ? (
         <div id={hintId} className="form-text">
@@ -90,6 +95,18 @@ export function FormField({
       ) : null}
       <FieldErrors id={errorId} errors={errors} />
     </div>
+  );
+}
+
+/** An input alone, or joined to its addon. */
+function InputGroup({ addon, children }: { addon: ReactNode; children: ReactNode }) {
+  return addon ? (
+    <div className="input-group">
+      {children}
+      {addon}
+    </div>
+  ) : (
+    children
   );
 }
 

@@ -1,7 +1,7 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { ROLES, type Role, type User, type UserUpdateBody } from '../../../core/schemas.js';
 import type { FieldErrors } from '../../lib/api-client';
-import { checkUserFields, hasErrors, mergeErrors } from './form-errors';
+import { checkUserFields, hasErrors, mergeErrors, mismatchUnderConfirmation } from './form-errors';
 import { FormField } from './form-field';
 
 export interface UserFormValues {
@@ -29,6 +29,8 @@ interface UserFormProps {
   submitLabel: string;
   pending?: boolean;
   serverErrors?: FieldErrors;
+  /** The last submission's failure: a refused change puts the role back to the stored one. */
+  failure?: unknown;
   /** What the form sends: a blank password means unchanged, so it is left out. */
   onSubmit: (payload: UserUpdateBody) => void;
 }
@@ -41,6 +43,7 @@ export function UserForm({
   submitLabel,
   pending = false,
   serverErrors = {},
+  failure = null,
   onSubmit,
 }: UserFormProps) {
   const [values, setValues] = useState<UserFormValues>({
@@ -52,8 +55,18 @@ export function UserForm({
     timezone: user.timezone,
   });
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors = mergeErrors(clientErrors, serverErrors);
-  const zoneOptions = useMemo(() => timeZones(user.timezone).map((zone) => ({ value: zone, label: zone })), [user.timezone]);
+  const errors = mergeErrors(clientErrors, mismatchUnderConfirmation(serverErrors));
+  // A role the server refused (the last admin, a manager's own...) is not the user's role: the
+  // selector goes back to the stored one; what the other fields hold stays.
+  const [seenFailure, setSeenFailure] = useState(failure);
+  if (failure !== seenFailure) {
+    setSeenFailure(failure);
+    if (failure) setValues((old) => ({ ...old, role: user.role }));
+  }
+  const zoneOptions = useMemo(
+    () => timeZones(user.timezone).map((zone) => ({ value: zone, label: zone })),
+    [user.timezone],
+  );
   const set = (field: keyof UserFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
 
   const submit = (event: FormEvent) => {
@@ -74,7 +87,15 @@ export function UserForm({
 
   return (
     <form onSubmit={submit} noValidate>
-      <FormField label="Name" name="name" autoComplete="name" required value={values.name} onValueChange={set('name')} errors={errors.name} />
+      <FormField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        value={values.name}
+        onValueChange={set('name')}
+        errors={errors.name}
+      />
       <FormField
         label="E-Mail Address"
         type="email"

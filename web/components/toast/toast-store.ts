@@ -39,12 +39,20 @@ export function createToastStore() {
     if (same) {
       const timer = timers.get(same.id);
       if (timer !== undefined) clearTimeout(timer);
-      if (dismissAfter > 0) timers.set(same.id, setTimeout(() => dismiss(same.id), dismissAfter));
+      if (dismissAfter > 0)
+        timers.set(
+          same.id,
+          setTimeout(() => dismiss(same.id), dismissAfter),
+        );
       return same.id;
     }
     const id = nextId++;
     toasts = [...toasts, { id, text, type, dismissAfter }];
-    if (dismissAfter > 0) timers.set(id, setTimeout(() => dismiss(id), dismissAfter));
+    if (dismissAfter > 0)
+      timers.set(
+        id,
+        setTimeout(() => dismiss(id), dismissAfter),
+      );
     emit();
     return id;
   }

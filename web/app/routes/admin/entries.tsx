@@ -2,16 +2,12 @@ import { PageTitle } from '../../../components/page-title';
 import { useAllEntries } from '../../../features/admin-entries/api/get-all-entries';
 import { EntriesBrowser } from '../../../features/entries/components/entries-browser';
 
-/** Everyone's runs: the runner's entries list with a User column and the admin edit screen. */
+/** Everyone's runs: the runner's entries list with a User column, opening the admin's run pages. */
 export function Component() {
   return (
     <>
       <PageTitle title="All Entries">All Entries</PageTitle>
-      <EntriesBrowser
-        useList={useAllEntries}
-        editPath={(entry) => `/admin/entry/edit/${entry.id}`}
-        userPath={(userId) => `/admin/user/show/${userId}`}
-      />
+      <EntriesBrowser useList={useAllEntries} place="admin" userPath={(userId) => `/admin/user/show/${userId}`} />
     </>
   );
 }

@@ -1,17 +1,18 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatNumber } from '../../../../core/format.js';
+import { formatNumber } from '../../../../core/format.js';
 import { can } from '../../../../core/permissions.js';
 import type { EntryWithUser, User } from '../../../../core/schemas.js';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
+import { runEditPath } from '../../../lib/run-paths';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
 
-/** Where a run can be edited by this viewer: their own edit screen, the admin one, or nowhere. */
-export function runEditPath(me: User, run: EntryWithUser): string | null {
-  if (run.user_id === me.id) return `/entry/edit/${run.id}`;
+/** Where a run can be edited by this viewer (SPEC §2): their own edit screen, the admin one, or nowhere. */
+function editPathFor(me: User, run: EntryWithUser): string | null {
+  if (run.user_id === me.id) return runEditPath(run.id, 'own');
   if (can(me, { type: 'entry.listAll' }) && can(me, { type: 'entry.manage', ownerId: run.user_id })) {
-    return `/admin/entry/edit/${run.id}`;
+    return runEditPath(run.id, 'admin');
   }
   return null;
 }
@@ -26,13 +27,14 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function RunLine({ me, run, value }: { me: User; run: EntryWithUser | null; value: string }) {
+  const display = useDisplay();
   if (!run) return <>—</>;
-  const path = runEditPath(me, run);
+  const path = editPathFor(me, run);
   return (
     <>
       {path ? <Link to={path}>{value}</Link> : value}
       <span className="d-block small fw-normal">
-        by <Link to={`/admin/user/show/${run.user.id}`}>{run.user.name}</Link> on {formatDate(run.date)}
+        by <Link to={`/admin/user/show/${run.user.id}`}>{run.user.name}</Link> on {display.formatDate(run.date)}
       </span>
     </>
   );
@@ -41,7 +43,7 @@ function RunLine({ me, run, value }: { me: User; run: EntryWithUser | null; valu
 export function AdminDashboardStats({ me }: { me: User }) {
   const { data } = useAdminDashboard();
   const count = (value: number | undefined) => (value === undefined ? '—' : String(value));
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <div className="row">
       <div className="col-lg-6">
@@ -62,7 +64,9 @@ export function AdminDashboardStats({ me }: { me: User }) {
               <RunLine
                 me={me}
                 run={data?.fastest_run ?? null}
-                value={data?.fastest_run ? `${units.formatSpeed(data.fastest_run.speed)} ${units.labels.speed}` : '—'}
+                value={
+                  data?.fastest_run ? `${display.formatSpeed(data.fastest_run.speed)} ${display.labels.speed}` : '—'
+                }
               />
             </Row>
             <Row label="Longest run">
@@ -70,7 +74,9 @@ export function AdminDashboardStats({ me }: { me: User }) {
                 me={me}
                 run={data?.longest_run ?? null}
                 value={
-                  data?.longest_run ? `${units.runDistance(data.longest_run.distance)} ${units.labels.distance}` : '—'
+                  data?.longest_run
+                    ? `${display.runDistance(data.longest_run.distance)} ${display.labels.distance}`
+                    : '—'
                 }
               />
             </Row>

@@ -5,14 +5,18 @@ import { queryKeys } from '../../../lib/query-keys';
 
 export interface AllEntriesParams {
   page: number;
+  perPage?: number | undefined;
   dateFrom?: string | undefined;
   dateTo?: string | undefined;
 }
 
 /** Everyone's runs with their runner (admins only). */
 export async function getAllEntries(params: AllEntriesParams, signal?: AbortSignal) {
-  const result = await api.get('/entry/all', AllEntriesEnvelopeSchema, { query: { ...params }, signal });
-  return result.entries;
+  const { page, perPage, dateFrom, dateTo } = params;
+  return api.get('/entry/all', AllEntriesEnvelopeSchema, {
+    query: { page, per_page: perPage, dateFrom, dateTo },
+    signal,
+  });
 }
 
 export const allEntriesQueryOptions = (params: AllEntriesParams) =>

@@ -21,6 +21,7 @@ export function EditUserForm({ me, user, onUpdated }: { me: User; user: User; on
       submitLabel="Update"
       pending={mutation.isPending}
       serverErrors={fieldErrorsOf(mutation.error)}
+      failure={mutation.error}
       onSubmit={(payload) => mutation.mutate({ id: user.id, ...payload })}
     />
   );

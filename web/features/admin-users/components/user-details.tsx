@@ -1,9 +1,10 @@
-import { formatDateTime } from '../../../../core/format.js';
 import type { User } from '../../../../core/schemas.js';
 import { ROLE_LABELS } from '../../../components/form/user-form';
 import { Panel } from '../../../components/panel';
+import { useDisplay } from '../../../lib/display';
 
 export function UserDetails({ user }: { user: User }) {
+  const display = useDisplay();
   return (
     <Panel title="User information">
       <dl className="row mb-0">
@@ -16,7 +17,7 @@ export function UserDetails({ user }: { user: User }) {
         <dt className="col-sm-3">Time zone</dt>
         <dd className="col-sm-9">{user.timezone}</dd>
         <dt className="col-sm-3">Created at</dt>
-        <dd className="col-sm-9 mb-0">{formatDateTime(user.date)}</dd>
+        <dd className="col-sm-9 mb-0">{display.formatDateTime(user.date)}</dd>
       </dl>
     </Panel>
   );

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatDateTime } from '../../../../core/format.js';
 import { can } from '../../../../core/permissions.js';
 import type { User } from '../../../../core/schemas.js';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -8,6 +7,7 @@ import { ROLE_LABELS } from '../../../components/form/user-form';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
 import { notify } from '../../../components/toast/toast-store';
+import { useDisplay } from '../../../lib/display';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 
@@ -22,6 +22,7 @@ export function UsersList({ me }: { me: User }) {
   const users = useUsers({ page, query: query || undefined });
   const { confirm, dialog } = useConfirm();
   const remove = useDeleteUser({ onSuccess: () => notify('User was deleted!', 'success') });
+  const display = useDisplay();
 
   const go = (next: { page: number; query: string }) => {
     const params: Record<string, string> = {};
@@ -61,7 +62,7 @@ export function UsersList({ me }: { me: User }) {
       <p aria-live="polite">{paged ? `Page ${paged.current_page} of ${Math.max(1, paged.last_page)}` : '\u00a0'}</p>
       {paged ? (
         <div className="table-responsive">
-          <table className="table table-striped table-hover align-middle">
+          <table className="table table-striped table-hover align-middle table-stack">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -83,13 +84,18 @@ export function UsersList({ me }: { me: User }) {
               ) : (
                 paged.data.map((user) => (
                   <tr key={user.id}>
-                    <td>
+                    <td data-label="Name" className="cell-text">
                       <Link to={`/admin/user/show/${user.id}`}>{user.name}</Link>
                     </td>
-                    <td className="text-break">{user.email}</td>
-                    <td>{ROLE_LABELS[user.role]}</td>
-                    <td className="text-nowrap">{formatDateTime(user.date)}</td>
-                    <td className="text-end text-nowrap">
+                    {/* An address wraps only where it must (at the phone's card width), never a letter a line. */}
+                    <td data-label="Email" className="cell-text">
+                      {user.email}
+                    </td>
+                    <td data-label="Role">{ROLE_LABELS[user.role]}</td>
+                    <td data-label="Created at" className="text-nowrap">
+                      {display.formatDateTime(user.date)}
+                    </td>
+                    <td className="text-end text-nowrap stack-actions">
                       {can(me, { type: 'user.update', target: user }) ? (
                         <Link
                           to={`/admin/user/edit/${user.id}`}

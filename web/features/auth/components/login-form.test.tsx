@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../../lib/token-storage';
 import { mockFetch } from '../../../test/fetch-mock';
-import { makeUser } from '../../../test/fixtures';
+import { makeAppConfig, makeUser } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
 import { LoginForm } from './login-form';
 
-const noDemo = { 'GET /api/v1/app-config': { body: { demo_mode: false, demo_login: null, map: null } } };
+const noDemo = { 'GET /api/v1/app-config': { body: makeAppConfig() } };
 
 describe('LoginForm', () => {
   it('sends trimmed credentials, stores the token and says so', async () => {
@@ -84,11 +84,10 @@ describe('LoginForm', () => {
   it('prefills the demo account in demo mode', async () => {
     mockFetch({
       'GET /api/v1/app-config': {
-        body: {
+        body: makeAppConfig({
           demo_mode: true,
           demo_login: { email: 'demo-admin@example.com', password: 'demo-password' },
-          map: null,
-        },
+        }),
       },
     });
     renderWithApp(<LoginForm onSuccess={vi.fn()} />);

@@ -52,10 +52,48 @@ describe('RegisterForm', () => {
 
     expect(screen.getByLabelText('Name')).toHaveAccessibleDescription('The name field is required.');
     expect(screen.getByLabelText('E-Mail Address')).toHaveAccessibleDescription('The email field is required.');
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      expect.stringContaining('The password confirmation does not match.'),
+    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
+      'The password confirmation does not match.',
     );
+    expect(screen.getByLabelText('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
     expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's mismatch, which it names on the password, under Confirm Password", async () => {
+    mockFetch({
+      'POST /api/v1/auth/register': {
+        status: 422,
+        body: {
+          message: 'The password confirmation does not match.',
+          errors: { password: ['The password confirmation does not match.'] },
+        },
+      },
+    });
+    renderWithApp(<RegisterForm onSuccess={vi.fn()} />);
+    // Equal here, so that only the server finds them different (e.g. a field changed by a password manager).
+    await fillIn({ name: 'Rita', email: 'rita@example.com', password: 'password-123', confirm: 'password-123' });
+    await waitFor(() =>
+      expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(
+        'The password confirmation does not match.',
+      ),
+    );
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('turns the length hint red, counting, while the password is too short', async () => {
+    mockFetch({});
+    renderWithApp(<RegisterForm onSuccess={vi.fn()} />);
+    const hint = () => screen.getByText(/^At least 8 characters/);
+    expect(hint()).toHaveTextContent('At least 8 characters.');
+    expect(hint()).not.toHaveClass('text-danger-emphasis');
+    await userEvent.type(screen.getByLabelText('Password'), 'short');
+    expect(hint()).toHaveTextContent('At least 8 characters (5 so far).');
+    expect(hint()).toHaveClass('text-danger-emphasis');
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('At least 8 characters (5 so far).');
+    await userEvent.type(screen.getByLabelText('Password'), '-enough');
+    expect(hint()).toHaveTextContent('At least 8 characters.');
+    expect(hint()).not.toHaveClass('text-danger-emphasis');
   });
 
   it('registers with the browser time zone', async () => {

@@ -2,7 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../core/messages.js';
 import { FormField } from '../../../components/form/form-field';
-import { checkUserFields, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import {
+  checkUserFields,
+  hasErrors,
+  mergeErrors,
+  mismatchUnderConfirmation,
+} from '../../../components/form/form-errors';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 
@@ -14,7 +19,10 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const [values, setValues] = useState(EMPTY);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const mutation = useRegister({ onSuccess });
-  const errors = mergeErrors(clientErrors, fieldErrorsOf(mutation.error));
+  const errors = mergeErrors(clientErrors, mismatchUnderConfirmation(fieldErrorsOf(mutation.error)));
+  const typed = values.password.length;
+  // The rule, said as the password is typed: red (and counted) while it is not met.
+  const tooShort = typed > 0 && typed < PASSWORD_MIN_LENGTH;
   const set = (field: keyof RegisterValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
 
   const submit = (event: FormEvent) => {
@@ -56,7 +64,15 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         value={values.password}
         onValueChange={set('password')}
         errors={errors.password}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters.`}
+        hint={
+          tooShort ? (
+            <span className="text-danger-emphasis">
+              At least {PASSWORD_MIN_LENGTH} characters ({typed} so far).
+            </span>
+          ) : (
+            `At least ${PASSWORD_MIN_LENGTH} characters.`
+          )
+        }
       />
       <FormField
         label="Confirm Password"

@@ -7,6 +7,7 @@ import { renderWithApp } from '../../../test/render';
 import { ColumnMapping } from './column-mapping';
 import { ImportPanel } from './import-panel';
 import { ImportPreview } from './import-preview';
+import { withDisplay } from '../../../test/render';
 
 const entry = (date: string, distance: number, time: string, title: string | null = null) => ({
   user_id: 1,
@@ -60,8 +61,8 @@ describe('ImportPreview', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2 new runs, 1 duplicate, 1 skipped');
     expect(screen.getByRole('columnheader', { name: 'Distance (mi)' })).toBeInTheDocument();
     expect(tableRows()).toEqual([
-      ['activities.csv:2', 'New', '2024-03-12', '6.21', '00:50:00', 'Morning Run'],
-      ['activities.csv:3', 'New', '2024-03-13', '3.11', '00:25:00', ''],
+      ['activities.csv:2', 'New', '03/12/2024', '6.21', '00:50:00', 'Morning Run'],
+      ['activities.csv:3', 'New', '03/13/2024', '3.11', '00:25:00', ''],
       ['activities.csv:4', 'Duplicate', '', '', '', 'A run of the same day, distance and time is already stored.'],
       ['activities.csv:5', 'Skipped', '', '', '', 'Not a run (Ride).'],
     ]);
@@ -84,7 +85,7 @@ describe('ImportPreview', () => {
     expect(tableRows()[0]).toEqual([
       'again.fit',
       'Duplicate',
-      '2024-03-12',
+      '03/12/2024',
       '10.00',
       '00:50:00',
       'A run of the same day, distance and time is already stored. Open the stored run',
@@ -96,7 +97,13 @@ describe('ImportPreview', () => {
     const stored = result([{ source: 'a.fit', status: 'created', entry: entry('2024-03-12', 10, '00:50:00') }]);
     render(<ImportPreview result={stored} units="km" stored />);
     expect(screen.getByRole('status')).toHaveTextContent('1 run imported, 0 duplicates, 0 skipped');
-    expect(tableRows()[0]).toEqual(['a.fit', 'Imported', '2024-03-12', '10.00', '00:50:00', '']);
+    expect(tableRows()[0]).toEqual(['a.fit', 'Imported', '03/12/2024', '10.00', '00:50:00', '']);
+  });
+
+  it("writes the dates in the runner's date format", () => {
+    const stored = result([{ source: 'a.fit', status: 'created', entry: entry('2024-03-12', 10, '00:50:00') }]);
+    render(withDisplay({ dateFormat: 'DD/MM/YYYY' }, <ImportPreview result={stored} units="km" stored />));
+    expect(tableRows()[0]?.[2]).toBe('12/03/2024');
   });
 });
 

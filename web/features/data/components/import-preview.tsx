@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import type { ImportResult, ImportRow } from '../../../../core/imports.js';
 import { distanceIn, unitLabels, type Units } from '../../../../core/units.js';
+import { useDisplay } from '../../../lib/display';
 
 const STATUS: Record<ImportRow['status'], { label: string; tone: string }> = {
   would_create: { label: 'New', tone: 'text-bg-success' },
@@ -40,6 +41,7 @@ interface PreviewProps {
  */
 export function ImportPreview({ result, units, stored, excluded, onToggle }: PreviewProps) {
   const unit = unitLabels(units).distance;
+  const display = useDisplay();
   return (
     <section aria-labelledby="import-summary">
       <p id="import-summary" className="fw-semibold" role="status">
@@ -77,7 +79,7 @@ export function ImportPreview({ result, units, stored, excluded, onToggle }: Pre
                     ) : null}
                     <span className={`badge ${STATUS[row.status].tone}`}>{STATUS[row.status].label}</span>
                   </td>
-                  <td className="text-nowrap">{run?.date ?? ''}</td>
+                  <td className="text-nowrap">{run ? display.formatDate(run.date) : ''}</td>
                   <td className="text-end">
                     {run ? (Math.round(distanceIn(run.distance, units) * 100) / 100).toFixed(2) : ''}
                   </td>

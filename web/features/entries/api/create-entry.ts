@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { EntryEnvelopeSchema, type EntryBody } from '../../../../core/schemas.js';
+import { EntryEnvelopeSchema, type Entry, type EntryBody } from '../../../../core/schemas.js';
 import { api } from '../../../lib/api-client';
 import { invalidateRunData } from '../../../lib/query-keys';
 
@@ -8,12 +8,12 @@ export async function createEntry(input: EntryBody) {
   return result.entry;
 }
 
-export function useCreateEntry({ onSuccess }: { onSuccess?: () => void } = {}) {
+export function useCreateEntry({ onSuccess }: { onSuccess?: (entry: Entry) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createEntry,
-    onSuccess: async () => {
-      onSuccess?.();
+    onSuccess: async (entry) => {
+      onSuccess?.(entry);
       await invalidateRunData(queryClient);
     },
   });

@@ -11,4 +11,6 @@ export async function getEntry(id: number, signal?: AbortSignal) {
 export const entryQueryOptions = (id: number) =>
   queryOptions({ queryKey: queryKeys.entry(id), queryFn: ({ signal }) => getEntry(id, signal) });
 
-export const useEntry = (id: number) => useQuery(entryQueryOptions(id));
+/** One run; `enabled: false` asks nothing (an id that cannot be one). */
+export const useEntry = (id: number, { enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ ...entryQueryOptions(id), enabled });

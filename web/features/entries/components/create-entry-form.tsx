@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { Entry } from '../../../../core/schemas.js';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useCreateEntry } from '../api/create-entry';
@@ -9,13 +10,19 @@ import { EMPTY_ENTRY, EntryForm } from './entry-form';
  * Adds a run; afterwards the form starts over empty (dashboard) or `onCreated` leaves (new entry page).
  * With the runner's `shoes`, the default one is preselected.
  */
-export function CreateEntryForm({ onCreated, shoes }: { onCreated?: () => void; shoes?: readonly ShoeChoice[] }) {
+export function CreateEntryForm({
+  onCreated,
+  shoes,
+}: {
+  onCreated?: (entry: Entry) => void;
+  shoes?: readonly ShoeChoice[] | undefined;
+}) {
   const [generation, setGeneration] = useState(0);
   const mutation = useCreateEntry({
-    onSuccess: () => {
+    onSuccess: (entry) => {
       notify('New time record was added!', 'success');
       setGeneration((value) => value + 1);
-      onCreated?.();
+      onCreated?.(entry);
     },
   });
   return (

@@ -1,81 +1,143 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
-import { formatDate } from '../../../../core/format.js';
-import type { Paged } from '../../../../core/schemas.js';
+import { Link, useSearchParams } from 'react-router';
+import { ENTRY_SORTS, type EntriesSummary, type EntrySort, type Paged } from '../../../../core/schemas.js';
+import { formatCount } from '../../../../core/format.js';
+import { formatDuration } from '../../../../core/time.js';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form/form-field';
 import { Pagination } from '../../../components/pagination';
 import { notify } from '../../../components/toast/toast-store';
-import { useUnits } from '../../../lib/units';
-import type { EntryListParams } from '../api/get-entries';
+import { useDisplay } from '../../../lib/display';
+import { runPagePath, type RunPlace } from '../../../lib/run-paths';
+import { takeAddedRun } from '../added-run';
 import { useDeleteEntry } from '../api/delete-entry';
+import type { EntryListParams } from '../api/get-entries';
 import { EntriesTable, type EntryRow } from './entries-table';
+
+/** A page of a list, and for the runner's own list the totals of every run of its filter. */
+export interface EntryListPage {
+  entries: Paged<EntryRow>;
+  summary?: EntriesSummary;
+}
 
 interface EntriesBrowserProps {
   /** The list to browse: the runner's own runs or everyone's. */
-  useList: (params: EntryListParams) => UseQueryResult<Paged<EntryRow>>;
-  editPath: (entry: EntryRow) => string;
+  useList: (params: EntryListParams) => UseQueryResult<EntryListPage>;
+  /** Whose pages the runs open: the runner's own, or the admin's. */
+  place: RunPlace;
   userPath?: (userId: number) => string;
-  /** Shown above the table, e.g. the 'Add new Entry' button. */
-  toolbar?: ReactNode;
+  /** Whether the list takes `sort` (the runner's own list, CONTRACT.md §18). */
+  sortable?: boolean;
+  /** The runner's shoes by id, for the Shoe column. */
+  shoeName?: (shoeId: number) => string | undefined;
 }
 
-function readParams(search: URLSearchParams): EntryListParams {
+export const PAGE_SIZES = [15, 50, 100] as const;
+
+const SORT_LABELS: Record<EntrySort, string> = {
+  '-date': 'Newest first',
+  date: 'Oldest first',
+  '-distance': 'Longest distance first',
+  distance: 'Shortest distance first',
+  '-time': 'Longest time first',
+  time: 'Shortest time first',
+  pace: 'Fastest pace first',
+  '-pace': 'Slowest pace first',
+};
+
+function readParams(search: URLSearchParams, sortable: boolean): EntryListParams {
   const page = Number(search.get('page'));
+  const perPage = PAGE_SIZES.find((size) => String(size) === search.get('per_page'));
+  const sort = ENTRY_SORTS.find((value) => value === search.get('sort'));
   return {
     page: Number.isInteger(page) && page > 0 ? page : 1,
+    perPage,
     dateFrom: search.get('dateFrom') || undefined,
     dateTo: search.get('dateTo') || undefined,
+    sort: sortable ? sort : undefined,
   };
 }
 
 function toSearch(params: EntryListParams): Record<string, string> {
   const search: Record<string, string> = {};
   if (params.page > 1) search.page = String(params.page);
+  if (params.perPage) search.per_page = String(params.perPage);
   if (params.dateFrom) search.dateFrom = params.dateFrom;
   if (params.dateTo) search.dateTo = params.dateTo;
+  if (params.sort && params.sort !== '-date') search.sort = params.sort;
   return search;
 }
 
+/** The totals of the filtered period, above the table. */
+function SummaryLine({ summary, filtered }: { summary: EntriesSummary; filtered: boolean }) {
+  const display = useDisplay();
+  const parts = [
+    formatCount(summary.runs, 'run'),
+    `${display.formatDistance(summary.distance)} ${display.labels.distance}`,
+    formatDuration(summary.seconds),
+    `average pace ${summary.avg_pace === null ? '—' : `${display.formatPace(summary.avg_pace)} ${display.labels.pace}`}`,
+  ];
+  return (
+    <p className="mb-2" aria-label={filtered ? 'Totals of the filtered period' : 'Totals of all your runs'}>
+      <span className="fw-semibold">{filtered ? 'In this period: ' : 'All your runs: '}</span>
+      {parts.join(' · ')}
+    </p>
+  );
+}
+
 /**
- * Date filters, 'Page X of Y', the entries table, pagination and delete: the
- * runner's Time Entries and the admin's Entries screens. Filters and page live
- * in the URL, so Back and reload keep them.
+ * Date filters, totals, order and page size, 'Page X of Y', the entries table, pagination and
+ * delete: the runner's Time Entries and the admin's Entries screens. Filters, order and page
+ * live in the URL, so Back and reload keep them.
  */
-export function EntriesBrowser({ useList, editPath, userPath, toolbar }: EntriesBrowserProps) {
+export function EntriesBrowser({ useList, place, userPath, sortable = false, shoeName }: EntriesBrowserProps) {
   const [search, setSearch] = useSearchParams();
-  const params = readParams(search);
+  const params = readParams(search, sortable);
   const list = useList(params);
   const { confirm, dialog } = useConfirm();
-  const units = useUnits();
+  const display = useDisplay();
   const remove = useDeleteEntry({ onSuccess: () => notify('Entry was deleted!', 'success') });
+  const [added, setAdded] = useState<{ id: number; date: string; cleared: boolean } | null>(null);
 
   const go = (next: EntryListParams) => setSearch(toSearch(next));
+  const filtered = Boolean(params.dateFrom || params.dateTo);
+
+  // A run just added on the New Entry screen: shown, and a filter that would hide it cleared (taken once).
+  useEffect(() => {
+    const run = takeAddedRun();
+    if (!run) return;
+    const current = readParams(search, sortable);
+    const hidden = Boolean(
+      (current.dateFrom && run.date < current.dateFrom) || (current.dateTo && run.date > current.dateTo),
+    );
+    setAdded({ ...run, cleared: hidden });
+    if (hidden) setSearch(toSearch({ ...current, page: 1, dateFrom: undefined, dateTo: undefined }), { replace: true });
+  }, [search, setSearch, sortable]);
 
   const filter = (range: DateRange) =>
-    go({ page: 1, dateFrom: range.dateFrom || undefined, dateTo: range.dateTo || undefined });
+    go({ ...params, page: 1, dateFrom: range.dateFrom || undefined, dateTo: range.dateTo || undefined });
 
   const clear = () => {
-    if (params.page === 1 && !params.dateFrom && !params.dateTo) void list.refetch();
-    else go({ page: 1 });
+    if (params.page === 1 && !filtered) void list.refetch();
+    else go({ ...params, page: 1, dateFrom: undefined, dateTo: undefined });
   };
 
   const onDelete = async (entry: EntryRow) => {
-    const distance = `${units.runDistance(entry.distance)} ${units.labels.distance}`;
-    if (await confirm(`Delete the entry of ${formatDate(entry.date)} (${distance}, ${entry.time})?`)) {
+    const distance = `${display.runDistance(entry.distance)} ${display.labels.distance}`;
+    if (await confirm(`Delete the entry of ${display.formatDate(entry.date)} (${distance}, ${entry.time})?`)) {
       remove.mutate(entry.id);
     }
   };
 
-  const paged = list.data;
+  const paged = list.data?.entries;
   // A page emptied by deletions: show the last page that still has runs.
   const pastTheEnd = paged && paged.data.length === 0 && paged.current_page > Math.max(1, paged.last_page);
   useEffect(() => {
     if (!pastTheEnd || !paged) return;
-    const next = { ...readParams(search), page: paged.last_page };
+    const next = { ...readParams(search, sortable), page: paged.last_page };
     setSearch(toSearch(next), { replace: true });
-  }, [pastTheEnd, paged, search, setSearch]);
+  }, [pastTheEnd, paged, search, setSearch, sortable]);
 
   return (
     <>
@@ -85,15 +147,37 @@ export function EntriesBrowser({ useList, editPath, userPath, toolbar }: Entries
         onFilter={filter}
         onClear={clear}
       />
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
+      {added ? (
+        <div className="alert alert-success d-flex flex-wrap gap-2 align-items-baseline" role="status">
+          <span>
+            Your new run of {display.formatDate(added.date)} was added.
+            {added.cleared ? ' The date filter was cleared so that the list shows it.' : ''}
+          </span>
+          <Link to={runPagePath(added.id, place)} className="alert-link">
+            Open it
+          </Link>
+        </div>
+      ) : null}
+      {list.data?.summary ? <SummaryLine summary={list.data.summary} filtered={filtered} /> : null}
+      <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-2">
         <p className="mb-0" aria-live="polite">
           {paged ? `Page ${paged.current_page} of ${Math.max(1, paged.last_page)}` : '\u00a0'}
         </p>
-        {toolbar}
+        <ListControls
+          sort={sortable ? (params.sort ?? '-date') : null}
+          perPage={params.perPage ?? PAGE_SIZES[0]}
+          onChange={(change) => go({ ...params, ...change, page: 1 })}
+        />
       </div>
       {paged ? (
         <>
-          <EntriesTable entries={paged.data} editPath={editPath} userPath={userPath} onDelete={onDelete} />
+          <EntriesTable
+            entries={paged.data}
+            place={place}
+            userPath={userPath}
+            shoeName={shoeName}
+            onDelete={(entry) => void onDelete(entry)}
+          />
           {paged.last_page > 1 ? (
             <Pagination
               label="Entries pages"
@@ -108,6 +192,40 @@ export function EntriesBrowser({ useList, editPath, userPath, toolbar }: Entries
       ) : null}
       {dialog}
     </>
+  );
+}
+
+/** The order (when the list takes one) and how many runs a page shows. */
+function ListControls({
+  sort,
+  perPage,
+  onChange,
+}: {
+  sort: EntrySort | null;
+  perPage: number;
+  onChange: (change: Partial<EntryListParams>) => void;
+}): ReactNode {
+  return (
+    <div className="d-flex flex-wrap gap-2">
+      {sort ? (
+        <FormField
+          label="Sort by"
+          name="sort"
+          className=""
+          value={sort}
+          onValueChange={(value) => onChange({ sort: ENTRY_SORTS.find((s) => s === value) })}
+          options={ENTRY_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+        />
+      ) : null}
+      <FormField
+        label="Per page"
+        name="per_page"
+        className=""
+        value={String(perPage)}
+        onValueChange={(value) => onChange({ perPage: PAGE_SIZES.find((size) => String(size) === value) })}
+        options={PAGE_SIZES.map((size) => ({ value: String(size), label: String(size) }))}
+      />
+    </div>
   );
 }
 

@@ -53,7 +53,7 @@ export function changedExtras(initial: EntryExtrasValues, values: EntryExtrasVal
   return body;
 }
 
-const KIND_LABELS: Record<(typeof RUN_KINDS)[number], string> = {
+export const KIND_LABELS: Record<(typeof RUN_KINDS)[number], string> = {
   easy: 'Easy',
   long: 'Long',
   workout: 'Workout',
@@ -104,13 +104,13 @@ export function ShoeSelect({
 
 const EXTRA_FIELDS = ['title', 'notes', 'kind', 'effort'] as const;
 
-/** Title, notes, kind and effort, folded under "More" (open when one of them has an error). */
-export function MoreFields({ values, set, errors }: FieldsProps) {
+/** Title, notes, kind and effort, folded under "More": open when the run has one of them, or one has an error. */
+export function MoreFields({ values, set, errors, openAtFirst }: FieldsProps & { openAtFirst: boolean }) {
   const notesId = useId();
   const notesErrorId = `${notesId}-error`;
   const withErrors = EXTRA_FIELDS.some((field) => (errors[field]?.length ?? 0) > 0);
   return (
-    <details className="mb-3" open={withErrors || undefined}>
+    <details className="mb-3" open={withErrors || openAtFirst || undefined}>
       <summary className="mb-2">More: title, notes, kind, effort</summary>
       <FormField
         label="Title"

@@ -4,19 +4,19 @@ import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Units } from '../../../../core/units.js';
-import { UnitsContext } from '../../../lib/units-context';
 import { makeEntry } from '../../../test/fixtures';
+import { withDisplay } from '../../../test/render';
 import { EntriesTable } from './entries-table';
 import { EntryForm, entryToFormValues } from './entry-form';
 
-const inUnits = (units: Units, ui: ReactNode) => <UnitsContext.Provider value={units}>{ui}</UnitsContext.Provider>;
+const inUnits = (units: Units, ui: ReactNode) => withDisplay({ units }, ui);
 
 describe('the entry form in miles', () => {
   it('shows a stored run in miles and, saved unchanged, sends the stored km back', async () => {
     const onSubmit = vi.fn();
     const entry = makeEntry({ distance: 10, time: '00:50:00' });
     render(inUnits('mi', <EntryForm initial={entryToFormValues(entry)} onSubmit={onSubmit} />));
-    expect(screen.getByLabelText('Distance (mi)')).toHaveValue(6.21);
+    expect(screen.getByLabelText('Distance (mi)')).toHaveValue('6.21');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ distance: 10, time: '00:50:00' }));
 
@@ -51,9 +51,15 @@ describe('the entry form in miles', () => {
   it('in km sends what was typed, as before', async () => {
     const onSubmit = vi.fn();
     render(
-      inUnits('km', <EntryForm initial={entryToFormValues(makeEntry({ distance: 42.195 }))} onSubmit={onSubmit} />),
+      inUnits(
+        'km',
+        <EntryForm
+          initial={entryToFormValues(makeEntry({ distance: 42.195, time: '03:30:00' }))}
+          onSubmit={onSubmit}
+        />,
+      ),
     );
-    expect(screen.getByLabelText('Distance (km)')).toHaveValue(42.195);
+    expect(screen.getByLabelText('Distance (km)')).toHaveValue('42.195');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ distance: 42.195 }));
   });
@@ -62,11 +68,7 @@ describe('the entry form in miles', () => {
 describe('the entries table in miles', () => {
   it('shows distance, speed and pace in miles with their units', () => {
     const entry = makeEntry({ distance: 10, time: '01:00:00', speed: 10, pace: 6 });
-    render(
-      <MemoryRouter>
-        {inUnits('mi', <EntriesTable entries={[entry]} editPath={() => '/'} onDelete={vi.fn()} />)}
-      </MemoryRouter>,
-    );
+    render(<MemoryRouter>{inUnits('mi', <EntriesTable entries={[entry]} onDelete={vi.fn()} />)}</MemoryRouter>);
     for (const header of ['Distance (mi)', 'Avg. Speed (mph)', 'Avg. Pace (min/mi)']) {
       expect(screen.getByRole('columnheader', { name: header })).toBeInTheDocument();
     }

@@ -3,19 +3,32 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
+import { SPEED_TOO_HIGH_MESSAGE } from '../../../../core/messages.js';
+import { dateInZone } from '../../../../core/time.js';
 import { makeEntry, makeShoe } from '../../../test/fixtures';
-import { renderWithApp } from '../../../test/render';
+import { renderWithApp, withDisplay } from '../../../test/render';
 import { CreateEntryForm } from './create-entry-form';
 import { EditEntryForm } from './edit-entry-form';
 import type { ShoeChoice } from './entry-extras';
 import { EntryForm, entryToFormValues } from './entry-form';
 
+/** Date 2024-03-09, the distance and the time as typed. */
+async function fillRunAs(distance: string, hours: string, minutes: string) {
+  await userEvent.type(screen.getByLabelText('Date'), '2024-03-09');
+  await userEvent.type(screen.getByLabelText(/^Distance/), distance);
+  await userEvent.clear(screen.getByLabelText('Hours'));
+  await userEvent.type(screen.getByLabelText('Hours'), hours);
+  await userEvent.clear(screen.getByLabelText('Minutes'));
+  await userEvent.type(screen.getByLabelText('Minutes'), minutes);
+}
+
 describe('EntryForm', () => {
   it('starts with empty date and distance and 00 time parts, each at most 2 characters', () => {
     render(<EntryForm onSubmit={vi.fn()} />);
     expect(screen.getByLabelText('Date')).toHaveValue('');
-    expect(screen.getByLabelText('Distance (km)')).toHaveValue(null);
-    expect(screen.getByLabelText('Distance (km)')).toHaveAttribute('step', '0.001');
+    expect(screen.getByLabelText('Distance (km)')).toHaveValue('');
+    // A text field with a decimal keypad: a number field would drop what it cannot read ("4,2" became 42).
+    expect(screen.getByLabelText('Distance (km)')).toHaveAttribute('inputMode', 'decimal');
     for (const label of ['Hours', 'Minutes', 'Seconds']) {
       expect(screen.getByLabelText(label)).toHaveValue('00');
       expect(screen.getByLabelText(label)).toHaveAttribute('maxLength', '2');
@@ -43,12 +56,87 @@ describe('EntryForm', () => {
     expect(onSubmit).toHaveBeenCalledWith({ date: '2024-03-09', distance: 10.25, time: '01:05:07' });
   });
 
-  it('keeps only two digits per time part', async () => {
-    render(<EntryForm onSubmit={vi.fn()} />);
+  it('keeps what is typed in a time part and refuses a letter: "7o" is an error, not "07"', async () => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} />);
+    await userEvent.type(screen.getByLabelText('Date'), '2024-03-09');
+    await userEvent.type(screen.getByLabelText('Distance (km)'), '10');
     const minutes = screen.getByLabelText('Minutes');
     await userEvent.clear(minutes);
-    await userEvent.type(minutes, '4x59');
-    expect(minutes).toHaveValue('45');
+    await userEvent.type(minutes, '7o5');
+    await userEvent.tab();
+    expect(minutes).toHaveValue('7o');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(minutes).toHaveAttribute('aria-invalid', 'true');
+    expect(minutes).toHaveAccessibleDescription('Hours must be 00-99, minutes and seconds 00-59, in digits.');
+  });
+
+  it('takes a comma as the decimal separator: "4,2" is 4.2 km, never 42', async () => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} />);
+    await fillRunAs('4,2', '00', '25');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledWith({ date: '2024-03-09', distance: 4.2, time: '00:25:00' });
+  });
+
+  it('says a distance that is not a number is not one, and sends nothing', async () => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} />);
+    await fillRunAs('4x2', '00', '25');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Distance (km)')).toHaveValue('4x2');
+    expect(screen.getByLabelText('Distance (km)')).toHaveAccessibleDescription('The distance must be a number.');
+  });
+
+  it('shows the speed error (over 50 km/h) under the distance and the time together', async () => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} />);
+    await fillRunAs('42', '00', '25');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Distance (km)')).toHaveAccessibleDescription(SPEED_TOO_HIGH_MESSAGE);
+    expect(screen.getByLabelText('Minutes')).toHaveAccessibleDescription(SPEED_TOO_HIGH_MESSAGE);
+  });
+
+  it("shows the server's speed error, sent on the time, under the distance too", () => {
+    render(<EntryForm onSubmit={vi.fn()} serverErrors={{ time: [SPEED_TOO_HIGH_MESSAGE] }} />);
+    expect(screen.getByLabelText('Distance (km)')).toHaveAccessibleDescription(SPEED_TOO_HIGH_MESSAGE);
+    expect(screen.getByLabelText('Hours')).toHaveAccessibleDescription(SPEED_TOO_HIGH_MESSAGE);
+  });
+
+  it.each([
+    ['10', '20', 'faster', '10 km in 00:20:00 is 30.00 km/h, faster than 25.00 km/h.'],
+    ['1', '30', 'slower', '1 km in 00:30:00 is 2.00 km/h, slower than 3.00 km/h.'],
+  ])('asks "Are you sure?" before saving %s km in %s minutes (%s than usual)', async (km, minutes, _way, text) => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} />);
+    await fillRunAs(km, '00', minutes);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog).toHaveTextContent(text);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Check again' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save anyway' }));
+    expect(onSubmit).toHaveBeenCalledWith(expect.objectContaining({ distance: Number(km) }));
+  });
+
+  it('does not ask about a usual run', async () => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} />);
+    await fillRunAs('10', '00', '50');
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledOnce();
+  });
+
+  it("keeps the date empty but fills in today (in the runner's zone) with the Today button", async () => {
+    render(withDisplay({ timeZone: 'Pacific/Kiritimati' }, <EntryForm onSubmit={vi.fn()} />));
+    expect(screen.getByLabelText('Date')).toHaveValue('');
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByLabelText('Date')).toHaveValue(dateInZone(new Date(), 'Pacific/Kiritimati'));
   });
 
   it('refuses an empty run and says why, without submitting', async () => {
@@ -99,7 +187,7 @@ describe('edit prefill', () => {
   });
 
   it('loads the run into the form and saves it with _method PUT', async () => {
-    const entry = makeEntry({ id: 42, date: '2024-03-09', distance: 5.5, time: '00:07:03' });
+    const entry = makeEntry({ id: 42, date: '2024-03-09', distance: 5.5, time: '00:37:03' });
     const calls = mockFetch({
       'GET /api/v1/entry/42': { body: { entry } },
       'POST /api/v1/entry/42': { body: { entry: { ...entry, distance: 6 } } },
@@ -108,9 +196,9 @@ describe('edit prefill', () => {
     renderWithApp(<EditEntryForm id={42} onUpdated={onUpdated} />);
 
     expect(await screen.findByLabelText('Date')).toHaveValue('2024-03-09');
-    expect(screen.getByLabelText('Distance (km)')).toHaveValue(5.5);
+    expect(screen.getByLabelText('Distance (km)')).toHaveValue('5.5');
     expect(screen.getByLabelText('Hours')).toHaveValue('00');
-    expect(screen.getByLabelText('Minutes')).toHaveValue('07');
+    expect(screen.getByLabelText('Minutes')).toHaveValue('37');
     expect(screen.getByLabelText('Seconds')).toHaveValue('03');
 
     await userEvent.clear(screen.getByLabelText('Distance (km)'));
@@ -119,7 +207,7 @@ describe('edit prefill', () => {
 
     await waitFor(() => expect(onUpdated).toHaveBeenCalledOnce());
     const update = calls.find((call) => call.method === 'POST');
-    expect(update?.body).toEqual({ date: '2024-03-09', distance: 6, time: '00:07:03', _method: 'PUT' });
+    expect(update?.body).toEqual({ date: '2024-03-09', distance: 6, time: '00:37:03', _method: 'PUT' });
     expect(await screen.findByText('Time record was updated!')).toBeInTheDocument();
   });
 });
@@ -244,7 +332,7 @@ describe('the fields of §8: More and the shoe', () => {
     expect(screen.queryByLabelText('Shoe')).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Shoes arrive' }));
     expect(screen.getByLabelText('Shoe')).toHaveDisplayValue('Daily');
-    expect(screen.getByLabelText('Distance (km)')).toHaveValue(10);
+    expect(screen.getByLabelText('Distance (km)')).toHaveValue('10');
     expect(screen.getByLabelText('Hours')).toHaveValue('01');
     await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
@@ -286,6 +374,14 @@ describe('the fields of §8: More and the shoe', () => {
     renderWithApp(<EditEntryForm id={43} onUpdated={vi.fn()} shoes={shoes} viewerId={5} />);
     expect(await screen.findByLabelText('Date')).toHaveValue(entry.date);
     expect(screen.queryByLabelText('Shoe')).not.toBeInTheDocument();
+  });
+
+  it('opens More on a run that has one of its fields filled in', async () => {
+    const entry = makeEntry({ id: 44, notes: 'Hilly.' });
+    mockFetch({ 'GET /api/v1/entry/44': { body: { entry } } });
+    renderWithApp(<EditEntryForm id={44} onUpdated={vi.fn()} />);
+    expect(await screen.findByLabelText('Notes')).toHaveValue('Hilly.');
+    expect(screen.getByText(/^More/).closest('details')).toHaveAttribute('open');
   });
 
   it('opens More to show a server error on one of its fields', () => {

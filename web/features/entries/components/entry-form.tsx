@@ -1,15 +1,22 @@
 import { useId, useState, type FormEvent } from 'react';
 import { joinTime, padTimePart, splitTime } from '../../../../core/format.js';
 import {
+  DISTANCE_NOT_A_NUMBER_MESSAGE,
   DISTANCE_NOT_POSITIVE_MESSAGE,
+  MAX_SPEED_KMH,
   requiredMessage,
+  SPEED_TOO_HIGH_MESSAGE,
   TIME_NOT_POSITIVE_MESSAGE,
+  TIME_PARTS_MESSAGE,
+  USUAL_SPEED_KMH,
 } from '../../../../core/messages.js';
 import type { Entry, EntryBody } from '../../../../core/schemas.js';
+import { formatDuration, speedKmh } from '../../../../core/time.js';
+import { useConfirm } from '../../../components/confirm-dialog';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import type { FieldErrors } from '../../../lib/api-client';
-import { useUnits } from '../../../lib/units';
+import { useDisplay, type Display } from '../../../lib/display';
 import {
   changedExtras,
   EMPTY_EXTRAS,
@@ -57,22 +64,62 @@ const TIME_PARTS = [
   { field: 'seconds', label: 'Seconds', max: 59 },
 ] as const;
 
-function validate(values: EntryFormValues): FieldErrors {
-  const distance = Number(values.distance);
-  const parts = TIME_PARTS.map(({ field, max }) => ({ text: values[field].trim(), max }));
-  const badPart = parts.some(({ text, max }) => !/^\d{0,2}$/.test(text) || Number(text) > max);
-  const totalSeconds = parts.reduce((sum, { text }, index) => sum + Number(text || 0) * [3600, 60, 1][index]!, 0);
+/** The seconds of the time fields, or null when one of them is not two digits in range. */
+function secondsOf(values: EntryFormValues): number | null {
+  let total = 0;
+  for (const [index, { field, max }] of TIME_PARTS.entries()) {
+    const text = values[field].trim();
+    if (!/^\d{0,2}$/.test(text) || Number(text) > max) return null;
+    total += Number(text || 0) * [3600, 60, 1][index]!;
+  }
+  return total;
+}
+
+/**
+ * The client's checks, with the API's messages. Nothing typed is dropped: a distance or a time
+ * part that is not a number is an error, never read as another number. The speed rule (over
+ * 50 km/h) names the distance and the time together.
+ */
+function validate(values: EntryFormValues, distanceKm: number | null): FieldErrors {
+  const seconds = secondsOf(values);
+  const typed = values.distance.trim() !== '';
+  const tooFast =
+    distanceKm !== null &&
+    distanceKm > 0 &&
+    seconds !== null &&
+    seconds > 0 &&
+    speedKmh(distanceKm, seconds) > MAX_SPEED_KMH;
   return check({
     date: [!values.date && requiredMessage('date')],
     distance: [
-      !values.distance.trim() && requiredMessage('distance'),
-      Boolean(values.distance.trim()) && !(distance > 0) && DISTANCE_NOT_POSITIVE_MESSAGE,
+      !typed && requiredMessage('distance'),
+      typed && distanceKm === null && DISTANCE_NOT_A_NUMBER_MESSAGE,
+      distanceKm !== null && !(distanceKm > 0) && DISTANCE_NOT_POSITIVE_MESSAGE,
+      tooFast && SPEED_TOO_HIGH_MESSAGE,
     ],
     time: [
-      badPart && 'Hours must be 00-99, minutes and seconds 00-59.',
-      !badPart && totalSeconds === 0 && TIME_NOT_POSITIVE_MESSAGE,
+      seconds === null && TIME_PARTS_MESSAGE,
+      seconds === 0 && TIME_NOT_POSITIVE_MESSAGE,
+      tooFast && SPEED_TOO_HIGH_MESSAGE,
     ],
   });
+}
+
+/** The server's speed error is on `time`; it is about the distance as much, so it shows under both. */
+function speedOnBoth(errors: FieldErrors): FieldErrors {
+  const speed = errors.time?.includes(SPEED_TOO_HIGH_MESSAGE);
+  if (!speed || errors.distance?.includes(SPEED_TOO_HIGH_MESSAGE)) return errors;
+  return { ...errors, distance: [...(errors.distance ?? []), SPEED_TOO_HIGH_MESSAGE] };
+}
+
+/** Why a run's speed is worth a second look (outside USUAL_SPEED_KMH), or null. */
+export function unusualSpeed(distanceKm: number, seconds: number, display: Display): string | null {
+  const kmh = speedKmh(distanceKm, seconds);
+  if (kmh >= USUAL_SPEED_KMH.min && kmh <= USUAL_SPEED_KMH.max) return null;
+  const limit = kmh > USUAL_SPEED_KMH.max ? USUAL_SPEED_KMH.max : USUAL_SPEED_KMH.min;
+  const speed = (value: number) => `${display.formatSpeed(value)} ${display.labels.speed}`;
+  const run = `${display.runDistance(distanceKm)} ${display.labels.distance} in ${formatDuration(seconds)}`;
+  return `${run} is ${speed(kmh)}, ${kmh > limit ? 'faster' : 'slower'} than ${speed(limit)}. Please check the distance and the time.`;
 }
 
 interface EntryFormProps {
@@ -95,12 +142,12 @@ export function EntryForm({
   onSubmit,
   shoes,
 }: EntryFormProps) {
-  const units = useUnits();
+  const display = useDisplay();
   // `initial.distance` is km, as the API has it; the field shows and takes the runner's unit, and
   // sends the stored km back while its text is unchanged (10 km shown as 6.21 mi stays 10 km).
   const [storedKm] = useState(() => (initial.distance.trim() ? Number(initial.distance) : null));
   const [values, setValues] = useState(() =>
-    storedKm === null ? initial : { ...initial, distance: units.inputValue(storedKm) },
+    storedKm === null ? initial : { ...initial, distance: display.inputValue(storedKm) },
   );
   // The shoes may arrive after the form (a new run's default shoe with them): the shoe shown follows
   // `initial.shoeId` until the runner picks one, and nothing typed meanwhile is lost.
@@ -110,18 +157,33 @@ export function EntryForm({
     setValues((old) => (old.shoeId === initialShoe ? { ...old, shoeId: initial.shoeId } : old));
   }
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors = mergeErrors(clientErrors, serverErrors);
+  const errors = mergeErrors(clientErrors, speedOnBoth(serverErrors));
+  const { confirm, dialog } = useConfirm();
   const timeErrorId = useId();
   const set = (field: keyof EntryFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const failed = validate(values);
+    const distanceKm = display.toKm(values.distance, storedKm);
+    const failed = validate(values, distanceKm);
     setClientErrors(failed);
-    if (hasErrors(failed)) return;
+    const seconds = secondsOf(values);
+    if (hasErrors(failed) || distanceKm === null || seconds === null) return;
+    const unusual = unusualSpeed(distanceKm, seconds, display);
+    if (
+      unusual &&
+      !(await confirm(unusual, {
+        title: 'Are you sure?',
+        confirmLabel: 'Save anyway',
+        cancelLabel: 'Check again',
+        tone: 'primary',
+      }))
+    ) {
+      return;
+    }
     onSubmit({
       date: values.date,
-      distance: units.toKm(values.distance, storedKm) ?? Number(values.distance),
+      distance: distanceKm,
       time: joinTime(values.hours, values.minutes, values.seconds),
       ...changedExtras(initial, values),
     });
@@ -130,7 +192,7 @@ export function EntryForm({
   const timeInvalid = Boolean(errors.time?.length);
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={(event) => void submit(event)} noValidate>
       <div className="row g-3">
         <div className="col-sm-6">
           <FormField
@@ -142,16 +204,20 @@ export function EntryForm({
             value={values.date}
             onValueChange={set('date')}
             errors={errors.date}
+            max={display.today()}
+            addon={
+              <button type="button" className="btn btn-outline-secondary" onClick={() => set('date')(display.today())}>
+                Today
+              </button>
+            }
           />
         </div>
         <div className="col-sm-6">
           <FormField
-            label={`Distance (${units.labels.distance})`}
-            type="number"
+            label={`Distance (${display.labels.distance})`}
             name="distance"
             inputMode="decimal"
-            step="0.001"
-            min="0"
+            autoComplete="off"
             required
             className=""
             value={values.distance}
@@ -169,13 +235,14 @@ export function EntryForm({
                 label={label}
                 name={`time_${field}`}
                 inputMode="numeric"
-                pattern="[0-9]*"
                 maxLength={2}
                 autoComplete="off"
                 className=""
                 value={values[field]}
-                onValueChange={(value) => set(field)(value.replace(/\D/g, '').slice(0, 2))}
-                onBlur={() => set(field)(padTimePart(values[field]))}
+                onValueChange={set(field)}
+                onBlur={() => {
+                  if (/^\d$/.test(values[field].trim())) set(field)(padTimePart(values[field]));
+                }}
                 invalid={timeInvalid}
                 describedBy={timeInvalid ? timeErrorId : undefined}
               />
@@ -187,10 +254,15 @@ export function EntryForm({
       {shoes ? (
         <ShoeSelect shoes={shoes} keptShoeId={initial.shoeId} values={values} set={set} errors={errors} />
       ) : null}
-      <MoreFields values={values} set={set} errors={errors} />
+      <MoreFields values={values} set={set} errors={errors} openAtFirst={hasExtras(initial)} />
       <button type="submit" className="btn btn-primary" disabled={pending}>
         {submitLabel}
       </button>
+      {dialog}
     </form>
   );
 }
+
+/** Whether a run has any of the fields folded under More. */
+const hasExtras = (values: EntryExtrasValues) =>
+  [values.title, values.notes, values.kind, values.effort].some((value) => value.trim() !== '');

@@ -34,7 +34,7 @@ export function GoalForm({ goal, units, pending, serverErrors = {}, submitLabel,
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const value = targetFromForm(metric, target, units);
+    const value = targetFromForm(metric, target, units, goal);
     const failed = check({ target: [targetProblem(metric, value)] });
     setClientErrors(failed);
     if (hasErrors(failed)) return;
@@ -68,10 +68,8 @@ export function GoalForm({ goal, units, pending, serverErrors = {}, submitLabel,
           <FormField
             label={`Target (${targetUnit(metric, units)})`}
             name="target"
-            type="number"
             inputMode="decimal"
-            min="0"
-            step="any"
+            autoComplete="off"
             required
             value={target}
             onValueChange={setTarget}

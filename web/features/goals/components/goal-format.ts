@@ -1,6 +1,14 @@
 import { formatDate } from '../../../../core/format.js';
 import type { Goal, GoalBody, GoalMetric, GoalPeriod } from '../../../../core/goals.js';
-import { distanceIn, distanceToKm, unitLabels, type Units } from '../../../../core/units.js';
+import type { DateFormat } from '../../../../core/preferences.js';
+import {
+  distanceFromInput,
+  distanceIn,
+  distanceInputValue,
+  parseDecimal,
+  unitLabels,
+  type Units,
+} from '../../../../core/units.js';
 
 export const PERIOD_LABELS: Record<GoalPeriod, string> = { week: 'Weekly', month: 'Monthly', year: 'Yearly' };
 export const METRIC_LABELS: Record<GoalMetric, string> = { distance: 'distance', time: 'time', runs: 'runs' };
@@ -24,9 +32,9 @@ export function formatAmount(metric: GoalMetric, amount: number, units: Units): 
   return `${runs} ${runs === 1 ? 'run' : 'runs'}`;
 }
 
-/** What one period is called in the history: "Week of 03/16/2026", "03/2026", "2026". */
-export function periodName(period: GoalPeriod, start: string): string {
-  if (period === 'week') return `Week of ${formatDate(start)}`;
+/** What one period is called in the history: "Week of 03/16/2026" (in the runner's date format), "03/2026", "2026". */
+export function periodName(period: GoalPeriod, start: string, dateFormat: DateFormat): string {
+  if (period === 'week') return `Week of ${formatDate(start, dateFormat)}`;
   if (period === 'month') return `${start.slice(5, 7)}/${start.slice(0, 4)}`;
   return start.slice(0, 4);
 }
@@ -35,17 +43,26 @@ export function periodName(period: GoalPeriod, start: string): string {
 export const goalTitle = (goal: Pick<Goal, 'period' | 'metric' | 'target'>, units: Units) =>
   `${PERIOD_LABELS[goal.period]} ${METRIC_LABELS[goal.metric]}: ${formatAmount(goal.metric, goal.target, units)}`;
 
-/** The target as the form shows it, in the unit of `targetUnit`. */
+/** The target as the form shows it, in the unit of `targetUnit` (a distance as the runs' fields show one). */
 export function targetForForm(metric: GoalMetric, target: number, units: Units): string {
-  if (metric === 'distance') return String(Math.round(distanceIn(target, units) * 1000) / 1000);
+  if (metric === 'distance') return distanceInputValue(target, units);
   if (metric === 'time') return String(Math.round((target / 3600) * 100) / 100);
   return String(target);
 }
 
-/** The typed target in the API's unit (km, seconds, runs); NaN when it is not a number. */
-export function targetFromForm(metric: GoalMetric, text: string, units: Units): GoalBody['target'] {
-  const value = text.trim() === '' ? Number.NaN : Number(text);
-  if (!Number.isFinite(value)) return Number.NaN;
-  if (metric === 'distance') return distanceToKm(value, units);
+/**
+ * The typed target in the API's unit (km, seconds, runs); NaN when it is not a number. While
+ * the text is still the one `stored` was shown as, it is `stored`'s own target: a goal of 75 mi
+ * saved again stays exactly what it was, whatever the rounding of the field.
+ */
+export function targetFromForm(
+  metric: GoalMetric,
+  text: string,
+  units: Units,
+  stored?: Pick<Goal, 'metric' | 'target'>,
+): GoalBody['target'] {
+  if (stored?.metric === metric && text.trim() === targetForForm(metric, stored.target, units)) return stored.target;
+  if (metric === 'distance') return distanceFromInput(text, units) ?? Number.NaN;
+  const value = parseDecimal(text) ?? Number.NaN;
   return metric === 'time' ? Math.round(value * 3600) : value;
 }

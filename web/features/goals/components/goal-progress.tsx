@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import { formatDate } from '../../../../core/format.js';
 import type { Goal } from '../../../../core/goals.js';
 import type { Units } from '../../../../core/units.js';
 import { Panel } from '../../../components/panel';
 import { ProgressBar } from '../../../components/progress-bar';
+import { useDisplay } from '../../../lib/display';
 import { useGoals } from '../api/get-goals';
 import { formatAmount, goalTitle } from './goal-format';
 
 /** One goal's current period: a bar, what is done, what remains and what that needs per day. */
 export function GoalProgress({ goal, units }: { goal: Goal; units: Units }) {
+  const display = useDisplay();
   const amount = (value: number) => formatAmount(goal.metric, value, units);
   const done = `${amount(goal.progress)} of ${amount(goal.target)}`;
   return (
@@ -27,7 +28,8 @@ export function GoalProgress({ goal, units }: { goal: Goal; units: Units }) {
         ) : (
           <span className="text-body-secondary">
             {' '}
-            · {amount(goal.remaining)} to go by {formatDate(goal.period_end)} · {amount(goal.per_day_needed)} a day
+            · {amount(goal.remaining)} to go by {display.formatDate(goal.period_end)} · {amount(goal.per_day_needed)} a
+            day
           </span>
         )}
       </div>

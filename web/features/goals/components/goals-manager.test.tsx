@@ -5,6 +5,7 @@ import type { Goal } from '../../../../core/goals.js';
 import { KM_PER_MILE } from '../../../../core/units.js';
 import { mockFetch } from '../../../test/fetch-mock';
 import { renderWithApp } from '../../../test/render';
+import { goalTitle, targetForForm, targetFromForm } from './goal-format';
 import { GoalsPanel } from './goal-progress';
 import { GoalsManager } from './goals-manager';
 
@@ -134,5 +135,55 @@ describe('GoalsManager', () => {
     renderWithApp(<GoalsManager units="km" />);
     expect(await screen.findByText(/You have 20 goals/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add goal' })).not.toBeInTheDocument();
+  });
+});
+
+describe('miles that round-trip', () => {
+  it('a goal entered as 75 mi shows 75 mi afterwards, and saved unchanged stays the same km', async () => {
+    const calls = mockFetch({
+      'GET /api/v1/goals': { body: { goals: [] } },
+      'POST /api/v1/goals': (request) => ({
+        status: 201,
+        body: { goal: makeGoal({ target: request.body?.target as number }) },
+      }),
+    });
+    renderWithApp(<GoalsManager units="mi" />);
+    await userEvent.type(await screen.findByLabelText('Target (mi)'), '75');
+    await userEvent.click(screen.getByRole('button', { name: 'Add goal' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const km = calls.find((call) => call.method === 'POST')?.body?.target as number;
+    expect(goalTitle({ period: 'week', metric: 'distance', target: km }, 'mi')).toBe('Weekly distance: 75 mi');
+    expect(targetForForm('distance', km, 'mi')).toBe('75');
+    expect(targetFromForm('distance', '75', 'mi', { metric: 'distance', target: km })).toBe(km);
+  });
+
+  it('any stored target shown in the form and saved unchanged is the target it was', () => {
+    for (const [metric, target] of [
+      ['distance', 10],
+      ['distance', 120.701],
+      ['time', 14_700],
+      ['runs', 3],
+    ] as const) {
+      for (const units of ['km', 'mi'] as const) {
+        const shown = targetForForm(metric, target, units);
+        expect(targetFromForm(metric, shown, units, { metric, target })).toBe(target);
+      }
+    }
+  });
+
+  it('takes a comma as the decimal separator', () => {
+    expect(targetFromForm('distance', '42,5', 'km')).toBe(42.5);
+    expect(targetFromForm('time', '1,5', 'km')).toBe(5400);
+    expect(targetFromForm('distance', '4x', 'km')).toBeNaN();
+  });
+});
+
+describe("a goal's period", () => {
+  it("names its weeks in the runner's date format", async () => {
+    mockFetch({ 'GET /api/v1/goals': { body: { goals: [makeGoal()] } } });
+    renderWithApp(<GoalsManager units="km" />, { display: { dateFormat: 'DD/MM/YYYY' } });
+    await userEvent.click(await screen.findByText(/^The last 12 weeks: met/));
+    expect(within(screen.getByRole('table')).getAllByRole('row')[1]).toHaveTextContent('Week of 01/03/2026');
+    expect(screen.getByText(/to go by 22\/03\/2026/)).toBeInTheDocument();
   });
 });

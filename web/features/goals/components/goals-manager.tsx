@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { MAX_GOALS, type Goal } from '../../../../core/goals.js';
 import type { Units } from '../../../../core/units.js';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -6,6 +6,7 @@ import { Panel } from '../../../components/panel';
 import { QueryList } from '../../../components/query-list';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
+import { useDisplay } from '../../../lib/display';
 import { useGoals } from '../api/get-goals';
 import { useDeleteGoal, useSaveGoal } from '../api/save-goal';
 import { formatAmount, goalTitle, periodName } from './goal-format';
@@ -13,9 +14,25 @@ import { GoalForm } from './goal-form';
 import { GoalProgress } from './goal-progress';
 
 const HISTORY_CAPTION = { week: 'The last 12 weeks', month: 'The last 12 months', year: 'The last 12 years' };
+const PERIOD_RUNS = { week: 'Runs of this week', month: 'Runs of this month', year: 'Runs of this year' };
+
+/** The runs of a goal's current period, as the screen lists them (runs are another feature's). */
+export type PeriodRunsList = (period: { dateFrom: string; dateTo: string }) => ReactNode;
+
+/** A folded part of a goal whose content is made (and fetched) only once it is opened. */
+function Unfolded({ summary, children }: { summary: string; children: () => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="mt-2" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>{summary}</summary>
+      {open ? <div className="mt-2">{children()}</div> : null}
+    </details>
+  );
+}
 
 /** The 12 periods before this one, newest first: met or not. */
 function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
+  const { dateFormat } = useDisplay();
   const met = goal.history.filter((row) => row.achieved).length;
   return (
     <details className="mt-2">
@@ -43,7 +60,7 @@ function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
           <tbody>
             {goal.history.map((row) => (
               <tr key={row.period_start}>
-                <td>{periodName(goal.period, row.period_start)}</td>
+                <td>{periodName(goal.period, row.period_start, dateFormat)}</td>
                 <td>{formatAmount(goal.metric, row.progress, units)}</td>
                 <td className={row.achieved ? 'text-success' : 'text-body-secondary'}>{row.achieved ? 'Yes' : 'No'}</td>
               </tr>
@@ -55,7 +72,7 @@ function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
   );
 }
 
-function GoalItem({ goal, units }: { goal: Goal; units: Units }) {
+function GoalItem({ goal, units, periodRuns }: { goal: Goal; units: Units; periodRuns?: PeriodRunsList }) {
   const [editing, setEditing] = useState(false);
   const save = useSaveGoal({
     onSuccess: () => {
@@ -101,14 +118,19 @@ function GoalItem({ goal, units }: { goal: Goal; units: Units }) {
           </button>
         </div>
       )}
+      {periodRuns ? (
+        <Unfolded summary={PERIOD_RUNS[goal.period]}>
+          {() => periodRuns({ dateFrom: goal.period_start, dateTo: goal.period_end })}
+        </Unfolded>
+      ) : null}
       <GoalHistory goal={goal} units={units} />
       {dialog}
     </li>
   );
 }
 
-/** The goals page: each goal with its progress and history, and a form to add one. */
-export function GoalsManager({ units }: { units: Units }) {
+/** The goals page: each goal with its progress, this period's runs and its history, and a form to add one. */
+export function GoalsManager({ units, periodRuns }: { units: Units; periodRuns?: PeriodRunsList }) {
   const goals = useGoals();
   const [generation, setGeneration] = useState(0);
   const create = useSaveGoal({
@@ -122,7 +144,7 @@ export function GoalsManager({ units }: { units: Units }) {
     <>
       <Panel title="My goals" flush>
         <QueryList items={goals.data} isError={goals.isError} noun="goals" empty="No goals yet. Add one below.">
-          {(goal) => <GoalItem key={goal.id} goal={goal} units={units} />}
+          {(goal) => <GoalItem key={goal.id} goal={goal} units={units} periodRuns={periodRuns} />}
         </QueryList>
       </Panel>
       <Panel title="Add a goal">

@@ -2,13 +2,14 @@
  * A year of days, coloured by distance: a grid of weeks (columns) and weekdays (rows). One cell
  * is in the tab order at a time; the arrow keys move a day (up, down) or a week (left, right),
  * Home and End go to the year's first and last day. Every day has a name, such as
- * "12 March: 10.20 km, 1 run". Loaded lazily (see LazyCalendarHeatmap).
+ * "03/12/2026: 10.20 km, 1 run". This year's grid opens scrolled to today, where a narrow
+ * screen would otherwise show January. Loaded lazily (see LazyCalendarHeatmap).
  */
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { formatCount } from '../../../../core/format.js';
 import type { Calendar } from '../../../../core/insights.js';
 import { addDays, daysBetween, isoWeekday, isoWeekStart } from '../../../../core/time.js';
-import { useUnits } from '../../../lib/units';
-import { dayName, plural } from './format';
+import { useDisplay } from '../../../lib/display';
 
 /** Upper bounds (km) of the colour levels; beyond the last, the darkest. */
 export const LEVELS_KM = [5, 10, 20];
@@ -16,6 +17,19 @@ const COLOURS = ['#c6e48b', '#7bc96f', '#239a3b', '#196127'];
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const CELL = { display: 'inline-block', width: 12, height: 12, margin: 1, borderRadius: 2, flex: '0 0 auto' } as const;
 const EMPTY = 'var(--bs-secondary-bg)';
+/** A cell's width with its margins, and the weekday names' column (px). */
+const COLUMN_PX = CELL.width + 2 * CELL.margin;
+const NAMES_PX = 32;
+
+/**
+ * How far the grid of `year` scrolls so that today's week ends its visible part (with two weeks
+ * after it when there are): 0 for another year, or when the whole grid fits.
+ */
+export function scrollToToday(year: number, today: string, viewWidth: number): number {
+  if (Number(today.slice(0, 4)) !== year) return 0;
+  const column = Math.floor(daysBetween(isoWeekStart(`${year}-01-01`), today) / 7);
+  return Math.max(0, NAMES_PX + (column + 3) * COLUMN_PX - viewWidth);
+}
 
 function colourOf(km: number): string {
   const level = LEVELS_KM.findIndex((limit) => km < limit);
@@ -23,20 +37,25 @@ function colourOf(km: number): string {
 }
 
 export default function CalendarHeatmap({ calendar }: { calendar: Calendar }) {
-  const units = useUnits();
+  const display = useDisplay();
   const first = `${calendar.year}-01-01`;
   const last = `${calendar.year}-12-31`;
   const days = new Map(calendar.days.map(([date, km, runs]) => [date, { km, runs }]));
   const [focused, setFocused] = useState(calendar.days[0]?.[0] ?? first);
   const grid = useRef<HTMLDivElement>(null);
+  const view = useRef<HTMLDivElement>(null);
+  const today = display.today();
+  useLayoutEffect(() => {
+    if (view.current) view.current.scrollLeft = scrollToToday(calendar.year, today, view.current.clientWidth);
+  }, [calendar.year, today]);
   const start = isoWeekStart(first);
   const weeks = Math.floor(daysBetween(start, last) / 7) + 1;
 
   const label = (date: string) => {
     const day = days.get(date);
     return day
-      ? `${dayName(date)}: ${units.formatDistance(day.km)} ${units.labels.distance}, ${plural(day.runs, 'run')}`
-      : `${dayName(date)}: no run`;
+      ? `${display.formatDate(date)}: ${display.formatDistance(day.km)} ${display.labels.distance}, ${formatCount(day.runs, 'run')}`
+      : `${display.formatDate(date)}: no run`;
   };
 
   const move = (event: KeyboardEvent) => {
@@ -53,11 +72,11 @@ export default function CalendarHeatmap({ calendar }: { calendar: Calendar }) {
   };
 
   return (
-    <div style={{ overflowX: 'auto' }}>
+    <div ref={view} style={{ overflowX: 'auto' }}>
       <div ref={grid} role="grid" aria-label={`Runs of ${calendar.year}, day by day`} onKeyDown={move}>
         {WEEKDAYS.map((weekday, row) => (
           <div role="row" key={weekday} style={{ display: 'flex', alignItems: 'center' }}>
-            <span role="rowheader" className="small text-body-secondary" style={{ width: 32, flex: '0 0 auto' }}>
+            <span role="rowheader" className="small text-body-secondary" style={{ width: NAMES_PX, flex: '0 0 auto' }}>
               {weekday}
             </span>
             {Array.from({ length: weeks }, (_, column) => {

@@ -1,13 +1,14 @@
 import { Link } from 'react-router';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
 import { usePredictions } from '../api/get-predictions';
-import { distanceLabel, fullDate } from './format';
+import { runPagePath } from '../../../lib/run-paths';
+import { distanceLabel } from './format';
 
 /** Race times predicted from the best run of the last 180 days, two ways side by side. */
 export function PredictionsPanel() {
   const { data: predictions, isError, isPending } = usePredictions();
-  const units = useUnits();
+  const display = useDisplay();
   if (isError) return <p className="text-danger">The predictions could not be loaded.</p>;
   if (isPending) return null;
   return (
@@ -18,9 +19,9 @@ export function PredictionsPanel() {
         <>
           <p>
             From your run of{' '}
-            <Link to={`/entry/edit/${predictions.source.entry_id}`}>
-              {units.runDistance(predictions.source.distance)} {units.labels.distance} in {predictions.source.time} on{' '}
-              {fullDate(predictions.source.date)}
+            <Link to={runPagePath(predictions.source.entry_id)}>
+              {display.runDistance(predictions.source.distance)} {display.labels.distance} in {predictions.source.time}{' '}
+              on {display.formatDate(predictions.source.date)}
             </Link>{' '}
             (VDOT {predictions.source.vdot.toFixed(1)}), your best of the last 180 days.
           </p>

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { RecordRow } from '../../../../core/insights.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
+import { EditLink } from '../../../components/edit-link';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
+import { runEditPath, runPagePath } from '../../../lib/run-paths';
 import { useRecords } from '../api/get-records';
-import { clock, distanceLabel, fullDate, minutesOf } from './format';
+import { distanceLabel, minutesOf } from './format';
 
 /** The best time at each standard distance, and how it came down over time. */
 export function RecordsPanel() {
@@ -29,7 +31,7 @@ export function RecordsPanel() {
 }
 
 function RecordsTable({ records }: { records: RecordRow[] }) {
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <>
       <p className="small text-body-secondary">
@@ -37,34 +39,41 @@ function RecordsTable({ records }: { records: RecordRow[] }) {
         (a 5.1 km run in 25:30 counts as 25:00 for 5 km).
       </p>
       <div className="table-responsive">
-        <table className="table table-striped align-middle mb-0">
+        <table className="table table-striped align-middle mb-0 table-stack">
           <caption className="visually-hidden">Personal records by distance</caption>
           <thead>
             <tr>
               <th scope="col">Distance</th>
               <th scope="col">Time</th>
-              <th scope="col">Pace ({units.labels.pace})</th>
+              <th scope="col">Pace ({display.labels.pace})</th>
               <th scope="col">Date</th>
-              <th scope="col">Run</th>
+              <th scope="col" className="text-end">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
-            {records.map((r) => (
-              <tr key={r.key}>
-                <th scope="row">{distanceLabel(r.key)}</th>
-                <td>{r.time}</td>
-                <td>{clock(units.pace(r.pace))}</td>
-                <td>{fullDate(r.date)}</td>
-                <td>
-                  <Link
-                    to={`/entry/edit/${r.entry_id}`}
-                    aria-label={`The ${distanceLabel(r.key)} record run of ${fullDate(r.date)}`}
-                  >
-                    Open
-                  </Link>
-                </td>
-              </tr>
-            ))}
+            {records.map((r) => {
+              const date = display.formatDate(r.date);
+              return (
+                <tr key={r.key}>
+                  <td data-label="Distance" className="fw-semibold">
+                    {distanceLabel(r.key)}
+                  </td>
+                  <td data-label="Time">{r.time}</td>
+                  <td data-label={`Pace (${display.labels.pace})`}>{display.formatPace(r.pace)}</td>
+                  <td data-label="Date">
+                    <Link to={runPagePath(r.entry_id)}>{date}</Link>
+                  </td>
+                  <td className="text-end stack-actions">
+                    <EditLink
+                      to={runEditPath(r.entry_id)}
+                      label={`Edit the ${distanceLabel(r.key)} record run of ${date}`}
+                    />
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -73,6 +82,7 @@ function RecordsTable({ records }: { records: RecordRow[] }) {
 }
 
 function ProgressionPanel({ records }: { records: RecordRow[] }) {
+  const display = useDisplay();
   const [key, setKey] = useState(records[0]!.key);
   const record = records.find((r) => r.key === key) ?? records[0]!;
   return (
@@ -97,18 +107,22 @@ function ProgressionPanel({ records }: { records: RecordRow[] }) {
       <LazySeriesChart
         kind="line"
         height={260}
-        labels={record.progression.map((mark) => mark.date)}
+        labels={record.progression.map((mark) => display.formatDate(mark.date))}
         series={[{ label: 'Time', values: record.progression.map((mark) => minutesOf(mark.time)), color: '#f87979' }]}
         label={`Each new ${distanceLabel(record.key)} record over time, faster lower`}
         yTitle="Time"
         reverse
       />
       <ol className="small mt-3 mb-0">
-        {record.progression.map((mark) => (
-          <li key={mark.entry_id}>
-            {fullDate(mark.date)}: <Link to={`/entry/edit/${mark.entry_id}`}>{mark.time}</Link>
-          </li>
-        ))}
+        {record.progression.map((mark) => {
+          const date = display.formatDate(mark.date);
+          return (
+            <li key={mark.entry_id} className="mb-1">
+              <Link to={runPagePath(mark.entry_id)}>{date}</Link>: {mark.time}{' '}
+              <EditLink to={runEditPath(mark.entry_id)} label={`Edit the run of ${date}`} className="ms-1" />
+            </li>
+          );
+        })}
       </ol>
     </Panel>
   );

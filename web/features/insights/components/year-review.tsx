@@ -3,10 +3,12 @@ import type { Calendar, YearReview as Review } from '../../../../core/insights.j
 import type { Entry } from '../../../../core/schemas.js';
 import { formatDuration } from '../../../../core/time.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
+import { EditLink } from '../../../components/edit-link';
 import { Panel } from '../../../components/panel';
-import { useUnits } from '../../../lib/units';
+import { useDisplay } from '../../../lib/display';
+import { runEditPath, runPagePath } from '../../../lib/run-paths';
 import { useCalendar, useYear } from '../api/get-year';
-import { clock, dayName, distanceLabel, fullDate } from './format';
+import { distanceLabel } from './format';
 import { LazyCalendarHeatmap } from './lazy-calendar-heatmap';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -17,6 +19,15 @@ export function YearReview({ year }: { year: number }) {
   const { data: calendar } = useCalendar(year);
   if (isError) return <p className="text-danger">The year could not be loaded.</p>;
   if (!review || !calendar) return null;
+  if (review.runs === 0) {
+    return (
+      <Panel title={`No runs in ${review.year}`}>
+        <p className="mb-0">
+          Nothing to review yet: the days, the totals and the best runs of {review.year} show here once it has runs.
+        </p>
+      </Panel>
+    );
+  }
   return (
     <>
       <Panel title={`Every day of ${review.year}`}>
@@ -57,7 +68,7 @@ export function YearReview({ year }: { year: number }) {
 }
 
 function CalendarTable({ calendar }: { calendar: Calendar }) {
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <details className="mt-3">
       <summary>The days with runs as a table</summary>
@@ -70,15 +81,15 @@ function CalendarTable({ calendar }: { calendar: Calendar }) {
             <thead>
               <tr>
                 <th scope="col">Day</th>
-                <th scope="col">Distance ({units.labels.distance})</th>
+                <th scope="col">Distance ({display.labels.distance})</th>
                 <th scope="col">Runs</th>
               </tr>
             </thead>
             <tbody>
               {calendar.days.map(([date, km, runs]) => (
                 <tr key={date}>
-                  <th scope="row">{dayName(date)}</th>
-                  <td>{units.formatDistance(km)}</td>
+                  <th scope="row">{display.formatDate(date)}</th>
+                  <td>{display.formatDistance(km)}</td>
                   <td>{runs}</td>
                 </tr>
               ))}
@@ -91,15 +102,15 @@ function CalendarTable({ calendar }: { calendar: Calendar }) {
 }
 
 function TotalsPanel({ review }: { review: Review }) {
-  const units = useUnits();
+  const display = useDisplay();
   const change = (now: number, before: number) =>
     before === 0 ? '—' : `${now >= before ? '+' : ''}${Math.round(((now - before) / before) * 100)}%`;
   const rows: [string, string, string, string][] = [
     ['Runs', String(review.runs), String(review.previous.runs), change(review.runs, review.previous.runs)],
     [
-      `Distance (${units.labels.distance})`,
-      units.formatDistance(review.distance),
-      units.formatDistance(review.previous.distance),
+      `Distance (${display.labels.distance})`,
+      display.formatDistance(review.distance),
+      display.formatDistance(review.previous.distance),
       change(review.distance, review.previous.distance),
     ],
     [
@@ -135,14 +146,14 @@ function TotalsPanel({ review }: { review: Review }) {
         </tbody>
       </table>
       <p className="small mb-0">
-        Average pace: {review.avg_pace === null ? '—' : `${clock(units.pace(review.avg_pace))} ${units.labels.pace}`}
+        Average pace: {review.avg_pace === null ? '—' : `${display.formatPace(review.avg_pace)} ${display.labels.pace}`}
       </p>
     </Panel>
   );
 }
 
 function MonthsPanel({ review }: { review: Review }) {
-  const units = useUnits();
+  const display = useDisplay();
   return (
     <Panel title="Distance by month">
       <LazySeriesChart
@@ -151,30 +162,32 @@ function MonthsPanel({ review }: { review: Review }) {
         labels={MONTHS}
         series={[
           {
-            label: `Distance (${units.labels.distance})`,
-            values: review.months.map((km) => units.distance(km)),
+            label: `Distance (${display.labels.distance})`,
+            values: review.months.map((km) => display.distance(km)),
             color: '#7acbf9',
           },
         ]}
-        label={`Distance per month of ${review.year}, in ${units.labels.distance}`}
+        label={`Distance per month of ${review.year}, in ${display.labels.distance}`}
       />
     </Panel>
   );
 }
 
 function RunLine({ title, entry }: { title: string; entry: Entry | null }) {
-  const units = useUnits();
+  const display = useDisplay();
+  if (!entry) {
+    return (
+      <li className="mb-1">
+        <strong>{title}</strong>: —
+      </li>
+    );
+  }
+  const date = display.formatDate(entry.date);
   return (
-    <li className="mb-1">
-      <strong>{title}</strong>:{' '}
-      {entry ? (
-        <Link to={`/entry/edit/${entry.id}`}>
-          {units.runDistance(entry.distance)} {units.labels.distance} in {entry.time} on {fullDate(entry.date)} (
-          {clock(units.pace(entry.pace))} {units.labels.pace})
-        </Link>
-      ) : (
-        '—'
-      )}
+    <li className="mb-2">
+      <strong>{title}</strong>: <Link to={runPagePath(entry.id)}>{date}</Link>, {display.runDistance(entry.distance)}{' '}
+      {display.labels.distance} in {entry.time} ({display.runPace(entry)} {display.labels.pace}){' '}
+      <EditLink to={runEditPath(entry.id)} label={`Edit the run of ${date}`} className="ms-1" />
     </li>
   );
 }

@@ -1,11 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { requiredMessage } from '../../../../core/messages.js';
 import { DEFAULT_SHOE_LIMIT_KM, type Shoe, type ShoeUpdateBody } from '../../../../core/shoes.js';
-import { unitLabels, type Units } from '../../../../core/units.js';
+import { distanceFromInput, distanceInputValue, unitLabels, type Units } from '../../../../core/units.js';
 import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import type { FieldErrors } from '../../../lib/api-client';
-import { limitForForm, limitFromForm } from './shoe-format';
 
 interface ShoeFormProps {
   /** The shoe being changed; a new one when absent. */
@@ -18,11 +17,18 @@ interface ShoeFormProps {
   onCancel?: () => void;
 }
 
-/** Name, brand, distance limit (in the runner's unit) and whether it is the default shoe. */
+/**
+ * Name, brand, distance limit and the distance run before it was tracked here (both in the
+ * runner's unit, sent back as stored while unchanged, as a run's distance) and whether it is the
+ * default shoe.
+ */
 export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel, onSubmit, onCancel }: ShoeFormProps) {
+  const storedLimit = shoe?.limit_km ?? DEFAULT_SHOE_LIMIT_KM;
+  const storedStart = shoe?.start_km ?? 0;
   const [name, setName] = useState(shoe?.name ?? '');
   const [brand, setBrand] = useState(shoe?.brand ?? '');
-  const [limit, setLimit] = useState(limitForForm(shoe?.limit_km ?? DEFAULT_SHOE_LIMIT_KM, units));
+  const [limit, setLimit] = useState(distanceInputValue(storedLimit, units));
+  const [start, setStart] = useState(distanceInputValue(storedStart, units));
   const [isDefault, setIsDefault] = useState(shoe?.is_default ?? false);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const errors = mergeErrors(clientErrors, serverErrors);
@@ -32,17 +38,20 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const limitKm = limitFromForm(limit, units);
+    const limitKm = distanceFromInput(limit, units, storedLimit);
+    const startKm = start.trim() === '' ? 0 : distanceFromInput(start, units, storedStart);
     const failed = check({
       name: [!name.trim() && requiredMessage('name')],
-      limit_km: [!(limitKm > 0) && 'The limit must be a number greater than 0.'],
+      limit_km: [!(limitKm !== null && limitKm > 0) && 'The limit must be a number greater than 0.'],
+      start_km: [startKm === null && 'The distance before must be a number, 0 or more.'],
     });
     setClientErrors(failed);
-    if (hasErrors(failed)) return;
+    if (hasErrors(failed) || limitKm === null || startKm === null) return;
     onSubmit({
       name: name.trim(),
       brand: brand.trim() || null,
       limit_km: limitKm,
+      start_km: startKm,
       // A retired shoe is never the default: the form does not offer it.
       ...(shoe?.retired ? {} : { is_default: isDefault }),
     });
@@ -76,13 +85,23 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
           <FormField
             label={`Limit (${unit})`}
             name="limit_km"
-            type="number"
             inputMode="decimal"
-            min="0"
-            step="any"
+            autoComplete="off"
             value={limit}
             onValueChange={setLimit}
             errors={errors.limit_km}
+          />
+        </div>
+        <div className="col-sm-8">
+          <FormField
+            label={`Distance before tracking (${unit})`}
+            name="start_km"
+            inputMode="decimal"
+            autoComplete="off"
+            value={start}
+            onValueChange={setStart}
+            errors={errors.start_km}
+            hint="What the shoe had already run when you added it: counted in its distance and against its limit."
           />
         </div>
       </div>

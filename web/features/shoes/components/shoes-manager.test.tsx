@@ -40,7 +40,7 @@ describe('ShoesManager', () => {
     renderWithApp(<ShoesManager units="mi" />);
     expect(await screen.findByText(/No shoes yet/)).toBeInTheDocument();
     const limit = screen.getByLabelText('Limit (mi)');
-    expect(Number((limit as HTMLInputElement).value)).toBeCloseTo(700 / KM_PER_MILE, 2);
+    expect(limit).toHaveValue('434.96');
     await userEvent.type(screen.getByLabelText('Name'), 'Trail');
     await userEvent.clear(limit);
     await userEvent.type(limit, '500');
@@ -51,8 +51,77 @@ describe('ShoesManager', () => {
       name: 'Trail',
       brand: null,
       limit_km: Math.round(500 * KM_PER_MILE * 1000) / 1000,
+      start_km: 0,
       is_default: true,
     });
+  });
+
+  it('a limit entered as 75 mi shows 75 mi afterwards, and saved unchanged stays the same km', async () => {
+    const calls = mockFetch({
+      'GET /api/v1/shoes': { body: { shoes: [] } },
+      'POST /api/v1/shoes': { status: 201, body: { shoe: makeShoe() } },
+    });
+    const { unmount } = renderWithApp(<ShoesManager units="mi" />);
+    await userEvent.type(await screen.findByLabelText('Name'), 'Trail');
+    await userEvent.clear(screen.getByLabelText('Limit (mi)'));
+    await userEvent.type(screen.getByLabelText('Limit (mi)'), '75');
+    await userEvent.click(screen.getByRole('button', { name: 'Add shoe' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    const limitKm = calls.find((call) => call.method === 'POST')?.body?.limit_km as number;
+    unmount();
+
+    const stored = makeShoe({ id: 9, name: 'Trail', limit_km: limitKm, start_km: 100, distance: 100 });
+    const edits = mockFetch({
+      'GET /api/v1/shoes': { body: { shoes: [stored] } },
+      'POST /api/v1/shoes/9': { body: { shoe: stored } },
+    });
+    renderWithApp(<ShoesManager units="mi" />);
+    expect(await screen.findByRole('progressbar', { name: 'Trail distance' })).toHaveAttribute(
+      'aria-valuetext',
+      '62.1 mi of 75 mi',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Edit Trail' }));
+    expect(screen.getAllByLabelText('Limit (mi)')[0]).toHaveValue('75');
+    expect(screen.getAllByLabelText('Distance before tracking (mi)')[0]).toHaveValue('62.14');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(edits.some((call) => call.method === 'POST')).toBe(true));
+    expect(edits.find((call) => call.method === 'POST')?.body).toMatchObject({ limit_km: limitKm, start_km: 100 });
+  });
+
+  it('takes the distance a shoe had before it was tracked, with a comma too', async () => {
+    const calls = mockFetch({
+      'GET /api/v1/shoes': { body: { shoes: [] } },
+      'POST /api/v1/shoes': { status: 201, body: { shoe: makeShoe() } },
+    });
+    renderWithApp(<ShoesManager units="km" />);
+    await userEvent.type(await screen.findByLabelText('Name'), 'Hand-me-down');
+    await userEvent.type(screen.getByLabelText('Distance before tracking (km)'), '250,5');
+    await userEvent.click(screen.getByRole('button', { name: 'Add shoe' }));
+    await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ start_km: 250.5, limit_km: 700 });
+  });
+
+  it('refuses a distance before tracking that is not a number, without sending it', async () => {
+    const calls = mockFetch({ 'GET /api/v1/shoes': { body: { shoes: [] } } });
+    renderWithApp(<ShoesManager units="km" />);
+    await userEvent.type(await screen.findByLabelText('Name'), 'Odd');
+    await userEvent.type(screen.getByLabelText('Distance before tracking (km)'), '2o0');
+    await userEvent.click(screen.getByRole('button', { name: 'Add shoe' }));
+    expect(screen.getByLabelText('Distance before tracking (km)')).toHaveAccessibleDescription(
+      expect.stringContaining('The distance before must be a number, 0 or more.'),
+    );
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
+
+  it('links each shoe to its page and says what it had run before tracking', async () => {
+    mockFetch({
+      'GET /api/v1/shoes': {
+        body: { shoes: [makeShoe({ id: 4, name: 'Worn', start_km: 300, distance: 342, runs: 1 })] },
+      },
+    });
+    renderWithApp(<ShoesManager units="km" />);
+    expect(await screen.findByRole('link', { name: 'Worn' })).toHaveAttribute('href', '/shoes/4');
+    expect(screen.getByText(/342 km of 700 km \(300 km before tracking\) · 1 run/)).toBeInTheDocument();
   });
 
   it('refuses a shoe without a name, without sending it', async () => {

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
+import { formatCount } from '../../../../core/format.js';
 import type { Shoe } from '../../../../core/shoes.js';
 import type { Units } from '../../../../core/units.js';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -17,9 +19,10 @@ function byUse(a: Shoe, b: Shoe): number {
   return Number(a.retired) - Number(b.retired) || Number(b.is_default) - Number(a.is_default) || a.id - b.id;
 }
 
-/** A shoe's distance as a bar against its limit, red once past it. */
+/** A shoe's distance as a bar against its limit, red once past it; what it had run before it was tracked, if anything. */
 export function ShoeDistanceBar({ shoe, units }: { shoe: Shoe; units: Units }) {
   const text = `${formatShoeDistance(shoe.distance, units)} of ${formatShoeDistance(shoe.limit_km, units)}`;
+  const before = shoe.start_km > 0 ? ` (${formatShoeDistance(shoe.start_km, units)} before tracking)` : '';
   return (
     <>
       <ProgressBar
@@ -30,7 +33,8 @@ export function ShoeDistanceBar({ shoe, units }: { shoe: Shoe; units: Units }) {
         tone={shoe.over_limit ? 'danger' : shoe.retired ? 'secondary' : 'primary'}
       />
       <div className="small text-body-secondary mt-1">
-        {text} · {shoe.runs} {shoe.runs === 1 ? 'run' : 'runs'}
+        {text}
+        {before} · {formatCount(shoe.runs, 'run')}
       </div>
     </>
   );
@@ -47,7 +51,9 @@ function ShoeItem({ shoe, units }: { shoe: Shoe; units: Units }) {
   return (
     <li className="list-group-item py-3">
       <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
-        <h3 className="h6 mb-0">{shoe.name}</h3>
+        <h3 className="h6 mb-0">
+          <Link to={`/shoes/${shoe.id}`}>{shoe.name}</Link>
+        </h3>
         {shoe.brand ? <span className="text-body-secondary small">{shoe.brand}</span> : null}
         {shoe.is_default ? <span className="badge text-bg-primary">Default</span> : null}
         {shoe.retired ? <span className="badge text-bg-secondary">Retired</span> : null}
@@ -110,6 +116,23 @@ function ShoeItem({ shoe, units }: { shoe: Shoe; units: Units }) {
       )}
       {dialog}
     </li>
+  );
+}
+
+/** A shoe's name, brand and state, and its distance against its limit (the top of its own page). */
+export function ShoeSummary({ shoe, units }: { shoe: Shoe; units: Units }) {
+  return (
+    <section className="card mb-4" aria-label={`${shoe.name}: distance`}>
+      <div className="card-body">
+        <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
+          {shoe.brand ? <span className="text-body-secondary">{shoe.brand}</span> : null}
+          {shoe.is_default ? <span className="badge text-bg-primary">Default</span> : null}
+          {shoe.retired ? <span className="badge text-bg-secondary">Retired</span> : null}
+          {shoe.over_limit ? <span className="badge text-bg-danger">Over limit</span> : null}
+        </div>
+        <ShoeDistanceBar shoe={shoe} units={units} />
+      </div>
+    </section>
   );
 }
 

@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import { formatDateTime } from '../../../../core/format.js';
 import { requiredMessage } from '../../../../core/messages.js';
 import type { PersonalToken, TokenCreated, TokenScope } from '../../../../core/tokens.js';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -7,6 +6,7 @@ import { check, hasErrors, mergeErrors } from '../../../components/form/form-err
 import { FormField } from '../../../components/form/form-field';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
+import { useDisplay } from '../../../lib/display';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
@@ -132,10 +132,11 @@ function TokensTable({
   tokens: readonly PersonalToken[];
   onRevoke: (token: PersonalToken) => void;
 }) {
+  const display = useDisplay();
   if (tokens.length === 0) return <p className="text-body-secondary mb-0">You have no API tokens.</p>;
   return (
     <div className="table-responsive">
-      <table className="table table-sm align-middle mb-0">
+      <table className="table table-sm align-middle mb-0 table-stack">
         <caption className="visually-hidden">Your API tokens</caption>
         <thead>
           <tr>
@@ -152,12 +153,16 @@ function TokensTable({
         <tbody>
           {tokens.map((token) => (
             <tr key={token.id}>
-              <td className="text-break">{token.name}</td>
-              <td>{token.scope === 'write' ? 'Write' : 'Read'}</td>
-              <td>{formatDateTime(token.created_at)}</td>
-              <td>{token.last_used_at ? formatDateTime(token.last_used_at) : 'Never'}</td>
-              <td>{token.expires_at ? formatDateTime(token.expires_at) : 'Never'}</td>
-              <td className="text-end">
+              <td data-label="Name" className="cell-text">
+                {token.name}
+              </td>
+              <td data-label="Access">{token.scope === 'write' ? 'Write' : 'Read'}</td>
+              <td data-label="Created">{display.formatDateTime(token.created_at)}</td>
+              <td data-label="Last used">
+                {token.last_used_at ? display.formatDateTime(token.last_used_at) : 'Never'}
+              </td>
+              <td data-label="Expires">{token.expires_at ? display.formatDateTime(token.expires_at) : 'Never'}</td>
+              <td className="text-end stack-actions">
                 <button
                   type="button"
                   className="btn btn-sm btn-outline-danger"

@@ -1,0 +1,11 @@
+import { Link } from 'react-router';
+import { PencilIcon } from './icons';
+
+/** The edit pencil of a row: a small outlined link whose name says what it edits. */
+export function EditLink({ to, label, className = '' }: { to: string; label: string; className?: string }) {
+  return (
+    <Link to={to} className={`btn btn-sm btn-outline-primary ${className}`} aria-label={label} title="Edit">
+      <PencilIcon />
+    </Link>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Numbers and dates as the runner reads them (CONTRACT.md §11, §18). The API speaks km, min/km
+ * and `YYYY-MM-DD`; every screen shows what `useDisplay()` gives: the unit, its labels, and
+ * formatters built on `core/format.ts` and `core/units.ts`, where every conversion and format
+ * lives. A distance field starts with `inputValue(km)` and sends `toKm(text, storedKm)`:
+ * unchanged, it sends the stored km back, so nothing drifts.
+ */
+import { useContext, useMemo } from 'react';
+import { formatDate, formatDateTime, formatNumber, formatPace, paceUnit } from '../../core/format.js';
+import { dateInZone, paceMinPerKm, parseDuration } from '../../core/time.js';
+import {
+  distanceFromInput,
+  distanceIn,
+  distanceInputValue,
+  paceIn,
+  speedIn,
+  unitLabels,
+  type Units,
+} from '../../core/units.js';
+import { DisplayContext, type DisplayPreferences } from './display-context';
+
+export interface Display extends DisplayPreferences {
+  /** `km`/`mi`; `min/km`, `/km` (a clock), `min/mi` or `/mi`; `km/h`/`mph`. */
+  labels: { distance: string; pace: string; speed: string };
+  /** Numbers in the unit, unrounded (charts). */
+  distance(km: number): number;
+  speed(kmh: number): number;
+  pace(minPerKm: number): number;
+  /** Two decimals in the unit, or "—" when there is nothing to show. */
+  formatDistance(km: number | null | undefined): string;
+  formatSpeed(kmh: number | null | undefined): string;
+  /** A pace given in min/km, in the unit and the runner's format ("5.35" or "5:21"), without its label. */
+  formatPace(minPerKm: number | null | undefined): string;
+  /** A run's own pace, from its exact distance and time (not the API's rounded one). */
+  runPace(run: { distance: number; time: string }): string;
+  /** One run's distance: as stored in km (up to 3 decimals), two decimals in miles. */
+  runDistance(km: number): string;
+  /** The text a distance field starts with. */
+  inputValue(km: number): string;
+  /** The km a distance field's text stands for (the stored km while it is unchanged), or null. */
+  toKm(text: string, storedKm?: number | null): number | null;
+  /** A `YYYY-MM-DD` date, and an ISO timestamp in the runner's zone, in the runner's date format. */
+  formatDate(ymd: string | null | undefined): string;
+  formatDateTime(iso: string | null | undefined): string;
+  /** Today's `YYYY-MM-DD` in the runner's zone. */
+  today(): string;
+}
+
+const convert = (fn: (value: number, units: Units) => number, units: Units) => (value: number | null | undefined) =>
+  formatNumber(typeof value === 'number' ? fn(value, units) : value);
+
+/** The formatters of a set of preferences. */
+export function displayOf(preferences: DisplayPreferences): Display {
+  const { units, paceFormat, dateFormat, timeZone } = preferences;
+  const pace = (minPerKm: number | null | undefined) => formatPace(minPerKm, units, paceFormat);
+  return {
+    ...preferences,
+    labels: { ...unitLabels(units), pace: paceUnit(units, paceFormat) },
+    distance: (km) => distanceIn(km, units),
+    speed: (kmh) => speedIn(kmh, units),
+    pace: (minPerKm) => paceIn(minPerKm, units),
+    formatDistance: convert(distanceIn, units),
+    formatSpeed: convert(speedIn, units),
+    formatPace: pace,
+    runPace: (run) => pace(paceMinPerKm(run.distance, parseDuration(run.time) ?? 0)),
+    runDistance: (km) => (units === 'km' ? String(km) : formatNumber(distanceIn(km, units))),
+    inputValue: (km) => distanceInputValue(km, units),
+    toKm: (text, storedKm) => distanceFromInput(text, units, storedKm),
+    formatDate: (ymd) => formatDate(ymd, dateFormat),
+    formatDateTime: (iso) => formatDateTime(iso, timeZone, dateFormat),
+    today: () => dateInZone(new Date(), timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone),
+  };
+}
+
+/** The signed-in runner's units, formats and formatters (km, decimal paces and MM/DD/YYYY for a visitor). */
+export function useDisplay(): Display {
+  const preferences = useContext(DisplayContext);
+  return useMemo(() => displayOf(preferences), [preferences]);
+}
