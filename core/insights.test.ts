@@ -4,6 +4,7 @@ import {
   computeRecords,
   computeStreaks,
   countingDistance,
+  effortCandidates,
   countingMetres,
   countsFor,
   fastestRun,
@@ -61,18 +62,90 @@ describe('counting for a standard distance', () => {
 
 describe('records and their progression', () => {
   it('keeps the first run and every later strictly faster one; ties go to the earlier date, then the lower id', () => {
+    const run = { source: 'run' as const, start: null };
     const efforts = [
-      { key: '5k', entryId: 9, date: '2024-03-01', distanceM: 5000, seconds: 1500 },
-      { key: '5k', entryId: 3, date: '2024-01-01', distanceM: 5000, seconds: 1600 },
-      { key: '5k', entryId: 4, date: '2024-02-01', distanceM: 5100, seconds: 1530 }, // 1500 at 5 km
-      { key: '5k', entryId: 2, date: '2024-02-01', distanceM: 5000, seconds: 1500 }, // same day, lower id
-      { key: '10k', entryId: 5, date: '2023-01-01', distanceM: 10_000, seconds: 3000 },
+      { key: '5k', entryId: 9, date: '2024-03-01', distanceM: 5000, seconds: 1500, ...run },
+      { key: '5k', entryId: 3, date: '2024-01-01', distanceM: 5000, seconds: 1600, ...run },
+      { key: '5k', entryId: 4, date: '2024-02-01', distanceM: 5100, seconds: 1530, ...run }, // 1500 at 5 km
+      { key: '5k', entryId: 2, date: '2024-02-01', distanceM: 5000, seconds: 1500, ...run }, // same day, lower id
+      { key: '10k', entryId: 5, date: '2023-01-01', distanceM: 10_000, seconds: 3000, ...run },
     ];
     const records = computeRecords(efforts);
     expect(records.map((r) => r.distance.key)).toEqual(['5k', '10k']);
     const [fivek] = records;
-    expect(fivek!.best).toEqual({ date: '2024-02-01', seconds: 1500, entryId: 2 });
+    expect(fivek!.best).toEqual({ date: '2024-02-01', seconds: 1500, entryId: 2, source: 'run' });
     expect(fivek!.progression.map((m) => m.entryId)).toEqual([3, 2]);
+  });
+});
+
+describe('records from best efforts (§15)', () => {
+  it("take a best effort's elapsed time as it is, not scaled from its run's distance", () => {
+    const efforts = [
+      // A 17.1 km run whose fastest 5 km took 21:40 beats a 5.1 km run in 25:30 (25:00 at 5 km).
+      {
+        key: '5k',
+        entryId: 1,
+        date: '2026-05-11',
+        distanceM: 17_100,
+        seconds: 1300,
+        source: 'best_effort' as const,
+        start: 6200,
+      },
+      {
+        key: '5k',
+        entryId: 2,
+        date: '2026-04-01',
+        distanceM: 5100,
+        seconds: 1530,
+        source: 'run' as const,
+        start: null,
+      },
+    ];
+    const [fivek] = computeRecords(efforts);
+    expect(fivek!.best).toEqual({ date: '2026-05-11', seconds: 1300, entryId: 1, source: 'best_effort' });
+    expect(fivek!.progression.map((m) => [m.entryId, m.seconds])).toEqual([
+      [2, 1500],
+      [1, 1300],
+    ]);
+  });
+
+  it('make best efforts of 5 km or more prediction candidates at their distance, ranked as their run', () => {
+    const efforts = [
+      {
+        key: '1k',
+        entryId: 1,
+        date: '2026-05-11',
+        distanceM: 17_100,
+        seconds: 200,
+        source: 'best_effort' as const,
+        start: 0,
+      },
+      {
+        key: '5k',
+        entryId: 1,
+        date: '2026-05-11',
+        distanceM: 17_100,
+        seconds: 1200,
+        source: 'best_effort' as const,
+        start: 10,
+      },
+      {
+        key: '10k',
+        entryId: 3,
+        date: '2026-05-12',
+        distanceM: 10_000,
+        seconds: 3000,
+        source: 'run' as const,
+        start: null,
+      },
+    ];
+    const candidates = effortCandidates(efforts);
+    expect(candidates).toEqual([
+      { id: 1, date: '2026-05-11', distanceM: 5000, seconds: 1200, kind: 'best_effort', key: '5k' },
+    ]);
+    const source = predictionSource([{ id: 1, date: '2026-05-11', distanceM: 17_100, seconds: 5400 }, ...candidates]);
+    expect(source).toMatchObject({ id: 1, kind: 'best_effort', key: '5k', distanceM: 5000, seconds: 1200 });
+    expect(predict(source!).source).toMatchObject({ distance: 5, time: '00:20:00', kind: 'best_effort', key: '5k' });
   });
 });
 
@@ -116,7 +189,15 @@ describe('VDOT and predictions', () => {
     const source = predictionSource(runs)!;
     expect(source.id).toBe(5);
     const predicted = predict(source);
-    expect(predicted.source).toEqual({ entry_id: 5, date: '2024-01-03', distance: 5, time: '00:20:00', vdot: 49.8 });
+    expect(predicted.source).toEqual({
+      entry_id: 5,
+      date: '2024-01-03',
+      distance: 5,
+      time: '00:20:00',
+      vdot: 49.8,
+      kind: 'run',
+      key: null,
+    });
     expect(predicted.races.map((r) => r.key)).toEqual(['5k', '10k', 'half', 'marathon']);
     expect(predicted.races[0]).toEqual({ key: '5k', distance: 5, riegel_time: '00:20:00', vdot_time: '00:20:00' });
     expect(predicted.races[1]!.riegel_time).toBe('00:41:42');

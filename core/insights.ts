@@ -82,19 +82,34 @@ export function paceOf(seconds: number, km: number): number {
 
 // ---- Records ----
 
-/** A run that counts for a standard distance (a row of the maintained table). */
+/**
+ * What counts for a standard distance (a row of the maintained table): a run as a whole (§10: its
+ * time at D is scaled from its own distance and time), or a best effort of a tracked run (§15:
+ * `seconds` is the effort's elapsed time at D, `start` where it starts in the run, metres).
+ */
 export interface Effort {
   key: string;
   entryId: number;
   date: string;
   distanceM: number;
   seconds: number;
+  source: EffortSource;
+  start: number | null;
+}
+
+export const EFFORT_SOURCES = ['run', 'best_effort'] as const;
+export type EffortSource = (typeof EFFORT_SOURCES)[number];
+
+/** An effort's time at its standard distance D, whole seconds. */
+export function effortTime(effort: Effort, d: StandardDistance): number {
+  return effort.source === 'best_effort' ? effort.seconds : timeAtDistance(effort.seconds, effort.distanceM, d);
 }
 
 export interface RecordMark {
   date: string;
   seconds: number;
   entryId: number;
+  source: EffortSource;
 }
 
 export interface DistanceRecord {
@@ -117,9 +132,11 @@ export function computeRecords(efforts: readonly Effort[]): DistanceRecord[] {
     const runs = efforts.filter((e) => e.key === distance.key).sort(byDateThenId);
     const progression: RecordMark[] = [];
     for (const run of runs) {
-      const seconds = timeAtDistance(run.seconds, run.distanceM, distance);
+      const seconds = effortTime(run, distance);
       const last = progression[progression.length - 1];
-      if (!last || seconds < last.seconds) progression.push({ date: run.date, seconds, entryId: run.entryId });
+      if (!last || seconds < last.seconds) {
+        progression.push({ date: run.date, seconds, entryId: run.entryId, source: run.source });
+      }
     }
     const best = progression[progression.length - 1];
     if (best) records.push({ distance, best, progression });
@@ -170,11 +187,34 @@ export interface Run {
   seconds: number;
 }
 
-/** The run with the highest VDOT; ties to the later date, then the higher id. */
-export function predictionSource(runs: readonly Run[]): (Run & { vdot: number }) | null {
-  let best: (Run & { vdot: number }) | null = null;
-  for (const run of runs) {
-    if (run.distanceM < PREDICTION_MIN_METRES) continue;
+/** Best efforts of at least this many metres are candidates too (§15). */
+export const PREDICTION_MIN_EFFORT_METRES = 5000;
+
+/** What a prediction may come from (§15): a run, or a best effort of a tracked run (`key` its distance's). */
+export type PredictionCandidate = Run & { kind: EffortSource; key: string | null };
+
+/** Best efforts of a runner as prediction candidates: those of at least 5 km, each at its distance D. */
+export function effortCandidates(efforts: readonly Effort[]): PredictionCandidate[] {
+  return efforts.flatMap((e) => {
+    const d = standardDistance(e.key);
+    if (e.source !== 'best_effort' || d.mm < PREDICTION_MIN_EFFORT_METRES * 1000) return [];
+    return [
+      { id: e.entryId, date: e.date, distanceM: d.mm / 1000, seconds: e.seconds, kind: 'best_effort', key: e.key },
+    ];
+  });
+}
+
+/**
+ * The candidate with the highest VDOT; ties to the later date, then the higher id (a best effort
+ * ranks as its run; of a run and its own effort exactly as good, the first given).
+ */
+export function predictionSource(
+  candidates: readonly (Run | PredictionCandidate)[],
+): (PredictionCandidate & { vdot: number }) | null {
+  let best: (PredictionCandidate & { vdot: number }) | null = null;
+  for (const candidate of candidates) {
+    const run: PredictionCandidate = 'kind' in candidate ? candidate : { ...candidate, kind: 'run', key: null };
+    if (run.kind === 'run' && run.distanceM < PREDICTION_MIN_METRES) continue;
     const value = vdot(run.distanceM, run.seconds);
     const better =
       !best ||
@@ -185,7 +225,7 @@ export function predictionSource(runs: readonly Run[]): (Run & { vdot: number })
   return best;
 }
 
-export function predict(source: Run & { vdot: number }): Predictions {
+export function predict(source: PredictionCandidate & { vdot: number }): Predictions {
   const sourceKm = source.distanceM / 1000;
   return {
     source: {
@@ -194,6 +234,8 @@ export function predict(source: Run & { vdot: number }): Predictions {
       distance: sourceKm,
       time: formatDuration(source.seconds),
       vdot: Math.round(source.vdot * 10 + 1e-9) / 10,
+      kind: source.kind,
+      key: source.key,
     },
     races: PREDICTED_KEYS.map((key) => {
       const d = standardDistance(key);
@@ -437,6 +479,9 @@ export const RecordSchema = z.object({
   pace: z.number(),
   date: z.string(),
   entry_id: z.number().int(),
+  source: z
+    .enum(EFFORT_SOURCES)
+    .describe("`best_effort`: the fastest stretch of D within a tracked run; `run`: the run's own"),
   progression: z.array(RecordMarkSchema),
 });
 export type RecordRow = z.infer<typeof RecordSchema>;
@@ -449,6 +494,8 @@ export const PredictionsSchema = z.object({
     distance: z.number(),
     time: z.string(),
     vdot: z.number(),
+    kind: z.enum(EFFORT_SOURCES).describe('A run, or the best effort of a tracked run (distance D, its time)'),
+    key: z.string().nullable().describe("The best effort's standard distance; null for a run"),
   }),
   races: z.array(z.object({ key: z.string(), distance: z.number(), riegel_time: z.string(), vdot_time: z.string() })),
 });

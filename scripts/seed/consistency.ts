@@ -11,12 +11,18 @@ export interface Totals {
   entryCounts: Record<number, number>;
   entryDays: Record<string, number>;
   runnerDays: Record<string, string>;
-  /** runner_efforts: each run that counts for a standard distance, recounted with core/insights.ts. */
-  efforts: Record<number, string>;
+  /**
+   * runner_efforts: each run that counts for a standard distance (recounted with core/insights.ts),
+   * or each best effort of a tracked run with distances (from its track), by run and distance.
+   */
+  efforts: Record<string, string>;
 }
 
-const effort = (r: { user_id: unknown; date: string; distance_m: unknown; seconds: unknown }, key: string) =>
-  `${Number(r.user_id)}/${key}/${r.date}/${Number(r.distance_m)}/${Number(r.seconds)}`;
+const effort = (
+  r: { user_id: unknown; date: string; distance_m: unknown; seconds: unknown },
+  source: string,
+  start: unknown,
+) => `${Number(r.user_id)}/${r.date}/${Number(r.distance_m)}/${Number(r.seconds)}/${source}/${start ?? '-'}`;
 
 const dayTotals = (r: Record<string, unknown>) =>
   ['runs', 'distance_m', 'seconds', 'effort_seconds', 'unrated_seconds', 'unrated_runs']
@@ -39,7 +45,10 @@ export async function maintainedTotals(db: Kysely<Database>): Promise<Totals> {
       ]),
     ),
     efforts: Object.fromEntries(
-      (await db.selectFrom('runner_efforts').selectAll().execute()).map((r) => [Number(r.entry_id), effort(r, r.key)]),
+      (await db.selectFrom('runner_efforts').selectAll().execute()).map((r) => [
+        `${Number(r.entry_id)}/${r.key}`,
+        effort(r, r.source, r.start_m),
+      ]),
     ),
   };
 }
@@ -64,11 +73,25 @@ export async function recountedTotals(db: Kysely<Database>): Promise<Totals> {
       sum(case when effort is null then seconds else 0 end) as unrated_seconds,
       sum(case when effort is null then 1 else 0 end) as unrated_runs
     from entries group by user_id, date`.execute(db);
-  const runs = await db.selectFrom('entries').select(['id', 'user_id', 'date', 'distance_m', 'seconds']).execute();
-  const efforts: Record<number, string> = {};
+  const runs = await db
+    .selectFrom('entries')
+    .leftJoin('tracks', 'tracks.entry_id', 'entries.id')
+    .select(['id', 'entries.user_id', 'date', 'distance_m', 'seconds', 'tracks.efforts'])
+    .execute();
+  const efforts: Record<string, string> = {};
   for (const run of runs) {
+    if (run.efforts !== null) {
+      for (const e of JSON.parse(run.efforts) as { key: string; ms: number; start: number }[]) {
+        efforts[`${Number(run.id)}/${e.key}`] = effort(
+          { ...run, seconds: Math.round(e.ms / 1000) },
+          'best_effort',
+          e.start,
+        );
+      }
+      continue;
+    }
     const d = countingDistance(Number(run.distance_m));
-    if (d) efforts[Number(run.id)] = effort(run, d.key);
+    if (d) efforts[`${Number(run.id)}/${d.key}`] = effort(run, 'run', null);
   }
   return {
     efforts,

@@ -26,6 +26,7 @@ import * as step016 from './migrations/016-users-created-hour-postgres.js';
 import * as step017 from './migrations/017-tallies-in-the-service.js';
 import * as step018 from './migrations/018-tracks.js';
 import * as step019 from './migrations/019-formats-and-shoe-start.js';
+import * as step020 from './migrations/020-best-efforts.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -55,6 +56,7 @@ export const STEPS: Record<string, Step> = {
   '017-tallies-in-the-service': step017,
   '018-tracks': step018,
   '019-formats-and-shoe-start': step019,
+  '020-best-efforts': step020,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

@@ -72,6 +72,8 @@ export interface TracksTable {
   analysis: Uint8Array;
   /** The samples, laps and pauses: server/features/tracks/codec.ts. */
   data: Uint8Array;
+  /** JSON `[{key, ms, start}]` of its best efforts; null when the track has no distances (migration 020). */
+  efforts: string | null;
 }
 
 /** A run's original file, un-gzipped, when at most 32 MiB. */
@@ -128,7 +130,11 @@ export interface RunnerEffortsTable {
   key: string;
   date: string;
   distance_m: number;
+  /** `run`: the run's own seconds (its time at D is scaled from them); `best_effort`: the effort's elapsed seconds. */
   seconds: number;
+  source: Generated<'run' | 'best_effort'>;
+  /** A best effort's start, metres from the track's first sample. */
+  start_m: number | null;
 }
 
 export interface TokensTable {

@@ -6,7 +6,8 @@
  *
  * - `runner_days`: each runner's runs per day (count, metres, seconds, and the load's sums);
  * - `entry_days`: everyone's runs per day (the seek of a page of everyone's runs);
- * - `runner_efforts`: each run that counts for a standard distance (CONTRACT.md §10 records);
+ * - `runner_efforts`: what counts for records at each standard distance (CONTRACT.md §10, §15):
+ *   a run as a whole, or the best efforts of a tracked run with distances;
  * - `insight_revisions`: a number per runner that moves with every write of their runs (the
  *   insights memo, decision 017);
  * - `users.entry_count`: each runner's runs.
@@ -16,9 +17,16 @@
  * last, in date order. A long write (an import) holds everyone's days only from its end to its
  * commit (RunTally.finish): another runner's write never waits behind a whole import.
  */
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import { STANDARD_DISTANCES, countingDistance, countingMetres } from '../../core/insights.js';
-import type { Executor } from './schema.js';
+import type { Executor, RunnerEffortsTable } from './schema.js';
+
+/** A best effort of a run's track (§14): its standard distance, elapsed milliseconds, and start (m). */
+export interface TrackEffort {
+  key: string;
+  ms: number;
+  start: number;
+}
 
 /** What a run's tallies depend on. */
 export interface RunFacts {
@@ -28,6 +36,60 @@ export interface RunFacts {
   distanceM: number;
   seconds: number;
   effort: number | null;
+  /**
+   * The best efforts of the run's track, when it has one with distances (§15: the run then counts
+   * for records through them alone); null when it has none; undefined when not known to the
+   * caller (they are read from the run's track).
+   */
+  efforts?: readonly TrackEffort[] | null;
+}
+
+type EffortRow = Insertable<RunnerEffortsTable>;
+
+/** The rows of runner_efforts of a run (§10 as a whole, §15 through its track's best efforts). */
+function effortRows(run: RunFacts, efforts: readonly TrackEffort[] | null): EffortRow[] {
+  if (efforts) {
+    return efforts.map((e) => ({
+      entry_id: run.id,
+      user_id: run.userId,
+      key: e.key,
+      date: run.date,
+      distance_m: run.distanceM,
+      seconds: Math.round(e.ms / 1000),
+      source: 'best_effort',
+      start_m: e.start,
+    }));
+  }
+  const d = countingDistance(run.distanceM);
+  return d
+    ? [
+        {
+          entry_id: run.id,
+          user_id: run.userId,
+          key: d.key,
+          date: run.date,
+          distance_m: run.distanceM,
+          seconds: run.seconds,
+          source: 'run',
+          start_m: null,
+        },
+      ]
+    : [];
+}
+
+/** The best efforts of the tracks of `ids` that have distances (tracks without: absent). */
+async function trackEfforts(db: Executor, ids: number[]): Promise<Map<number, TrackEffort[]>> {
+  const found = new Map<number, TrackEffort[]>();
+  for (let at = 0; at < ids.length; at += ROWS_PER_STATEMENT) {
+    const rows = await db
+      .selectFrom('tracks')
+      .select(['entry_id', 'efforts'])
+      .where('entry_id', 'in', ids.slice(at, at + ROWS_PER_STATEMENT))
+      .where('efforts', 'is not', null)
+      .execute();
+    for (const row of rows) found.set(Number(row.entry_id), JSON.parse(row.efforts!) as TrackEffort[]);
+  }
+  return found;
 }
 
 /** The most rows of one multi-row statement (8 values each, well under either database's limit). */
@@ -130,21 +192,11 @@ export class RunTally {
         )
         .execute(),
     );
-    const counting = added.flatMap((run) => {
-      const d = countingDistance(run.distanceM);
-      return d
-        ? [
-            {
-              entry_id: run.id,
-              user_id: run.userId,
-              key: d.key,
-              date: run.date,
-              distance_m: run.distanceM,
-              seconds: run.seconds,
-            },
-          ]
-        : [];
-    });
+    const unknown = added.filter((run) => run.efforts === undefined).map((run) => run.id);
+    const ofTracks = unknown.length > 0 ? await trackEfforts(this.db, unknown) : new Map<number, TrackEffort[]>();
+    const counting = added.flatMap((run) =>
+      effortRows(run, run.efforts === undefined ? (ofTracks.get(run.id) ?? null) : run.efforts),
+    );
     await inChunks(counting, (chunk) => this.db.insertInto('runner_efforts').values(chunk).execute());
     await runsRewritten(this.db, runners);
   }
@@ -229,9 +281,38 @@ export async function rebuildTallies(db: Executor): Promise<void> {
       sum(case when effort is null then seconds else 0 end), sum(case when effort is null then 1 else 0 end)
     from entries group by user_id, date`.execute(db);
   await db.deleteFrom('runner_efforts').execute();
-  await sql`insert into runner_efforts (entry_id, user_id, key, date, distance_m, seconds)
-    select e.id, e.user_id, ${countingKeySql}, e.date, e.distance_m, e.seconds
-    from entries e where ${countingKeySql} is not null`.execute(db);
+  await sql`insert into runner_efforts (entry_id, user_id, key, date, distance_m, seconds, source)
+    select e.id, e.user_id, ${countingKeySql}, e.date, e.distance_m, e.seconds, 'run'
+    from entries e where ${countingKeySql} is not null
+      and not exists (select 1 from tracks t where t.entry_id = e.id and t.efforts is not null)`.execute(db);
+  // §15: a tracked run with distances counts through its best efforts (a few hundred bytes a track, read in pages).
+  for (let after = 0; ; ) {
+    const tracked = await db
+      .selectFrom('tracks as t')
+      .innerJoin('entries as e', 'e.id', 't.entry_id')
+      .select(['e.id', 'e.user_id', 'e.date', 'e.distance_m', 'e.seconds', 'e.effort', 't.efforts'])
+      .where('t.efforts', 'is not', null)
+      .where('e.id', '>', after)
+      .orderBy('e.id')
+      .limit(ROWS_PER_STATEMENT)
+      .execute();
+    if (tracked.length === 0) break;
+    const rows = tracked.flatMap((r) =>
+      effortRows(
+        {
+          id: Number(r.id),
+          userId: Number(r.user_id),
+          date: r.date,
+          distanceM: Number(r.distance_m),
+          seconds: Number(r.seconds),
+          effort: r.effort,
+        },
+        JSON.parse(r.efforts!) as TrackEffort[],
+      ),
+    );
+    await inChunks(rows, (chunk) => db.insertInto('runner_efforts').values(chunk).execute());
+    after = Number(tracked.at(-1)!.id);
+  }
   await sql`update users set entry_count = coalesce((select sum(d.runs) from runner_days d where d.user_id = users.id), 0)`.execute(
     db,
   );

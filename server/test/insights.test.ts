@@ -106,6 +106,7 @@ describe('insights: access and input', () => {
         pace: 5,
         date: '2026-03-10',
         entry_id: entry.id,
+        source: 'run',
         progression: [{ date: '2026-03-10', time: '00:25:00', entry_id: entry.id }],
       },
     ]);
@@ -151,6 +152,7 @@ function bruteRecords(runs: ModelRun[]) {
       pace: Math.round((best.time / 60 / d.km) * 100 + 1e-9) / 100,
       date: best.run.date,
       entry_id: best.run.id,
+      source: 'run',
       progression: progression.map((p) => ({ date: p.run.date, time: formatDuration(p.time), entry_id: p.run.id })),
     });
   }
@@ -171,6 +173,8 @@ function brutePredictions(runs: ModelRun[], today: string): Predictions | null {
       distance: r.distanceM / 1000,
       time: formatDuration(r.seconds),
       vdot: Math.round(v * 10 + 1e-9) / 10,
+      kind: 'run',
+      key: null,
     },
     races: ['5k', '10k', 'half', 'marathon'].map((key) => {
       const d = STANDARD_DISTANCES.find((x) => x.key === key)!;

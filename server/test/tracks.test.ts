@@ -235,3 +235,87 @@ describe('the GPX of a track', () => {
     expect(gunzipSync(gzipSync(original.rawPayload)).toString()).toBe(gpx);
   });
 });
+
+describe('records and predictions from best efforts (§15)', () => {
+  it('count a tracked run through its best efforts only, as recorded, and a typed run as a whole', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    const watch = (await importResult(t.app, runner.token, [{ name: 'watch.fit', content: watchFit() }])).rows[0]!;
+    const tracked = watch.entry!.id!;
+    const typed = await createEntry(t.app, runner.token, { date: '2024-06-01', distance: 1.02, time: '00:06:00' });
+    const records = async () =>
+      (await call(t.app, 'GET', '/api/v1/insights/records', { token: runner.token })).json().records as {
+        key: string;
+        time: string;
+        entry_id: number;
+        source: string;
+      }[];
+    // 1 km: the track's fastest 1,000 m (00:06:33, elapsed over the pause) against the typed run's
+    // 6:00 x 1,000 / 1,020 = 5:53. 1 mile: only the track covers it (1,620 m), through its effort.
+    expect(await records()).toMatchObject([
+      { key: '1k', time: '00:05:53', entry_id: typed.id, source: 'run' },
+      { key: '1mi', entry_id: tracked, source: 'best_effort' },
+    ]);
+    const { track } = RunTrackEnvelopeSchema.parse((await trackOf(runner.token, tracked)).json());
+    const mile = track.best_efforts.find((e) => e.key === '1mi')!;
+    expect((await records())[1]!.time).toBe(mile.time);
+
+    // Editing the tracked run's numbers leaves its efforts as recorded; moving its date moves the record's.
+    const edited = await call(t.app, 'PUT', `/api/v1/entry/${tracked}`, {
+      token: runner.token,
+      body: { date: '2024-05-02', distance: 0.5, time: '00:01:00' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await records())[1]).toMatchObject({ key: '1mi', entry_id: tracked, time: mile.time });
+    const progression = (await call(t.app, 'GET', '/api/v1/insights/records', { token: runner.token })).json()
+      .records[1].progression;
+    expect(progression).toEqual([{ date: '2024-05-02', time: mile.time, entry_id: tracked }]);
+
+    expect((await call(t.app, 'DELETE', `/api/v1/entry/${tracked}`, { token: runner.token })).statusCode).toBe(200);
+    expect((await records()).map((r) => r.key)).toEqual(['1k']);
+  });
+
+  it('predict from a best effort of 5 km or more when it has the highest VDOT', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    // An hour's run: its 5 km and 10 km best efforts are candidates beside the run itself.
+    const { realisticFit } = await import('./imports/track-fixtures.js');
+    const start = new Date('2026-03-01T07:00:00Z');
+    const result = await importResult(t.app, runner.token, [
+      { name: 'long.fit', content: realisticFit(3600, { start }) },
+    ]);
+    const run = result.rows[0]!.entry!;
+    const predictions = (await call(t.app, 'GET', '/api/v1/insights/predictions', { token: runner.token })).json()
+      .predictions;
+    const { track } = RunTrackEnvelopeSchema.parse((await trackOf(runner.token, run.id!)).json());
+    const efforts = track.best_efforts.filter((e) => e.distance >= 5);
+    expect(efforts.length).toBeGreaterThan(0);
+    // Daniels-Gilbert VDOT, written out here: the highest of the run's and its efforts' wins.
+    const vdotOf = (metres: number, time: string) => {
+      const [h, m, sec] = time.split(':').map(Number);
+      const t = (h! * 3600 + m! * 60 + sec!) / 60;
+      const v = metres / t;
+      return (
+        (-4.6 + 0.182258 * v + 0.000104 * v * v) /
+        (0.8 + 0.1894393 * Math.exp(-0.012778 * t) + 0.2989558 * Math.exp(-0.1932605 * t))
+      );
+    };
+    const candidates = [
+      { kind: 'run', key: null, distance: run.distance, time: run.time, v: vdotOf(run.distance * 1000, run.time) },
+      ...efforts.map((e) => ({
+        kind: 'best_effort',
+        key: e.key,
+        distance: e.distance,
+        time: e.time,
+        v: vdotOf(e.distance * 1000, e.time),
+      })),
+    ];
+    const best = candidates.reduce((a, c) => (c.v > a.v ? c : a));
+    expect(predictions.source).toMatchObject({
+      entry_id: run.id,
+      kind: best.kind,
+      key: best.key,
+      distance: best.distance,
+      time: best.time,
+      vdot: Math.round(best.v * 10 + 1e-9) / 10,
+    });
+  });
+});

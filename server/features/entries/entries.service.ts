@@ -12,7 +12,7 @@ import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { dateInZone, parseDuration } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext, type PageWindow } from '../../context.js';
 import type { Executor } from '../../db/schema.js';
-import type { RunTally } from '../../db/tallies.js';
+import type { RunTally, TrackEffort } from '../../db/tallies.js';
 import { countRuns, rebuildTallies as rebuildAllTallies } from '../../db/tallies.js';
 import { invalid, notFound, requirePermission, unauthenticated } from '../../errors.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
@@ -123,7 +123,12 @@ export async function insertRuns(
   createdAt: string,
 ): Promise<Entry[]> {
   const stored = await entries.insertEntries(db, userId, runs, createdAt);
-  await countRuns(db, stored.map(entries.factsOf), []);
+  // New runs have no track yet.
+  await countRuns(
+    db,
+    stored.map((entry) => ({ ...entries.factsOf(entry), efforts: null })),
+    [],
+  );
   return stored;
 }
 
@@ -140,7 +145,7 @@ export async function insertManyRuns(
 ): Promise<number[]> {
   const ids = await entries.insertEntryIds(db, userId, runs, createdAt);
   await tally.move(
-    runs.map((run, i) => entries.factsOfValues(ids[i]!, userId, run)),
+    runs.map((run, i) => ({ ...entries.factsOfValues(ids[i]!, userId, run), efforts: null })),
     [],
   );
   return ids;
@@ -211,9 +216,22 @@ export async function rebuildTallies(ctx: AppContext): Promise<void> {
   });
 }
 
-/** Marks a run tracked, with its track's summary, on `db` (the transaction that stores the track). */
-export function markTracked(db: Executor, entryId: number, fields: EntryTrackFields): Promise<void> {
-  return entries.setTrackSummary(db, entryId, fields);
+/**
+ * A run's track stored, on `db` (the transaction that stores it): the run gains the track's
+ * summary, and counts for records through the track's best efforts when it has distances (§15:
+ * `efforts`, null without distances), its runner's insights moving with it.
+ */
+export async function trackStored(
+  db: Executor,
+  entryId: number,
+  fields: EntryTrackFields,
+  efforts: readonly TrackEffort[] | null,
+): Promise<void> {
+  const entry = await entries.findEntryById(db, entryId, { lock: true });
+  if (!entry) return;
+  await entries.setTrackSummary(db, entryId, fields);
+  const facts = entries.factsOf(entry);
+  await countRuns(db, [{ ...facts, efforts }], [facts]);
 }
 
 /** One page of a runner's runs in date then id order, after `after` (keyset paging: an export never skips rows). */

@@ -11,13 +11,13 @@ import type { Executor } from '../../db/schema.js';
 const effortsOf = compiled<{ userId: number }>()((db, param) =>
   db
     .selectFrom('runner_efforts')
-    .select(['key', 'entry_id', 'date', 'distance_m', 'seconds'])
+    .select(['key', 'entry_id', 'date', 'distance_m', 'seconds', 'source', 'start_m'])
     .where('user_id', '=', param('userId'))
     .orderBy('date')
     .orderBy('entry_id'),
 );
 
-/** Every run of a runner that counts for a standard distance, in (date, id) order. */
+/** Everything of a runner that counts for a standard distance (runs, best efforts), in (date, id) order. */
 export async function listEfforts(db: Executor, userId: number): Promise<Effort[]> {
   const rows = await effortsOf(db, { userId });
   return rows.map((r) => ({
@@ -26,6 +26,8 @@ export async function listEfforts(db: Executor, userId: number): Promise<Effort[
     date: r.date,
     distanceM: Number(r.distance_m),
     seconds: Number(r.seconds),
+    source: r.source,
+    start: r.start_m === null ? null : Number(r.start_m),
   }));
 }
 

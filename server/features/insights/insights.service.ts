@@ -12,6 +12,7 @@ import {
   computeLoad,
   computeRecords,
   computeStreaks,
+  effortCandidates,
   fastestRun,
   longestRun,
   paceOf,
@@ -53,6 +54,7 @@ async function recordsNow(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
     pace: round2(paceOf(best.seconds, distance.km)),
     date: best.date,
     entry_id: best.entryId,
+    source: best.source,
     progression: progression.map((mark) => ({
       date: mark.date,
       time: formatDuration(mark.seconds),
@@ -61,9 +63,15 @@ async function recordsNow(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
   }));
 }
 
+/** §15: the runs of the window and the best efforts of its tracked runs, the highest VDOT of them all. */
 async function predictionsAt(ctx: AppContext, owner: Owner, today: string): Promise<Predictions | null> {
-  const runs = await listRuns(ctx.db, owner.id, addDays(today, -PREDICTION_WINDOW_DAYS), today, PREDICTION_MIN_METRES);
-  const source = predictionSource(runs);
+  const from = addDays(today, -PREDICTION_WINDOW_DAYS);
+  const [runs, efforts] = await Promise.all([
+    listRuns(ctx.db, owner.id, from, today, PREDICTION_MIN_METRES),
+    listEfforts(ctx.db, owner.id),
+  ]);
+  const inWindow = efforts.filter((e) => e.date >= from && e.date <= today);
+  const source = predictionSource([...runs, ...effortCandidates(inWindow)]);
   return source ? predict(source) : null;
 }
 

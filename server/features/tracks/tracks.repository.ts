@@ -26,6 +26,7 @@ export async function insertTrack(
       hr_summary: prepared.hrSummary && JSON.stringify(prepared.hrSummary),
       analysis: prepared.page,
       data: prepared.data,
+      efforts: prepared.hasDistances ? JSON.stringify(prepared.efforts) : null,
     })
     .execute();
   if (original) {

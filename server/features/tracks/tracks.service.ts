@@ -10,9 +10,8 @@ import { gpxChunks } from '../../../core/tracks/gpx.js';
 import type { RoutesMap } from '../../../core/tracks/schemas.js';
 import type { AppContext } from '../../context.js';
 import type { Executor } from '../../db/schema.js';
-import { runsRewritten } from '../../db/tallies.js';
 import { AppError, notFound, requirePermission } from '../../errors.js';
-import { markTracked } from '../entries/entries.service.js';
+import { trackStored } from '../entries/entries.service.js';
 import { decodeTrack } from './codec.js';
 import { MAX_ORIGINAL_BYTES, type OriginalFile, type PreparedTrack } from './prepare.js';
 import * as tracks from './tracks.repository.js';
@@ -37,8 +36,7 @@ export async function storeTrack(
 ): Promise<void> {
   const kept = original && original.bytes.length <= MAX_ORIGINAL_BYTES ? original : null;
   await tracks.insertTrack(db, run, prepared, kept);
-  await markTracked(db, run.id, prepared.entry);
-  await runsRewritten(db, [run.userId]);
+  await trackStored(db, run.id, prepared.entry, prepared.hasDistances ? prepared.efforts : null);
 }
 
 /** A run of `id` the actor may read, or 404/403 as for the run itself. */
