@@ -281,11 +281,34 @@ export function dayEffortSeconds(day: Pick<RunnerDay, 'effortSeconds' | 'unrated
 }
 
 /**
- * Training load at `date` from the runner's days up to it (days with runs, oldest first; later
- * days are ignored).
+ * A run without an entered effort whose track has heart rate (§15): the effort estimated from it,
+ * which replaces the assumed one in its day's load.
  */
-export function computeLoad(days: readonly RunnerDay[], date: string): Load {
-  const upTo = days.filter((d) => d.date <= date && d.runs > 0);
+export interface HeartRateRun {
+  date: string;
+  seconds: number;
+  effort: number;
+}
+
+/** Runner days with the heart-rate estimates of their unrated runs put in place of the assumed effort. */
+function withEstimates(days: readonly RunnerDay[], estimates: readonly HeartRateRun[]): RunnerDay[] {
+  if (estimates.length === 0) return [...days];
+  const byDate = new Map<string, number>();
+  for (const run of estimates) {
+    byDate.set(run.date, (byDate.get(run.date) ?? 0) + (run.effort - ASSUMED_EFFORT) * run.seconds);
+  }
+  return days.map((day) => {
+    const extra = byDate.get(day.date);
+    return extra === undefined ? day : { ...day, effortSeconds: day.effortSeconds + extra };
+  });
+}
+
+/**
+ * Training load at `date` from the runner's days up to it (days with runs, oldest first; later
+ * days are ignored), the unrated runs with heart rate at their estimated effort (`estimates`).
+ */
+export function computeLoad(days: readonly RunnerDay[], date: string, estimates: readonly HeartRateRun[] = []): Load {
+  const upTo = withEstimates(days, estimates).filter((d) => d.date <= date && d.runs > 0);
   let chronicEs = 0;
   let estimated = 0;
   const from28 = addDays(date, -27);
@@ -294,6 +317,7 @@ export function computeLoad(days: readonly RunnerDay[], date: string): Load {
     chronicEs += dayEffortSeconds(day);
     estimated += day.unratedRuns;
   }
+  const hrEstimated = estimates.filter((run) => run.date >= from28 && run.date <= date).length;
 
   // Fitness and fatigue from the first run on, over an array of days (a whole history is a few
   // thousand days); the 90 days of the series start within or before.
@@ -362,6 +386,7 @@ export function computeLoad(days: readonly RunnerDay[], date: string): Load {
     fatigue: round2(fatigue),
     form: round2(fitness - fatigue),
     estimated_runs: estimated,
+    hr_estimated_runs: hrEstimated,
     assumed_effort: ASSUMED_EFFORT,
     ramp: nullableRound2(ramp),
     warnings,
@@ -525,6 +550,10 @@ export const LoadSchema = z.object({
   fatigue: z.number(),
   form: z.number(),
   estimated_runs: z.number().int(),
+  hr_estimated_runs: z
+    .number()
+    .int()
+    .describe('Of the estimated runs, those whose effort comes from their heart rate (§15), not the assumed one'),
   assumed_effort: z.number().int().describe('The effort counted for a run without one'),
   ramp: z.number().nullable(),
   warnings: z.array(z.enum(LOAD_WARNINGS)),

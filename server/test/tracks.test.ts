@@ -319,3 +319,46 @@ describe('records and predictions from best efforts (§15)', () => {
     });
   });
 });
+
+describe('training load from heart rate (§15)', () => {
+  it('estimates the effort of an unrated run from its heart rate, for the maximum heart rate now', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    await importResult(t.app, runner.token, [{ name: 'watch.fit', content: watchFit() }]);
+    const load = async () =>
+      (await call(t.app, 'GET', '/api/v1/insights/load', { token: runner.token, query: { date: '2024-05-01' } })).json()
+        .load;
+    // The watch's samples, one a second of timer time (0-300 s, then 360-600 s on the clock), heart
+    // rate 120 + timer mod 40; each weighs 1 s but the one before the pause and the last (§14).
+    const expected = (maxUsed: number) => {
+      let weighted = 0;
+      let total = 0;
+      for (let t = 0; t < 600; t++) {
+        if ((t > 300 && t < 360) || t === 300) continue;
+        const hr = 120 + ((t <= 300 ? t : t - 60) % 40);
+        const zone = [90, 80, 70, 60, 50].findIndex((p) => 100 * hr >= p * maxUsed);
+        weighted += zone < 0 ? 1 : [9, 7, 5, 3, 2][zone]!;
+        total += 1;
+      }
+      return Math.max(1, Math.round(weighted / total));
+    };
+    // No maximum set: the highest sample of the runner's tracks, 159.
+    let body = await load();
+    expect(body).toMatchObject({ estimated_runs: 1, hr_estimated_runs: 1 });
+    expect(body.acute).toBe(expected(159) * 9);
+    const set = await call(t.app, 'PUT', `/api/v1/user/${runner.user.id}`, {
+      token: runner.token,
+      body: { name: runner.user.name, email: runner.user.email, max_heart_rate: 200 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    body = await load();
+    expect(expected(200)).not.toBe(expected(159));
+    expect(body.acute).toBe(expected(200) * 9);
+    // An entered effort wins over the estimate.
+    const id = (await call(t.app, 'GET', '/api/v1/entry', { token: runner.token })).json().entries.data[0].id;
+    await call(t.app, 'PUT', `/api/v1/entry/${id}`, {
+      token: runner.token,
+      body: { date: '2024-05-01', distance: 1.62, time: '00:09:00', effort: 2 },
+    });
+    expect(await load()).toMatchObject({ estimated_runs: 0, hr_estimated_runs: 0, acute: 18 });
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { sql } from 'kysely';
 import { ASSUMED_EFFORT, type Effort, type Run, type RunnerDay } from '../../../core/insights.js';
+import type { HeartRateSummary } from '../../../core/tracks/heart-rate.js';
 import { compiled, type ParamOf } from '../../db/compiled.js';
 import { inOrder, packedColumns, unpack } from '../../db/packed.js';
 import type { Executor } from '../../db/schema.js';
@@ -148,6 +149,39 @@ export async function totals(
 ): Promise<{ runs: number; distanceM: number; seconds: number }> {
   const [row] = await totalsBetween(db, { userId, from, to });
   return { runs: Number(row?.runs ?? 0), distanceM: Number(row?.distance_m ?? 0), seconds: Number(row?.seconds ?? 0) };
+}
+
+const heartRateRuns = compiled<{ userId: number; to: string }>()((db, param) =>
+  db
+    .selectFrom('entries as e')
+    .innerJoin('tracks as t', 't.entry_id', 'e.id')
+    .innerJoin('users as u', 'u.id', 'e.user_id')
+    .select([
+      'e.date',
+      'e.seconds',
+      't.hr_summary',
+      'u.max_heart_rate as profile_max',
+      sql<number | null>`(select max(x.max_heart_rate) from tracks x where x.user_id = e.user_id)`.as('observed_max'),
+    ])
+    .where('e.user_id', '=', param('userId'))
+    .where('e.date', '<=', param('to'))
+    .where('e.effort', 'is', null)
+    .where('t.hr_summary', 'is not', null),
+);
+
+/**
+ * A runner's runs up to a date without an entered effort whose track has heart rate (§15), with
+ * what their estimate needs: the heart-rate summary, and the runner's maximum heart rate, set
+ * (profile) and observed (the highest of their tracks).
+ */
+export async function listHeartRateRuns(db: Executor, userId: number, to: string) {
+  return (await heartRateRuns(db, { userId, to })).map((r) => ({
+    date: r.date,
+    seconds: Number(r.seconds),
+    summary: JSON.parse(r.hr_summary!) as HeartRateSummary,
+    profileMax: r.profile_max === null ? null : Number(r.profile_max),
+    observedMax: r.observed_max === null ? null : Number(r.observed_max),
+  }));
 }
 
 const revisionOf = compiled<{ userId: number }>()((db, param) =>

@@ -27,6 +27,7 @@ import {
 } from '../../../core/insights.js';
 import type { Actor } from '../../../core/permissions.js';
 import { addDays, dateInZone, formatDuration, isoWeekStart, round2 } from '../../../core/time.js';
+import { estimatedEffort, observedMaxUsed } from '../../../core/tracks/heart-rate.js';
 import type { AppContext } from '../../context.js';
 import { showEntry } from '../entries/entries.service.js';
 import {
@@ -34,6 +35,7 @@ import {
   listDayLoads,
   listDays,
   listEfforts,
+  listHeartRateRuns,
   listRunDates,
   listRuns,
   totals,
@@ -81,11 +83,19 @@ async function predictionsAt(ctx: AppContext, owner: Owner, today: string): Prom
  */
 async function loadNow(ctx: AppContext, owner: Owner, day: string): Promise<Load> {
   const detailFrom = addDays(isoWeekStart(day), -7 * WEEKLY_WEEKS);
-  const [history, recent] = await Promise.all([
+  const [history, recent, heartRate] = await Promise.all([
     listDayLoads(ctx.db, owner.id, EVER, addDays(detailFrom, -1)),
     listDays(ctx.db, owner.id, detailFrom, day),
+    listHeartRateRuns(ctx.db, owner.id, day),
   ]);
-  return computeLoad([...history, ...recent], day);
+  // §15: an unrated run with heart rate counts at the effort its heart rate says, for the owner's
+  // maximum heart rate now (the profile's, else the highest of their tracks, at most 220).
+  const estimates = heartRate.flatMap((run) => {
+    const maxUsed = run.profileMax ?? observedMaxUsed(run.observedMax ?? run.summary.max);
+    const effort = estimatedEffort(run.summary, maxUsed);
+    return effort === null ? [] : [{ date: run.date, seconds: run.seconds, effort }];
+  });
+  return computeLoad([...history, ...recent], day, estimates);
 }
 
 async function streaksAt(ctx: AppContext, owner: Owner, today: string): Promise<Streaks> {

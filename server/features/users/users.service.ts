@@ -26,7 +26,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
 import { lockRunner } from '../../db/locks.js';
-import { RunTally, clearEveryonesDays } from '../../db/tallies.js';
+import { RunTally, clearEveryonesDays, runsRewritten } from '../../db/tallies.js';
 import { forbidden, invalid, notFound, requirePermission } from '../../errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as tokens from './tokens.repository.js';
@@ -197,6 +197,10 @@ export async function updateUser(
         updatedAt: nowIso(ctx),
       });
       if (!row) throw notFound();
+      // The zones, and the efforts estimated from heart rate, follow the maximum heart rate (§14, §15).
+      if (body.max_heart_rate !== undefined && body.max_heart_rate !== target.max_heart_rate) {
+        await runsRewritten(trx, [target.id]);
+      }
       // A new password signs the user out everywhere else.
       if (passwordHash) {
         await tokens.deleteUserTokens(trx, target.id, actor.id === target.id ? session.tokenId : undefined);
