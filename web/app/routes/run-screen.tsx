@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { BackButton } from '../../components/back-button';
 import { PageTitle } from '../../components/page-title';
 import { useUser } from '../../features/auth/api/get-me';
@@ -33,6 +33,8 @@ export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
   const shoeName = useShoeNames();
   const display = useDisplay();
   const goBack = useGoBack(list);
+  const [search] = useSearchParams();
+  const effort = search.get('effort');
   if (!valid || (entry.error instanceof ApiError && entry.error.status === 404)) return <RunNotFound list={list} />;
   if (entry.isError) return <p className="text-danger">This run could not be loaded.</p>;
   if (!entry.data) return <p className="text-body-secondary">Loading…</p>;
@@ -61,7 +63,7 @@ export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
         {heading}
       </PageTitle>
       <RunDetails entry={run} shoe={shoe} />
-      {run.has_track ? <TrackSections entryId={run.id} display={display} /> : null}
+      {run.has_track ? <TrackSections entryId={run.id} display={display} effort={effort} /> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Load, RecordRow, YearReview as Review } from '../../../../core/insights.js';
 import { addDays } from '../../../../core/time.js';
+import { smallTrack } from '../../../test/track-fixtures';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makeEntry } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
@@ -24,6 +25,7 @@ function makeLoad(overrides: Partial<Load> = {}): Load {
     fatigue: 58.9,
     form: -6.3,
     estimated_runs: 0,
+    hr_estimated_runs: 0,
     assumed_effort: 5,
     ramp: 1.1789,
     warnings: [],
@@ -75,6 +77,18 @@ describe('the training load page', () => {
     expect(screen.getByText('Every run of the last 28 days has an effort.')).toBeInTheDocument();
   });
 
+  it('says which runs got their effort from heart rate, and how, and which the assumed one', async () => {
+    mockFetch({
+      'GET /api/v1/insights/load': { body: { load: { ...makeLoad(), estimated_runs: 3, hr_estimated_runs: 2 } } },
+    });
+    renderWithApp(<LoadPanels />);
+    expect(
+      await screen.findByText(
+        /^3 runs of the last 28 days had no effort\. 2 of them got their efforts from heart rate: the time in each heart-rate zone, weighted 1 below the zones and 2, 3, 5, 7 and 9 in zones 1 to 5 .* The other one was counted as effort 5 \(moderate\)\./,
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('says nothing about the runs of the last 28 days when there were none', async () => {
     const load = makeLoad();
     load.series = load.series.map((day, i) => (i >= 62 ? { ...day, load: 0 } : day));
@@ -112,8 +126,9 @@ describe('records', () => {
       pace: 5.35,
       date: '2026-03-09',
       entry_id: 42,
+      source: 'run',
       progression: [{ date: '2026-03-09', time: '00:53:30', entry_id: 42 }],
-    } as RecordRow;
+    };
     mockFetch({ 'GET /api/v1/insights/records': { body: { records: [record] } } });
     renderWithApp(<RecordsPanel />, { display: { dateFormat: 'DD/MM/YYYY', paceFormat: 'clock' } });
     const table = await screen.findByRole('table', { name: 'Personal records by distance' });
@@ -129,6 +144,30 @@ describe('records', () => {
     expect(links.map((link) => link.getAttribute('href'))).toEqual(['/entry/42', '/entry/edit/42']);
     const progression = screen.getByRole('region', { name: 'Progression' });
     expect(within(progression).getByRole('link', { name: '09/03/2026' })).toHaveAttribute('href', '/entry/42');
+  });
+});
+
+describe('records from best efforts', () => {
+  it('say where the effort was run, and link to the run at that effort', async () => {
+    const record: RecordRow = {
+      key: '1k',
+      distance: 1,
+      time: '00:04:50',
+      pace: 4.83,
+      date: '2026-05-11',
+      entry_id: 7,
+      source: 'best_effort',
+      progression: [{ date: '2026-05-11', time: '00:04:50', entry_id: 7 }],
+    };
+    mockFetch({
+      'GET /api/v1/insights/records': { body: { records: [record] } },
+      'GET /api/v1/entry/7/track': { body: { track: smallTrack() } },
+    });
+    renderWithApp(<RecordsPanel />);
+    // The track: 2.5 km long, its fastest kilometre from 1.2 km on.
+    expect(await screen.findByText('Fastest 1 km within your 2.50 km run, from km 1.20')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Personal records by distance' });
+    expect(within(table).getAllByRole('link')[0]).toHaveAttribute('href', '/entry/7?effort=1k');
   });
 });
 

@@ -83,7 +83,16 @@ function TrendPanel({ load }: { load: Load }) {
 function effortsSentence(load: Load): string {
   if (!runsInLast28Days(load)) return 'No runs in the last 28 days.';
   if (load.estimated_runs === 0) return 'Every run of the last 28 days has an effort.';
-  return `${formatCount(load.estimated_runs, 'run')} of the last 28 days had no effort; each was counted as effort ${ASSUMED_EFFORT} (moderate). Add efforts to your runs for a truer load.`;
+  const assumed = load.estimated_runs - load.hr_estimated_runs;
+  const fromHeartRate =
+    load.hr_estimated_runs > 0
+      ? `${load.hr_estimated_runs} of them ${load.hr_estimated_runs === 1 ? 'got its effort' : 'got their efforts'} from heart rate: the time in each heart-rate zone, weighted 1 below the zones and 2, 3, 5, 7 and 9 in zones 1 to 5 (zones from the maximum heart rate of your profile, else the highest of your tracks). `
+      : '';
+  const rest =
+    assumed > 0
+      ? `${assumed === load.estimated_runs ? 'Each' : `The other ${assumed === 1 ? 'one' : assumed}`} was counted as effort ${ASSUMED_EFFORT} (moderate). `
+      : '';
+  return `${formatCount(load.estimated_runs, 'run')} of the last 28 days had no effort. ${fromHeartRate}${rest}Add efforts to your runs for a truer load.`;
 }
 
 function TodayPanel({ load }: { load: Load }) {

@@ -18,10 +18,18 @@ export function PredictionsPanel() {
       ) : (
         <>
           <p>
-            From your run of{' '}
-            <Link to={runPagePath(predictions.source.entry_id)}>
-              {display.runDistance(predictions.source.distance)} {display.labels.distance} in {predictions.source.time}{' '}
-              on {display.formatDate(predictions.source.date)}
+            {predictions.source.kind === 'best_effort'
+              ? 'From the fastest stretch of your run of '
+              : 'From your run of '}
+            <Link
+              to={
+                predictions.source.kind === 'best_effort'
+                  ? `${runPagePath(predictions.source.entry_id)}?effort=${predictions.source.key}`
+                  : runPagePath(predictions.source.entry_id)
+              }
+            >
+              {display.formatDate(predictions.source.date)}: {display.runDistance(predictions.source.distance)}{' '}
+              {display.labels.distance} in {predictions.source.time}
             </Link>{' '}
             (VDOT {predictions.source.vdot.toFixed(1)}), your best of the last 180 days.
           </p>

@@ -6,6 +6,7 @@ import { EditLink } from '../../../components/edit-link';
 import { Panel } from '../../../components/panel';
 import { useDisplay } from '../../../lib/display';
 import { runEditPath, runPagePath } from '../../../lib/run-paths';
+import { useTrack } from '../../../lib/track-api';
 import { useRecords } from '../api/get-records';
 import { distanceLabel, minutesOf } from './format';
 
@@ -30,13 +31,36 @@ export function RecordsPanel() {
   );
 }
 
+/**
+ * Where a record from a best effort was run (§15): "Fastest 5 km within your 17.1 km run, from km
+ * 6.2", read from the run's track (its length, and where the effort starts).
+ */
+function EffortPlace({ record }: { record: RecordRow }) {
+  const display = useDisplay();
+  const { data: track } = useTrack(record.entry_id);
+  const effort = track?.best_efforts.find((e) => e.key === record.key);
+  const distances = track?.series?.distance;
+  if (!effort || !distances || distances.length === 0) {
+    return <div className="small text-body-secondary">The fastest {distanceLabel(record.key)} within a longer run</div>;
+  }
+  const unit = display.labels.distance;
+  const length = display.formatDistance((distances.at(-1)! - distances[0]!) / 1000);
+  const from = display.formatDistance(effort.start / 1000);
+  return (
+    <div className="small text-body-secondary">
+      Fastest {distanceLabel(record.key)} within your {length} {unit} run, from {unit} {from}
+    </div>
+  );
+}
+
 function RecordsTable({ records }: { records: RecordRow[] }) {
   const display = useDisplay();
   return (
     <>
       <p className="small text-body-secondary">
-        A run counts for a distance when it measures that distance to 3% more; its time is scaled to the exact distance
-        (a 5.1 km run in 25:30 counts as 25:00 for 5 km).
+        A run with a recorded track counts through its fastest stretch of each distance, wherever it was within the run.
+        Another run counts for a distance when it measures that distance to 3% more; its time is scaled to the exact
+        distance (a 5.1 km run in 25:30 counts as 25:00 for 5 km).
       </p>
       <div className="table-responsive">
         <table className="table table-striped align-middle mb-0 table-stack">
@@ -63,7 +87,16 @@ function RecordsTable({ records }: { records: RecordRow[] }) {
                   <td data-label="Time">{r.time}</td>
                   <td data-label={`Pace (${display.labels.pace})`}>{display.formatPace(r.pace)}</td>
                   <td data-label="Date">
-                    <Link to={runPagePath(r.entry_id)}>{date}</Link>
+                    <Link
+                      to={
+                        r.source === 'best_effort'
+                          ? `${runPagePath(r.entry_id)}?effort=${r.key}`
+                          : runPagePath(r.entry_id)
+                      }
+                    >
+                      {date}
+                    </Link>
+                    {r.source === 'best_effort' ? <EffortPlace record={r} /> : null}
                   </td>
                   <td className="text-end stack-actions">
                     <EditLink

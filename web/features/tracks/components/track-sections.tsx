@@ -7,7 +7,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { RunTrack } from '../../../../core/tracks/schemas.js';
 import { Panel } from '../../../components/panel';
 import { useMapConfig } from '../api/get-map-config';
-import { useTrack } from '../api/get-track';
+import { useTrack } from '../../../lib/track-api';
 import { LazyRouteMap } from './lazy-maps';
 import { decodeRoute, routeLine, spotOnRoute } from './route-geometry';
 import { TrackCharts } from './track-charts';
@@ -23,7 +23,16 @@ import {
 } from './track-tables';
 
 /** Loads a run's track and shows its blocks; nothing for a run without one. */
-export function TrackSections({ entryId, display }: { entryId: number; display: TrackDisplay }) {
+export function TrackSections({
+  entryId,
+  display,
+  effort,
+}: {
+  entryId: number;
+  display: TrackDisplay;
+  /** A best effort to show first (a record's link names it: `?effort=5k`). */
+  effort?: string | null;
+}) {
   const { data: track, isPending, isError, refetch, isFetching } = useTrack(entryId);
   if (isPending) {
     return (
@@ -48,7 +57,7 @@ export function TrackSections({ entryId, display }: { entryId: number; display: 
     );
   }
   if (track === null) return null;
-  return <TrackBlocks track={track} display={display} />;
+  return <TrackBlocks track={track} display={display} effort={effort ?? null} />;
 }
 
 /** The names of the charts a track has, for their panel's title: "Pace, elevation and heart rate". */
@@ -60,7 +69,15 @@ function chartsTitle(track: RunTrack): string {
 }
 
 /** Each block where the track has what it shows. The charts' hover is kept here, for the map too. */
-export function TrackBlocks({ track, display }: { track: RunTrack; display: TrackDisplay }) {
+export function TrackBlocks({
+  track,
+  display,
+  effort = null,
+}: {
+  track: RunTrack;
+  display: TrackDisplay;
+  effort?: string | null;
+}) {
   const [spot, setSpot] = useState<number | null>(null);
   const points = useMemo(() => (track.route ? decodeRoute(track.route) : null), [track.route]);
   const line = useMemo(() => (points ? routeLine(points) : null), [points]);
@@ -101,7 +118,7 @@ export function TrackBlocks({ track, display }: { track: RunTrack; display: Trac
     tables.push(
       <Panel key="efforts" title="Best efforts" flush={track.best_efforts.length > 0}>
         {track.best_efforts.length > 0 ? (
-          <BestEffortsTable efforts={track.best_efforts} display={display} />
+          <BestEffortsTable efforts={track.best_efforts} display={display} marked={effort ?? null} />
         ) : (
           <p className="mb-0 text-body-secondary">
             None yet: the run covers no standard distance (the shortest is 1 km).

@@ -152,7 +152,16 @@ export function effortName(key: string): string {
 }
 
 /** The fastest stretch of each standard distance inside the run, and where along the run it started. */
-export function BestEffortsTable({ efforts, display }: { efforts: BestEffortRow[]; display: TrackDisplay }) {
+export function BestEffortsTable({
+  efforts,
+  display,
+  marked = null,
+}: {
+  efforts: BestEffortRow[];
+  display: TrackDisplay;
+  /** The key of an effort to mark (the one a record links to). */
+  marked?: string | null;
+}) {
   return (
     <TrackTable
       name="Best efforts"
@@ -165,7 +174,11 @@ export function BestEffortsTable({ efforts, display }: { efforts: BestEffortRow[
         </tr>
       }
       body={efforts.map((effort) => (
-        <tr key={effort.key}>
+        <tr
+          key={effort.key}
+          className={effort.key === marked ? 'table-active' : undefined}
+          aria-current={effort.key === marked ? 'true' : undefined}
+        >
           <th scope="row">{effortName(effort.key)}</th>
           <td>{effort.time}</td>
           <td>{display.formatPace(effort.pace)}</td>

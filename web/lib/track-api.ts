@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RunTrackEnvelopeSchema, type RunTrack } from '../../../../core/tracks/schemas.js';
-import { api, ApiError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { RunTrackEnvelopeSchema, type RunTrack } from '../../core/tracks/schemas.js';
+import { api, ApiError } from './api-client';
+import { queryKeys } from './query-keys';
 
 /**
- * A run's track (CONTRACT.md §14), or null for a run without one: the API's 404 is an answer here,
+ * A run's track (CONTRACT.md §14), or null for a run without one (shared by the run page's track
+ * sections and the records, which say where a best effort was run): the API's 404 is an answer here,
  * not a failure, so it reaches neither the error state nor the error toast.
  */
 export async function getTrack(entryId: number, signal?: AbortSignal): Promise<RunTrack | null> {
