@@ -12,6 +12,7 @@ import type { Database } from '../../server/db/schema.js';
 import * as throttle from '../../server/features/auth/throttle.repository.js';
 import * as tallies from '../../server/db/tallies.js';
 import * as entries from '../../server/features/entries/entries.repository.js';
+import * as everyone from '../../server/features/entries/everyone.repository.js';
 import * as insights from '../../server/features/insights/insights.repository.js';
 import * as stats from '../../server/features/stats/stats.repository.js';
 import * as tokens from '../../server/features/users/tokens.repository.js';
@@ -169,17 +170,17 @@ export async function explainRepositoryQueries(db: Db): Promise<QueryPlan[]> {
             dateTo: `${year}-12-31`,
           }),
       ],
-      ['entries.listAllEntries', (k) => entries.listAllEntries(k, page)],
-      ['entries.listAllEntries (deep page)', (k) => entries.listAllEntries(k, { ...page, offset: 150_000 })],
+      ['everyone.listAllEntries', (k) => everyone.listAllEntries(k, page)],
+      ['everyone.listAllEntries (deep page)', (k) => everyone.listAllEntries(k, { ...page, offset: 150_000 })],
       [
-        'entries.listAllEntries (one month)',
-        (k) => entries.listAllEntries(k, { ...page, dateFrom: `${year}-01-01`, dateTo: `${year}-01-31` }),
+        'everyone.listAllEntries (one month)',
+        (k) => everyone.listAllEntries(k, { ...page, dateFrom: `${year}-01-01`, dateTo: `${year}-01-31` }),
       ],
       ['stats.dailyTotals', (k) => stats.dailyTotals(k, userId, `${year}-01-01`, `${year}-12-31`)],
       ['stats.personalBests', (k) => stats.personalBests(k, userId)],
       ['stats.dateSpan', (k) => stats.dateSpan(k, userId)],
-      ['entries.countAllRuns', (k) => entries.countAllRuns(k)],
-      ['entries.recordsOfEveryone', (k) => entries.recordsOfEveryone(k)],
+      ['everyone.countAllRuns', (k) => everyone.countAllRuns(k)],
+      ['everyone.recordsOfEveryone', (k) => everyone.recordsOfEveryone(k)],
       ['insights.listEfforts', (k) => insights.listEfforts(k, userId)],
       ['insights.listDays', (k) => insights.listDays(k, userId, '0000-01-01', `${year}-12-31`)],
       ['insights.listRunDates', (k) => insights.listRunDates(k, userId, `${year}-12-31`)],

@@ -11,7 +11,7 @@ import { maintainedTotals, recountedTotals } from '../../../scripts/seed/consist
 import { inTransaction, type AppContext } from '../../context.js';
 import { call, createTestApp, loginAdmin, registerUser, type Account, type TestApp } from '../../test/helpers.js';
 import { together } from '../../test/race.js';
-import * as entries from './entries.repository.js';
+import * as everyone from './everyone.repository.js';
 import { insertRuns } from './entries.service.js';
 
 let t: TestApp;
@@ -99,7 +99,7 @@ async function expectEveryPage() {
     const ways = [{}];
     for (const how of ways) {
       for (let offset = 0; offset <= order.length + 7; offset += 7) {
-        const page = await entries.listAllEntries(ctx().db, { ...range, limit: 7, offset, ...how });
+        const page = await everyone.listAllEntries(ctx().db, { ...range, limit: 7, offset, ...how });
         const label = `${JSON.stringify(range)} offset ${offset} ${JSON.stringify(how)}`;
         expect(page.total, label).toBe(order.length);
         expect(

@@ -19,6 +19,7 @@ import { isForeignKeyViolation } from '../../db/errors.js';
 import { findOwnShoe, INVALID_SHOE, shoeForRun } from '../shoes/shoes.service.js';
 import { findUserById, rebuildSearchIndex } from '../users/users.service.js';
 import * as entries from './entries.repository.js';
+import * as everyone from './everyone.repository.js';
 
 export type { EntryValues } from './entries.repository.js';
 
@@ -101,7 +102,7 @@ export async function listEveryonesEntries(
   page: PageWindow,
 ): Promise<{ entries: EntryWithUser[]; total: number }> {
   requirePermission(actor, { type: 'entry.listAll' });
-  return entries.listAllEntries(ctx.db, {
+  return everyone.listAllEntries(ctx.db, {
     dateFrom: query.dateFrom,
     dateTo: query.dateTo,
     limit: page.limit,
@@ -203,8 +204,8 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, id: number): Pr
 /** The admin dashboard's numbers of runs: everyone's runs in all, and the fastest and the longest run. */
 export async function everyonesRuns(
   ctx: AppContext,
-): Promise<{ entries: number } & Awaited<ReturnType<typeof entries.recordsOfEveryone>>> {
-  const [count, records] = await Promise.all([entries.countAllRuns(ctx.db), entries.recordsOfEveryone(ctx.db)]);
+): Promise<{ entries: number } & Awaited<ReturnType<typeof everyone.recordsOfEveryone>>> {
+  const [count, records] = await Promise.all([everyone.countAllRuns(ctx.db), everyone.recordsOfEveryone(ctx.db)]);
   return { entries: count, ...records };
 }
 
