@@ -26,6 +26,16 @@ const NOW = new Date('2026-03-18T12:00:00.000Z');
 const DAY_MS = 86_400_000;
 const ADMIN = { email: 'boss@example.com', password: 'boss-password-1' };
 
+/** The app's configuration on a scratch database, at NOW, with the first admin ADMIN. */
+const configOf = (target: FreshDatabase): Config => ({
+  ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }),
+  adminEmail: ADMIN.email,
+  adminPassword: ADMIN.password,
+  logLevel: 'silent',
+  dbPoolSize: 2,
+  now: () => NOW,
+});
+
 describe('entryCounts', () => {
   it('splits the runs exactly and unevenly', () => {
     const counts = entryCounts(createRandom(7), 1000, 100_000);
@@ -44,14 +54,7 @@ describe('seedDatabase', () => {
 
   beforeAll(async () => {
     target = await freshDatabase('seed');
-    config = {
-      ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }),
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      logLevel: 'silent',
-      dbPoolSize: 2,
-      now: () => NOW,
-    };
+    config = configOf(target);
     const result = await seedDatabase(config, {
       users: 40,
       entries: 3000,
@@ -259,14 +262,7 @@ describe('seedDatabase with tracks', () => {
 
   beforeAll(async () => {
     target = await freshDatabase('seed_tracks');
-    config = {
-      ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }),
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      logLevel: 'silent',
-      dbPoolSize: 2,
-      now: () => NOW,
-    };
+    config = configOf(target);
     // Two threads make the tracks, as for thousands of them.
     seeded = await seedDatabase(config, {
       users: 12,
