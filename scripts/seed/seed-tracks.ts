@@ -99,7 +99,8 @@ export async function pickRuns(
   const ids: number[] = [];
   let seen = 0;
   let next = 0;
-  for (let page = await candidates(afterId); next < ordinals.length; page = await candidates(page.at(-1)!)) {
+  let page = await candidates(afterId);
+  for (; next < ordinals.length && page.length > 0; page = await candidates(page.at(-1)!)) {
     for (; next < ordinals.length && ordinals[next]! < seen + page.length; next++)
       ids.push(page[ordinals[next]! - seen]!);
     seen += page.length;
@@ -196,13 +197,16 @@ export async function seedTracks(
   let samples = 0;
   for await (const packed of packedTracks(runs, options.randomSeed, options.threads)) {
     const batch = runs.slice(done, done + packed.length);
+    const prepared = packed.map(
+      (bytes) => unpackTrack(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)).prepared,
+    );
+    // A transaction PostgreSQL ends to break a deadlock runs again from the start.
     await inTransaction(ctx, async (trx) => {
-      for (const [i, bytes] of packed.entries()) {
-        const { prepared } = unpackTrack(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-        await storeTrack(trx, { id: batch[i]!.id, userId: batch[i]!.userId }, prepared, null);
-        samples += prepared.samples;
+      for (const [i, track] of prepared.entries()) {
+        await storeTrack(trx, { id: batch[i]!.id, userId: batch[i]!.userId }, track, null);
       }
     });
+    samples += prepared.reduce((sum, track) => sum + track.samples, 0);
     done += packed.length;
     options.onProgress?.(done);
   }
