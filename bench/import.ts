@@ -1,6 +1,6 @@
 /**
- * npm run bench:import -- [--csv-rows N] [--fit-files F] [--export-runs E] [--large-mib M] [--load-seconds S]
- *                         [--stall-runs R] [--stall-seconds T] [--huge-rows H] [--skip-build]
+ * npm run bench:import -- [--csv-rows N] [--fit-files F] [--track-files W] [--export-runs E] [--large-mib M]
+ *                         [--load-seconds S] [--stall-runs R] [--stall-seconds T] [--huge-rows H] [--skip-build]
  *
  * Import and export throughput (CONTRACT.md §9, §12) on a fresh database of the kind of
  * DATABASE_URL (a SQLite file by default, or a new database on the PostgreSQL server of a
@@ -10,6 +10,12 @@
  * heap of its main thread through a preloaded probe; the client's memory is never counted:
  * - a Strava activities.csv of N rows (default 10,000), runs/s;
  * - a zip of F FIT activities (default 200), runs/s;
+ * - tracks (CONTRACT.md §17): a zip of W watch FIT files (default 200) of one hour recorded every
+ *   second (position, distance, elevation, heart rate, cadence; lib/watch-files.ts, kept in
+ *   bench/.tmp once made): files/s (target >= 25), against the rate at which this process only
+ *   decodes the same files with the FIT SDK's Decoder, one after another (target: the import at
+ *   least half of it), the server's RSS growth (target <= 150 MB) and the stored size of their
+ *   tracks per hour of samples (target <= 25 KB);
  * - the CSV and JSON exports of a runner with E runs (default 100,000; seeded by importing
  *   this server's own CSV, itself measured), runs/s and the growth of the server's RSS
  *   while streaming;
@@ -39,7 +45,12 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import zlib from 'node:zlib';
+import { Decoder, Stream } from '@garmin/fitsdk';
 import { loadInChild } from './lib/load-process.js';
+import { describeTrackSizes, TRACK_BYTES_PER_HOUR_TARGET, trackSizes } from './lib/track-size.js';
+import { watchFiles } from './lib/watch-files.js';
+import type { Target, TrackImportResult } from './lib/report.js';
+import { decodeFit } from '../server/features/imports/parsers/fit.js';
 import { buildServer, startProbedServer, type Memory } from './lib/probed-server.js';
 import { scratchDatabase } from '../scripts/support/scratch-database.js';
 import { fitActivity, stravaCsv, zip, type StravaRow } from '../server/test/imports/fixtures.js';
@@ -48,6 +59,7 @@ const { values: args } = parseArgs({
   options: {
     'csv-rows': { type: 'string', default: '10000' },
     'fit-files': { type: 'string', default: '200' },
+    'track-files': { type: 'string', default: '200' },
     'export-runs': { type: 'string', default: '100000' },
     'large-mib': { type: 'string', default: '190' },
     'load-seconds': { type: 'string', default: '30' },
@@ -59,6 +71,10 @@ const { values: args } = parseArgs({
 });
 const CSV_ROWS = Number(args['csv-rows']);
 const FIT_FILES = Number(args['fit-files']);
+const TRACK_FILES = Number(args['track-files']);
+/** §17's watch files: an hour each, one sample a second. */
+const TRACK_FILE_SECONDS = 3600;
+const MB = 1_000_000;
 const EXPORT_RUNS = Number(args['export-runs']);
 const LARGE_MIB = Number(args['large-mib']);
 const LOAD_SECONDS = Number(args['load-seconds']);
@@ -80,19 +96,21 @@ async function main() {
   const origin = server.url;
   const base = `${origin}/api/v1`;
   const results: Record<string, unknown> = {
+    date: new Date().toISOString(),
     dialect: scratch.dialect,
     server: 'dist/server/main.js, a process of its own (RSS from /proc, V8 heap of its main thread)',
     csvRows: CSV_ROWS,
     fitFiles: FIT_FILES,
+    trackFiles: TRACK_FILES,
     exportRuns: EXPORT_RUNS,
   };
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
   let n = 0;
-  const register = async () => {
+  const register = async (email = `bench-${n + 1}-${Date.now()}@example.com`) => {
     n += 1;
     const body = {
       name: `Bench ${n}`,
-      email: `bench-${n}-${Date.now()}@example.com`,
+      email,
       password: 'bench-password-1',
       password_confirmation: 'bench-password-1',
       timezone: 'UTC',
@@ -308,6 +326,90 @@ async function main() {
     };
   };
 
+  /**
+   * §17: a zip of TRACK_FILES one-hour watch files imported, then the same files only decoded here
+   * with the FIT SDK, one after another: with its default options (the target's measure) and with
+   * the options the parser uses (fewer conversions: a stricter comparison, shown beside it).
+   */
+  const trackImport = async (): Promise<TrackImportResult> => {
+    const made = await watchFiles(TRACK_FILES, TRACK_FILE_SECONDS);
+    const fileBytes = Object.values(made.files).reduce((sum, bytes) => sum + bytes.length, 0);
+    console.log(
+      `${TRACK_FILES} watch files of an hour at 1 Hz (${(fileBytes / MiB).toFixed(1)} MiB): ` +
+        (made.built > 0 ? `${made.built} written in ${made.builtSeconds.toFixed(1)} s` : 'read from bench/.tmp'),
+    );
+    const upload = zip(made.files);
+    const email = `bench-tracks-${Date.now()}@example.com`;
+    const token = await register(email);
+    const measured = await withRss(() => importOne(token, 'watch.zip', upload));
+    const imported = measured.result;
+    if (imported.created !== TRACK_FILES) throw new Error(`the watch files gave ${imported.created} runs`);
+    const filesPerSecond = imported.created / imported.seconds;
+
+    const decodeRate = (decode: (bytes: Uint8Array) => void) => {
+      const all = Object.values(made.files);
+      for (const bytes of all.slice(0, 5)) decode(bytes);
+      const started = performance.now();
+      for (const bytes of all) decode(bytes);
+      return all.length / ((performance.now() - started) / 1000);
+    };
+    const sdkDecoding = decodeRate((bytes) => {
+      const { errors } = new Decoder(Stream.fromByteArray(bytes)).read();
+      if (errors.length > 0) throw new Error(`the FIT SDK could not decode a watch file: ${String(errors[0])}`);
+    });
+    const parserDecoding = decodeRate((bytes) => decodeFit(bytes));
+    const sizes = await trackSizes(scratch.url, email);
+    const rssGrowthMB = (measured.rssGrowthMiB * MiB) / MB;
+    const targets: Target[] = [
+      {
+        target: 'watch files imported >= 25 files/s',
+        pass: filesPerSecond >= 25,
+        detail: `${filesPerSecond.toFixed(1)} files/s`,
+      },
+      {
+        target: "the import >= half the rate of decoding alone with the FIT SDK's Decoder",
+        pass: filesPerSecond >= sdkDecoding / 2,
+        detail:
+          `decoding alone ${sdkDecoding.toFixed(1)} files/s (default options), import x${(filesPerSecond / sdkDecoding).toFixed(2)}; ` +
+          `with the parser's options ${parserDecoding.toFixed(1)} files/s, import x${(filesPerSecond / parserDecoding).toFixed(2)}`,
+      },
+      {
+        target: "the server's RSS grows by <= 150 MB",
+        pass: rssGrowthMB <= 150,
+        detail: `${rssGrowthMB.toFixed(1)} MB (${measured.rssBeforeMiB} -> peak ${measured.rssPeakMiB} MiB)`,
+      },
+      {
+        target: `stored size of a track <= ${TRACK_BYTES_PER_HOUR_TARGET / 1000} KB per hour of samples`,
+        pass:
+          sizes.bytesPerHour <= TRACK_BYTES_PER_HOUR_TARGET &&
+          sizes.worstHourLongBytesPerHour <= TRACK_BYTES_PER_HOUR_TARGET,
+        detail: describeTrackSizes(sizes),
+      },
+    ];
+    console.log(
+      `Zip of ${TRACK_FILES} watch files (${(upload.length / MiB).toFixed(1)} MiB): ${imported.created} runs with tracks in ` +
+        `${imported.seconds.toFixed(2)} s = ${filesPerSecond.toFixed(1)} files/s; decoding alone ${sdkDecoding.toFixed(1)} files/s ` +
+        `(the parser's options: ${parserDecoding.toFixed(1)}); server RSS growth ${measured.rssGrowthMiB} MiB ` +
+        `(V8 heap peak growth ${measured.heapGrowthMiB} MiB)`,
+    );
+    for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.detail}`);
+    return {
+      files: TRACK_FILES,
+      secondsPerFile: TRACK_FILE_SECONDS,
+      uploadMiB: upload.length / MiB,
+      ...imported,
+      filesPerSecond,
+      decodeOnlyFilesPerSecond: sdkDecoding,
+      parserDecodeFilesPerSecond: parserDecoding,
+      rssGrowthMiB: measured.rssGrowthMiB,
+      rssBeforeMiB: measured.rssBeforeMiB,
+      rssPeakMiB: measured.rssPeakMiB,
+      heapGrowthMiB: measured.heapGrowthMiB,
+      trackSizes: sizes,
+      targets,
+    };
+  };
+
   try {
     const rows: StravaRow[] = Array.from({ length: CSV_ROWS }, (_, i) => ({
       id: i + 1,
@@ -340,6 +442,8 @@ async function main() {
     console.log(
       `Zip of ${FIT_FILES} FIT files: ${fit.created} runs in ${fit.seconds.toFixed(2)} s = ${fit.runsPerSecond} runs/s`,
     );
+
+    if (TRACK_FILES > 0) results.tracks = await trackImport();
 
     const owner = await register();
     const seeded = await withRss(() => importOne(owner, 'own.csv', ownCsv(EXPORT_RUNS)));

@@ -1,12 +1,14 @@
 /**
  * npm run bench -- [--users N] [--entries M] [--duration S] [--connections C]
- *                  [--admin-connections A] [--baseline-entries B] [--instances I]
+ *                  [--admin-connections A] [--baseline-entries B] [--instances I] [--tracks T]
  *                  [--warmup S] [--log-level L] [--skip-build] [--keep] [--only REGEX]
  *
  * Seeds two databases of the kind of DATABASE_URL (SQLite files by default, or new
  * databases on the PostgreSQL server of a postgres:// URL): the full size (N users, M runs;
  * default 10,000 and 1,000,000) and a baseline of B runs (default 10,000) with
- * proportionally fewer users, so that a runner's own history is the same size in both.
+ * proportionally fewer users, so that a runner's own history is the same size in both. Both
+ * hold the long-history runner (a run every day of five years) with a track, one sample a
+ * second, on their latest 1,500 runs, and T more tracked runs spread over everyone (default 0).
  * Starts the production build (node dist/server/main.js) on each and loads every endpoint
  * with autocannon (a runner's reads at C connections, default 50; the admin panel's at A,
  * default 2: an admin or two at once), baseline then full, endpoint by endpoint, so that both measurements of
@@ -16,6 +18,8 @@
  * ratio full/baseline and the server's memory. With --instances 2 (the default on
  * PostgreSQL) it then loads two instances sharing the full database at the same time.
  * --only loads just the endpoints whose name matches REGEX (and the ceiling, always).
+ * Tracks (CONTRACT.md §17): a three-hour track's page at C connections, the map of the
+ * long-history runner's 1,500 tracked runs at 10, and the stored size of a track per hour.
  * Results go to the terminal and to bench/results/<time>-<dialect>.json.
  */
 import { execFileSync } from 'node:child_process';
@@ -46,6 +50,7 @@ import {
 } from './lib/report.js';
 import { equipRunner } from './lib/gear.js';
 import { login, startServer, type RunningServer } from './lib/server.js';
+import { describeTrackSizes, TRACK_BYTES_PER_HOUR_TARGET, trackSizes, type TrackSizes } from './lib/track-size.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,6 +66,7 @@ const { values: args } = parseArgs({
     'skip-build': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     only: { type: 'string' },
+    tracks: { type: 'string', default: '0' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -98,6 +104,13 @@ const TODAY = new Date().toISOString().slice(0, 10);
 const YEAR = Number(TODAY.slice(0, 4)) - 1;
 const PER_PAGE = 15;
 const ONLY = args.only ? new RegExp(args.only, 'i') : null;
+const TRACKS = whole(args.tracks, 'tracks');
+/** §17: the map of every run of a runner with this many tracked runs (the long-history runner's latest). */
+const LONG_HISTORY_TRACKS = 1500;
+/** §17: the run page of a three-hour run recorded every second. */
+const THREE_HOURS_OF_SAMPLES = 3 * 3600 + 1;
+/** §17: the map of every run is loaded at this many connections (a runner opens it now and then). */
+const ROUTES_CONNECTIONS = 10;
 
 interface Endpoint {
   name: string;
@@ -105,6 +118,10 @@ interface Endpoint {
   read: boolean;
   /** The admin panel's reads: loaded by an admin or two at once (ADMIN_CONNECTIONS), with targets of their own. */
   admin?: boolean;
+  /** Connections of its own (else CONNECTIONS, or ADMIN_CONNECTIONS for the admin's). */
+  connections?: number;
+  /** A p99 target of its own (ms), instead of every runner's read's. */
+  p99Target?: number;
   requests: Request[];
 }
 
@@ -114,13 +131,19 @@ interface Runner {
   lastPage: number;
 }
 
+/** The long-history runner, and its longest track (three hours, one sample a second). */
+interface TrackedRunner extends Runner {
+  tracks: number;
+  threeHourRun: number;
+}
+
 function auth(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
 function endpoints(
   runners: Runner[],
-  longRunner: Runner,
+  longRunner: TrackedRunner,
   adminToken: string,
   year: number,
   search: string,
@@ -187,6 +210,25 @@ function endpoints(
     },
   ]);
 
+  // Tracks (CONTRACT.md §14, §16, §17): the run page of a three-hour run, and the map of every run
+  // of the runner with 1,500 tracked runs.
+  const tracks: Endpoint[] = [
+    {
+      name: 'GET /entry/{id}/track (3 h)',
+      read: true,
+      requests: [
+        { method: 'GET', path: `/api/v1/entry/${longRunner.threeHourRun}/track`, headers: auth(longRunner.token) },
+      ],
+    },
+    {
+      name: `GET /insights/routes (${fmt(longRunner.tracks)} tracks)`,
+      read: true,
+      connections: ROUTES_CONNECTIONS,
+      p99Target: 100,
+      requests: [{ method: 'GET', path: '/api/v1/insights/routes', headers: auth(longRunner.token) }],
+    },
+  ];
+
   return [
     { name: 'GET /api/health (ceiling)', read: true, requests: [{ method: 'GET', path: '/api/health' }] },
     { name: 'GET /user/me', read: true, requests: perRunner(() => '/api/v1/user/me') },
@@ -218,6 +260,7 @@ function endpoints(
     },
     ...adminPanel(admin, search, users, entries, year),
     ...insights,
+    ...tracks,
     { name: 'mixed, 10% writes', read: false, requests: mixed },
   ];
 }
@@ -266,6 +309,8 @@ async function seed(database: BenchDatabase, users: number, entries: number) {
       users,
       entries,
       longHistoryRunner: true,
+      longHistoryTracks: LONG_HISTORY_TRACKS,
+      tracks: Math.min(TRACKS, entries),
       onProgress: (done) => bar.update(done.entries),
       onStatus: (message) => {
         bar.finish();
@@ -274,7 +319,34 @@ async function seed(database: BenchDatabase, users: number, entries: number) {
     },
   );
   bar.finish();
+  const { runs, samples, ms } = result.tracks;
+  console.log(
+    `  ${fmt(runs)} tracks (${fmt(samples / 3600)} hours of samples) in ${fmt(ms / 1000, 1)} s: ` +
+      `${fmt((runs / Math.max(1, ms)) * 1000, 1)} tracks/s`,
+  );
   return result;
+}
+
+/** The long-history runner's longest track: its run page is the one measured (three hours at 1 Hz). */
+async function longestTrack(url: string, email: string): Promise<number> {
+  const db = openDatabase(url, { poolSize: 1, backgroundCheckpoints: false });
+  try {
+    const row = await db.kysely
+      .selectFrom('tracks as t')
+      .innerJoin('users as u', 'u.id', 't.user_id')
+      .select(['t.entry_id', 't.samples'])
+      .where('u.email', '=', email)
+      .orderBy('t.samples', 'desc')
+      .orderBy('t.entry_id')
+      .limit(1)
+      .executeTakeFirst();
+    if (!row || Number(row.samples) < THREE_HOURS_OF_SAMPLES) {
+      throw new Error(`The long-history runner has no three-hour track (longest: ${row?.samples ?? 0} samples).`);
+    }
+    return Number(row.entry_id);
+  } finally {
+    await db.close();
+  }
 }
 
 /** Runners whose history is closest to the average, so that both sizes measure alike. */
@@ -327,6 +399,8 @@ interface Prepared {
   database: BenchDatabase;
   server: RunningServer;
   seedSeconds: number;
+  trackSeconds: number;
+  trackSizes: TrackSizes;
   runners: Runner[];
   adminToken: string;
   search: string;
@@ -340,8 +414,13 @@ async function prepareSize(users: number, entries: number, label: string): Promi
   let server: RunningServer | null = null;
   try {
     const seeded = await seed(database, users, entries);
-    const seedSeconds = seeded.ms / 1000;
-    console.log(`  seeded in ${fmt(seedSeconds, 1)} s (${fmt(entries / seedSeconds)} runs/s)`);
+    // The runs' seeding alone, comparable with results before tracks; the tracks' apart.
+    const seedSeconds = (seeded.ms - seeded.tracks.ms) / 1000;
+    console.log(`  seeded in ${fmt(seedSeconds, 1)} s (${fmt(entries / seedSeconds)} runs/s), tracks aside`);
+    const long = seeded.longHistoryRunner!;
+    const sizes = await trackSizes(database.url, long.email);
+    console.log(`  stored tracks of the long-history runner: ${describeTrackSizes(sizes)}`);
+    const threeHourRun = await longestTrack(database.url, long.email);
     const chosen = await pickRunners(database.url, entries / Math.max(1, users));
     server = await startServer(serverEnv(database.url));
     const runners: Runner[] = [];
@@ -352,11 +431,12 @@ async function prepareSize(users: number, entries: number, label: string): Promi
         lastPage: Math.max(1, Math.ceil(runner.entryCount / PER_PAGE)),
       });
     }
-    const long = seeded.longHistoryRunner!;
-    const longRunner: Runner = {
+    const longRunner: TrackedRunner = {
       token: await login(server.url, long.email, DEFAULT_SEED_PASSWORD),
       entryCount: long.entries,
       lastPage: Math.max(1, Math.ceil(long.entries / PER_PAGE)),
+      tracks: long.tracks,
+      threeHourRun,
     };
     const adminToken = await login(server.url, ADMIN.email, ADMIN.password);
     for (const runner of [...runners, longRunner]) await equipRunner(server.url, runner.token);
@@ -364,7 +444,7 @@ async function prepareSize(users: number, entries: number, label: string): Promi
     const search = `user${Math.ceil(users / 2)}@`;
     console.log(
       `  server at ${server.url}; runners with ${runners.map((r) => r.entryCount).join(', ')} runs, ` +
-        `and one with ${long.entries} (five years, daily)`,
+        `and one with ${long.entries} (five years, daily; ${long.tracks} tracked, run ${threeHourRun} of three hours)`,
     );
     return {
       label,
@@ -373,6 +453,8 @@ async function prepareSize(users: number, entries: number, label: string): Promi
       database,
       server,
       seedSeconds,
+      trackSeconds: seeded.tracks.ms / 1000,
+      trackSizes: sizes,
       runners,
       adminToken,
       search,
@@ -423,12 +505,18 @@ async function measureSizes(sizes: Prepared[]): Promise<SizeResult[]> {
                 duration: CEILING_SECONDS,
               })
             ).rps;
-      const result = await measure(size.server, endpoint, endpoint.admin ? ADMIN_CONNECTIONS : CONNECTIONS);
+      const result = await measure(
+        size.server,
+        endpoint,
+        endpoint.connections ?? (endpoint.admin ? ADMIN_CONNECTIONS : CONNECTIONS),
+      );
       const { cpuMs, ...load } = result;
       const row: EndpointResult = {
         name: endpoint.name,
         read: endpoint.read,
         admin: endpoint.admin ?? false,
+        ...(endpoint.connections !== undefined ? { connections: endpoint.connections } : {}),
+        ...(endpoint.p99Target !== undefined ? { p99Target: endpoint.p99Target } : {}),
         ...load,
         ofCeiling: e === 0 ? 1 : result.rps / ceiling,
         ceilingRps: e === 0 ? result.rps : ceiling,
@@ -454,6 +542,8 @@ async function measureSizes(sizes: Prepared[]): Promise<SizeResult[]> {
       database: size.database.label,
       seedSeconds: size.seedSeconds,
       seedRate: size.entries / size.seedSeconds,
+      trackSeconds: size.trackSeconds,
+      trackSizes: size.trackSizes,
       runners: size.runners.map((r) => ({ entryCount: r.entryCount, lastPage: r.lastPage })),
       endpoints: results[i]!,
       memory,
@@ -583,7 +673,15 @@ async function main() {
     ['GET /user/me', 0.5],
     ['GET /entry (page 1)', 0.35],
   ];
-  const reads = full.filter((r) => r.read && !r.admin);
+  const reads = full.filter((r) => r.read && !r.admin && r.p99Target === undefined);
+  const ownTargets = full.filter((r) => r.p99Target !== undefined);
+  // §17's tracks: the run page of three hours, and insights of the runner with 1,500 tracked runs.
+  const trackedReads = [
+    'GET /entry/{id}/track (3 h)',
+    'GET /insights/records (5 y)',
+    'GET /insights/predictions (5 y)',
+  ].flatMap((name) => byName(name) ?? []);
+  const sizes = largeSize.trackSizes!;
   const adminReads = full.filter((r) => r.admin);
   const worst = (rows: EndpointResult[], of: 'p50' | 'p99') =>
     rows.length === 0
@@ -604,6 +702,27 @@ async function main() {
       target: "p99 <= 25 ms for every runner's read endpoint",
       pass: reads.every((r) => r.p99 <= 25),
       detail: worst(reads, 'p99'),
+    },
+    ...ownTargets.map((r) => ({
+      target: `${r.name} (${r.connections ?? CONNECTIONS} connections): p99 <= ${r.p99Target} ms`,
+      pass: r.p99 <= r.p99Target!,
+      detail: `${fmt(r.p99, 2)} ms`,
+    })),
+    ...(trackedReads.length > 0
+      ? [
+          {
+            target: `a three-hour track's page, records and predictions of ${fmt(LONG_HISTORY_TRACKS)} tracked runs: p99 <= 25 ms`,
+            pass: trackedReads.every((r) => r.p99 <= 25),
+            detail: trackedReads.map((r) => `${r.name} ${fmt(r.p99, 2)} ms`).join(', '),
+          },
+        ]
+      : []),
+    {
+      target: `stored size of a track <= ${fmt(TRACK_BYTES_PER_HOUR_TARGET / 1000)} KB per hour of samples (1 Hz)`,
+      pass:
+        sizes.bytesPerHour <= TRACK_BYTES_PER_HOUR_TARGET &&
+        sizes.worstHourLongBytesPerHour <= TRACK_BYTES_PER_HOUR_TARGET,
+      detail: describeTrackSizes(sizes),
     },
     {
       target: `admin reads (${ADMIN_CONNECTIONS} connections): p50 <= 50 ms`,
@@ -668,6 +787,8 @@ async function main() {
       duration: DURATION,
       warmup: WARMUP,
       connections: CONNECTIONS,
+      tracks: TRACKS,
+      longHistoryTracks: LONG_HISTORY_TRACKS,
       logLevel: args['log-level'],
     },
     baseline: smallSize,

@@ -1,11 +1,16 @@
 /** The shape of a `npm run bench` result file (bench/results/<time>-<dialect>.json), and its number format. */
 import type { LoadResult } from './load.js';
+import type { TrackSizes } from './track-size.js';
 
 export interface EndpointResult extends LoadResult {
   name: string;
   read: boolean;
   /** Loaded at the admin panel's concurrency (--admin-connections). */
   admin?: boolean;
+  /** Loaded at connections of its own (else the run's, or the admin panel's). */
+  connections?: number;
+  /** Held to a p99 target of its own (ms) rather than every runner's read's. */
+  p99Target?: number;
   /** Share of the ceiling's req/s (GET /api/health on the same server, measured just before). */
   ofCeiling: number;
   /** That ceiling, in req/s. */
@@ -20,6 +25,10 @@ export interface SizeResult {
   database: string;
   seedSeconds: number;
   seedRate: number;
+  /** Of the seed: making and storing the tracks (absent from results before tracks). */
+  trackSeconds?: number;
+  /** The stored size of the long-history runner's tracks (absent from results before tracks). */
+  trackSizes?: TrackSizes;
   runners: { entryCount: number; lastPage: number }[];
   endpoints: EndpointResult[];
   memory: { rssMb: number; peakRssMb: number };
@@ -73,14 +82,63 @@ export interface BenchReport {
     duration: number;
     warmup: number;
     connections: number;
+    tracks?: number;
+    longHistoryTracks?: number;
     logLevel: string | undefined;
   };
   baseline: SizeResult;
   full: SizeResult;
   p50Ratios: { name: string; ratio: number }[];
   instances: InstancesResult | null;
-  targets: { target: string; pass: boolean; detail: string }[];
+  targets: Target[];
   seconds: number;
+}
+
+/** A target of a bench, met or not, and what was measured against it. */
+export interface Target {
+  target: string;
+  pass: boolean;
+  detail: string;
+}
+
+/** One import or export of `npm run bench:import`. */
+export interface TransferResult {
+  created?: number;
+  seconds: number;
+  runsPerSecond: number;
+  rssGrowthMiB?: number;
+}
+
+/** §17: the import of a zip of one-hour watch files, against decoding them alone. */
+export interface TrackImportResult extends TransferResult {
+  files: number;
+  secondsPerFile: number;
+  uploadMiB: number;
+  filesPerSecond: number;
+  /** The FIT SDK's Decoder with its default options, in the bench's process, one file after another. */
+  decodeOnlyFilesPerSecond: number;
+  /** The same with the options the import's parser uses. */
+  parserDecodeFilesPerSecond: number;
+  rssGrowthMiB: number;
+  rssBeforeMiB: number;
+  rssPeakMiB: number;
+  heapGrowthMiB: number;
+  trackSizes: TrackSizes;
+  targets: Target[];
+}
+
+/** The shape of a `npm run bench:import` result file (bench/results/<time>-import-<dialect>.json), as far as it is rendered. */
+export interface ImportReport {
+  /** Absent from results before tracks. */
+  date?: string;
+  dialect: string;
+  stravaCsv?: TransferResult;
+  fitZip?: TransferResult;
+  tracks?: TrackImportResult;
+  ownCsv?: TransferResult;
+  export_csv?: TransferResult;
+  export_json?: TransferResult;
+  large?: TransferResult & { fileMiB: number };
 }
 
 /** A number with thousands separators and a fixed number of decimals; "-" when there is none. */

@@ -163,6 +163,9 @@ export function generateEntries(random: Random, user: SeedUser, now: Date): Seed
   return runsOnDays(random, user, now, offsets);
 }
 
+/** The long-history runner's runs: one a day, today included. */
+export const LONG_HISTORY_RUNS = HISTORY_YEARS * 365 + 1;
+
 /**
  * The runner with the longest history: a run every day of the five years up to today, so that
  * insights over a whole history are measured at their worst. Its own generator: the other runners'
@@ -177,7 +180,7 @@ export function longHistoryRunner(number: number, now: Date): { user: SeedUser; 
     email: `user${number}@example.com`,
     timezone: 'Europe/Berlin',
     createdAt: new Date(now.getTime() - 300 * DAY_MS).toISOString(),
-    entryCount: historyDays + 1,
+    entryCount: LONG_HISTORY_RUNS,
     basePace: 300,
     historyDays,
   };

@@ -26,6 +26,16 @@ const NOW = new Date('2026-03-18T12:00:00.000Z');
 const DAY_MS = 86_400_000;
 const ADMIN = { email: 'boss@example.com', password: 'boss-password-1' };
 
+/** The app's configuration on a scratch database, at NOW, with the first admin ADMIN. */
+const configOf = (target: FreshDatabase): Config => ({
+  ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }),
+  adminEmail: ADMIN.email,
+  adminPassword: ADMIN.password,
+  logLevel: 'silent',
+  dbPoolSize: 2,
+  now: () => NOW,
+});
+
 describe('entryCounts', () => {
   it('splits the runs exactly and unevenly', () => {
     const counts = entryCounts(createRandom(7), 1000, 100_000);
@@ -44,14 +54,7 @@ describe('seedDatabase', () => {
 
   beforeAll(async () => {
     target = await freshDatabase('seed');
-    config = {
-      ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }),
-      adminEmail: ADMIN.email,
-      adminPassword: ADMIN.password,
-      logLevel: 'silent',
-      dbPoolSize: 2,
-      now: () => NOW,
-    };
+    config = configOf(target);
     const result = await seedDatabase(config, {
       users: 40,
       entries: 3000,
@@ -246,5 +249,153 @@ describe('seedDatabase', () => {
     await expect(seedDatabase(config, { users: 0, entries: 10 })).rejects.toThrow(/at least one user/);
     await expect(seedDatabase(config, { users: 1, entries: 1, password: 'short' })).rejects.toThrow(/8 to 128/);
     expect(await consistency()).toEqual({ users: 46, entries: 3100 });
+  });
+});
+
+describe('seedDatabase with tracks', () => {
+  const TRACKS = 24;
+  const LONG_TRACKS = 30;
+  let target: FreshDatabase;
+  let config: Config;
+  let db: Db;
+  let seeded: Awaited<ReturnType<typeof seedDatabase>>;
+
+  beforeAll(async () => {
+    target = await freshDatabase('seed_tracks');
+    config = configOf(target);
+    // Two threads make the tracks, as for thousands of them.
+    seeded = await seedDatabase(config, {
+      users: 12,
+      entries: 400,
+      tracks: TRACKS,
+      longHistoryRunner: true,
+      longHistoryTracks: LONG_TRACKS,
+      trackThreads: 2,
+      now: NOW,
+    });
+    db = openDatabase(config.databaseUrl, { poolSize: 2 });
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    await target?.drop();
+  });
+
+  const trackedRuns = () =>
+    db.kysely
+      .selectFrom('entries as e')
+      .innerJoin('tracks as t', 't.entry_id', 'e.id')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select(['e.id', 'e.date', 'e.seconds', 'e.has_track', 'e.avg_heart_rate', 'u.email', 't.samples'])
+      .orderBy('e.id')
+      .execute();
+
+  it('tracks exactly the runs asked for: N of the runners, the long-history runner its latest', async () => {
+    expect(seeded.tracks.runs).toBe(TRACKS + LONG_TRACKS);
+    expect(seeded.longHistoryRunner).toMatchObject({ tracks: LONG_TRACKS });
+    const tracked = await trackedRuns();
+    expect(tracked).toHaveLength(TRACKS + LONG_TRACKS);
+    const flagged = await db.kysely
+      .selectFrom('entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('has_track', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(Number(flagged.n)).toBe(TRACKS + LONG_TRACKS);
+    const long = tracked.filter((r) => r.email === seeded.longHistoryRunner!.email);
+    expect(long).toHaveLength(LONG_TRACKS);
+    const latest = await db.kysely
+      .selectFrom('entries as e')
+      .innerJoin('users as u', 'u.id', 'e.user_id')
+      .select('e.id')
+      .where('u.email', '=', seeded.longHistoryRunner!.email)
+      .orderBy('e.date', 'desc')
+      .orderBy('e.id', 'desc')
+      .limit(LONG_TRACKS)
+      .execute();
+    expect(long.map((r) => Number(r.id)).sort((a, b) => a - b)).toEqual(
+      latest.map((r) => Number(r.id)).sort((a, b) => a - b),
+    );
+    // One sample a second of the run, three hours at most; the run carries the track's summary.
+    for (const run of tracked) {
+      expect(Number(run.samples)).toBe(Math.min(Number(run.seconds), 3 * 3600) + 1);
+      expect(run.avg_heart_rate).not.toBeNull();
+    }
+    expect(seeded.tracks.samples).toBe(tracked.reduce((sum, r) => sum + Number(r.samples), 0));
+    // Storing tracks leaves every tally exact.
+    expect(await maintainedTotals(db.kysely)).toEqual(await recountedTotals(db.kysely));
+  });
+
+  it("answers every tracked run's track endpoints, as for an imported track", async () => {
+    const app = await buildApp(config);
+    try {
+      const tokens = new Map<string, string>();
+      const tokenOf = async (email: string) => {
+        if (!tokens.has(email)) {
+          const login = await app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/login',
+            payload: { email, password: DEFAULT_SEED_PASSWORD },
+          });
+          expect(login.statusCode).toBe(200);
+          tokens.set(email, login.json<{ access_token: string }>().access_token);
+        }
+        return { authorization: `Bearer ${tokens.get(email)}` };
+      };
+      for (const run of await trackedRuns()) {
+        const headers = await tokenOf(run.email);
+        const page = await app.inject({ url: `/api/v1/entry/${run.id}/track`, headers });
+        expect(page.statusCode).toBe(200);
+        const { track } = page.json<{
+          track: { samples: number; has: Record<string, boolean>; route: string; laps: unknown[]; heart_rate: unknown };
+        }>();
+        expect(track.samples).toBe(Number(run.samples));
+        expect(track.has).toEqual({ distance: true, position: true, elevation: true, heart_rate: true, cadence: true });
+        expect(track.route.length).toBeGreaterThan(10);
+        expect(track.laps.length).toBeGreaterThan(0);
+        expect(track.heart_rate).not.toBeNull();
+        const gpx = await app.inject({ url: `/api/v1/entry/${run.id}/track.gpx`, headers });
+        expect(gpx.statusCode).toBe(200);
+        expect(gpx.body.split('<trkpt ').length - 1).toBe(Number(run.samples));
+        // No file was uploaded, so none is kept.
+        const original = await app.inject({ url: `/api/v1/entry/${run.id}/original`, headers });
+        expect(original.statusCode).toBe(404);
+      }
+      const longHeaders = await tokenOf(seeded.longHistoryRunner!.email);
+      const routes = await app.inject({ url: '/api/v1/insights/routes', headers: longHeaders });
+      expect(routes.statusCode).toBe(200);
+      expect(routes.json<{ routes: { runs: unknown[] } }>().routes.runs).toHaveLength(LONG_TRACKS);
+      const untracked = await db.kysely
+        .selectFrom('entries as e')
+        .innerJoin('users as u', 'u.id', 'e.user_id')
+        .select(['e.id', 'u.email'])
+        .where('e.has_track', '=', 0)
+        .orderBy('e.id')
+        .executeTakeFirstOrThrow();
+      const none = await app.inject({
+        url: `/api/v1/entry/${untracked.id}/track`,
+        headers: await tokenOf(untracked.email),
+      });
+      expect(none.statusCode).toBe(404);
+      expect(none.json()).toEqual({ message: 'This run has no track.' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('tracks only runs of the seed that asks, when it appends', async () => {
+    const before = await trackedRuns();
+    const result = await seedDatabase(config, { users: 3, entries: 60, tracks: 10, now: NOW });
+    expect(result.tracks.runs).toBe(10);
+    const added = (await trackedRuns()).filter((r) => !before.some((b) => b.id === r.id));
+    expect(added).toHaveLength(10);
+    const newRunners = Array.from({ length: 3 }, (_, i) => `user${result.firstNumber + i}@example.com`);
+    for (const run of added) expect(newRunners).toContain(run.email);
+  });
+
+  it('checks its track options', async () => {
+    await expect(seedDatabase(config, { users: 1, entries: 5, tracks: 6 })).rejects.toThrow(/from 0 to the number/);
+    await expect(seedDatabase(config, { users: 1, entries: 5, longHistoryTracks: 3 })).rejects.toThrow(
+      /long-history runner/,
+    );
   });
 });

@@ -3,7 +3,9 @@
  * and runs. The schema comes from the server's own migrations; the password is hashed
  * once with the server's hasher. The rows are written in one transaction, then every tally
  * and the search index are computed from them by the server's own rebuildTallies (the repair
- * command's), in a second one.
+ * command's), in a second one. Tracks, when asked for, come last (seed-tracks.ts), each batch
+ * in a transaction of its own through the server's storeTrack, which keeps its tallies: an
+ * interrupted seed leaves consistent runs, some of them without their track.
  */
 import pg from 'pg';
 import type SQLite from 'better-sqlite3';
@@ -14,6 +16,8 @@ import { migrate } from '../../server/db/migrate.js';
 import { rebuildTallies } from '../../server/features/entries/entries.service.js';
 import { userSearchText } from '../../core/search.js';
 import { ensureFirstAdmin, hashPassword, type FirstAdmin } from '../../server/features/users/users.service.js';
+import { MAX_TRACK_SECONDS } from './tracks.js';
+import { defaultTrackThreads, lastRunId, latestRuns, pickRuns, seedTracks, type SeededTracks } from './seed-tracks.js';
 import {
   createRandom,
   entryCounts,
@@ -45,7 +49,18 @@ export interface SeedOptions {
    * longHistoryRunner): the longest history insights must serve. Off by default.
    */
   longHistoryRunner?: boolean;
+  /**
+   * Runs of this seed's runners (the long-history runner's aside) that get a synthetic track, one
+   * sample a second (tracks.ts), picked at random. Default 0.
+   */
+  tracks?: number;
+  /** The long-history runner's latest runs that get a track (needs `longHistoryRunner`). Default 0. */
+  longHistoryTracks?: number;
+  /** Worker threads that make and prepare tracks (default: the cores, at most 4; none for a few). */
+  trackThreads?: number;
   onProgress?: (done: SeedProgress) => void;
+  /** Tracks stored so far, of all asked for. */
+  onTrackProgress?: (done: number, total: number) => void;
   /** Phases after the rows are written (index builds, statistics). */
   onStatus?: (message: string) => void;
 }
@@ -56,7 +71,9 @@ export interface SeedResult {
   /** The n of the first `user{n}@example.com` written. */
   firstNumber: number;
   /** The e-mail and runs of the long-history runner, when asked for. */
-  longHistoryRunner: { email: string; entries: number } | null;
+  longHistoryRunner: { email: string; entries: number; tracks: number } | null;
+  /** The tracks stored, their samples, and the time they took. */
+  tracks: SeededTracks;
   /** The admin created on an empty database (with its generated password, if any). */
   admin: FirstAdmin | null;
   ms: number;
@@ -106,6 +123,12 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
   if (options.entries > 0 && options.users === 0) throw new Error('entries need at least one user');
   const password = options.password ?? DEFAULT_SEED_PASSWORD;
   if (password.length < 8 || password.length > 128) throw new Error('The password must be 8 to 128 characters long.');
+  const tracks = options.tracks ?? 0;
+  const longTracks = options.longHistoryTracks ?? 0;
+  if (!Number.isInteger(tracks) || tracks < 0 || tracks > options.entries)
+    throw new Error('tracks must be a whole number from 0 to the number of runs');
+  if (!Number.isInteger(longTracks) || longTracks < 0) throw new Error('longHistoryTracks must be a whole number >= 0');
+  if (longTracks > 0 && !options.longHistoryRunner) throw new Error('longHistoryTracks needs the long-history runner');
 
   const db = openDatabase(config.databaseUrl, { poolSize: 2, backgroundCheckpoints: false });
   try {
@@ -113,10 +136,12 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
     const ctx: AppContext = contextOf(db.kysely, config);
     const admin = await ensureFirstAdmin(ctx);
     const first = (await lastSeededNumber(db)) + 1;
+    const runsBefore = await lastRunId(db.kysely);
     const passwordHash = await hashPassword(password);
 
     const now = options.now ?? new Date();
-    const random: Random = createRandom(options.randomSeed ?? 20_240_601);
+    const randomSeed = options.randomSeed ?? 20_240_601;
+    const random: Random = createRandom(randomSeed);
     const users = generateUsers(random, now, first, entryCounts(random, options.users, options.entries));
     const long = options.longHistoryRunner ? longHistoryRunner(first + users.length, now) : null;
     if (long) users.push(long.user);
@@ -153,18 +178,47 @@ export async function seedDatabase(config: Config, options: SeedOptions): Promis
     }
     onStatus('counting runs per day and each runner, and indexing the search');
     await rebuildTallies(ctx);
+
+    const longId = long ? await userIdOf(db, long.user.email) : null;
+    const tracked = [
+      ...(longId !== null ? await latestRuns(db.kysely, longId, longTracks) : []),
+      ...(await pickRuns(db.kysely, createRandom(randomSeed ^ TRACKS_STREAM), runsBefore, longId, tracks)),
+    ];
+    let seededTracks: SeededTracks = { runs: 0, samples: 0, ms: 0 };
+    if (tracked.length > 0) {
+      const threads = options.trackThreads ?? defaultTrackThreads(tracked.length);
+      onStatus(
+        `making ${tracked.length} tracks (one sample a second, at most ${MAX_TRACK_SECONDS / 3600} hours) on ${threads || 'no'} worker threads`,
+      );
+      seededTracks = await seedTracks(ctx, tracked, {
+        randomSeed,
+        threads,
+        onProgress: (count) => options.onTrackProgress?.(count, tracked.length),
+      });
+    }
     await writer.settle();
     return {
       users: done.users,
       entries: done.entries,
       firstNumber: first,
-      longHistoryRunner: long ? { email: long.user.email, entries: long.user.entryCount } : null,
+      tracks: seededTracks,
+      longHistoryRunner: long
+        ? { email: long.user.email, entries: long.user.entryCount, tracks: Math.min(longTracks, long.user.entryCount) }
+        : null,
       admin,
       ms: Date.now() - started,
     };
   } finally {
     await db.close();
   }
+}
+
+/** Mixed into the seed for the choice of tracked runs: its own stream, so the rest of the data stays the same. */
+const TRACKS_STREAM = 0x7472_6b73;
+
+async function userIdOf(db: Db, email: string): Promise<number> {
+  const row = await db.kysely.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return Number(row.id);
 }
 
 const ENTRY_COLUMNS = '(user_id, date, distance_m, seconds, speed, created_at, updated_at)';
@@ -277,7 +331,8 @@ function sqliteWriter(conn: SQLite.Database, rebuildIndexes: boolean, onStatus: 
       restore();
     },
     async settle() {
-      if (journal === 'wal') conn.pragma('wal_checkpoint(TRUNCATE)');
+      // Whatever went into the WAL after the commit (the tallies, the tracks) moves into the file.
+      conn.pragma('wal_checkpoint(TRUNCATE)');
     },
     async abort() {
       if (conn.inTransaction) conn.exec('rollback');
@@ -364,7 +419,7 @@ async function postgresWriter(
       // later under load: fresh statistics, and a visibility map that lets index-only
       // scans skip the table.
       onStatus('vacuuming and analyzing');
-      for (const table of ['users', 'entries', 'entry_days', 'runner_days', 'runner_efforts']) {
+      for (const table of ['users', 'entries', 'entry_days', 'runner_days', 'runner_efforts', 'tracks']) {
         await client.query(`vacuum (analyze) ${table}`);
       }
       await client.end();

@@ -7,9 +7,7 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { GoalBodySchema, type GoalBody } from '../../../core/goals.js';
 import type { ImportMapping } from '../../../core/imports.js';
 import { EARLIEST_DATE, EntryBodySchema, type User } from '../../../core/schemas.js';
@@ -17,6 +15,7 @@ import { ShoeBodySchema, type ShoeBody } from '../../../core/shoes.js';
 import { dateInZone, formatDuration } from '../../../core/time.js';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
+import { siblingModule, startThread as startModuleThread } from '../../threads.js';
 import { toValues, type EntryValues } from '../entries/entries.service.js';
 import { parseUpload } from './parsers/files.js';
 import { Unreadable, type ByteSource, type Candidate } from './parsers/types.js';
@@ -425,22 +424,17 @@ function endTurn(): void {
   grantTurns();
 }
 
-const here = fileURLToPath(import.meta.url);
-const WORKER_FILE = path.join(path.dirname(here), `pass-one.worker${path.extname(here)}`);
+const WORKER_FILE = siblingModule(import.meta.url, 'pass-one.worker');
 
-/** A thread running the worker's file: the built .js as it is, a .ts source (tests, tsx) through tsx. */
+/** A thread running the worker's file, within the memory of a pass. */
 function startThread(job: PassOneJob): Worker {
-  const resourceLimits = {
-    maxOldGenerationSizeMb: passOneThreads.heapMiB,
-    maxYoungGenerationSizeMb: passOneThreads.youngMiB,
-  };
-  const loaded = WORKER_FILE.endsWith('.js') || process.execArgv.some((arg) => arg.includes('tsx'));
-  if (loaded) return new Worker(WORKER_FILE, { workerData: job, resourceLimits });
-  return new Worker(
-    `const { workerData } = require('node:worker_threads');
-     import('tsx/esm/api').then(({ register }) => { register(); return import(workerData.entry); });`,
-    { eval: true, workerData: { ...job, entry: pathToFileURL(WORKER_FILE).href }, resourceLimits },
-  );
+  return startModuleThread(WORKER_FILE, {
+    workerData: job,
+    resourceLimits: {
+      maxOldGenerationSizeMb: passOneThreads.heapMiB,
+      maxYoungGenerationSizeMb: passOneThreads.youngMiB,
+    },
+  });
 }
 
 const STOPPED =
