@@ -167,6 +167,26 @@ describe('a FIT file imported with its track', () => {
   });
 });
 
+describe('the stored size of a track (§17)', () => {
+  it('keeps an hour of samples every second, with what the run page and the map need, in at most 25 KB', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    const { realisticFit } = await import('./imports/track-fixtures.js');
+    const fit = realisticFit(3600, { start: new Date('2026-02-01T07:00:00Z'), fractionalCadence: true });
+    const id = (await importResult(t.app, runner.token, [{ name: 'hour.fit', content: fit }])).rows[0]!.entry!.id!;
+    const row = await t.app.appContext.db
+      .selectFrom('tracks')
+      .select(['samples', 'data', 'analysis', 'hr_summary', 'map_route'])
+      .where('entry_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const bytes = (value: unknown) =>
+      value == null ? 0 : typeof value === 'string' ? Buffer.byteLength(value) : (value as Uint8Array).byteLength;
+    const stored = bytes(row.data) + bytes(row.analysis) + bytes(row.hr_summary) + bytes(row.map_route);
+    expect(Number(row.samples)).toBeGreaterThanOrEqual(3600);
+    expect(stored).toBeGreaterThan(5_000);
+    expect(stored).toBeLessThanOrEqual(25_000);
+  });
+});
+
 describe('a run without a track', () => {
   it('answers 404 with the contract message', async () => {
     const runner = await registerUser(t.app);

@@ -2,19 +2,19 @@
  * A track made ready to store (CONTRACT.md §13, §14, §17), once, where it is parsed (an import's
  * parse thread): its samples in the codec's bytes, the run page's answer computed whole but for
  * the heart-rate section (which depends on the runner's maximum heart rate when the page is
- * asked for) and deflated, what that section is computed from, the map's route, the entry's
- * summary, and the best efforts for records. A run page then costs a read and an inflate.
+ * asked for) and stored as page.ts packs it, what that section is computed from, the map's route, the entry's
+ * summary, and the best efforts for records. A run page then costs a read and a decompression.
  *
  * `packTrack` / `unpackTrack` carry one through an import's spool file as bytes: a header of
  * JSON and the binary parts after it.
  */
-import { deflateRawSync } from 'node:zlib';
 import { analyseTrack, type EntryTrackFields } from '../../../core/tracks/analyse.js';
 import type { HeartRateSummary } from '../../../core/tracks/heart-rate.js';
 import type { Bounds } from '../../../core/tracks/route.js';
 import { runTrackOf } from '../../../core/tracks/schemas.js';
 import type { Track } from '../../../core/tracks/types.js';
 import { encodeTrack } from './codec.js';
+import { packPage } from './page.js';
 
 /** A best effort as records count it (§15): its key, elapsed milliseconds, and where it starts (m). */
 export interface EffortOfTrack {
@@ -38,7 +38,7 @@ export interface PreparedTrack {
   hasDistances: boolean;
   /** The codec's bytes of the samples, laps and pauses. */
   data: Uint8Array;
-  /** The run page's answer but `entry_id` and `heart_rate`, as deflated JSON. */
+  /** The run page's answer but `entry_id` and `heart_rate`, as page.ts stores it. */
   page: Uint8Array;
 }
 
@@ -64,7 +64,7 @@ export function prepareTrack(track: Track, trackStart: Date): PreparedTrack {
     efforts: analysis.best_efforts.map((e) => ({ key: e.key, ms: Math.round(e.seconds * 1000), start: e.start })),
     hasDistances: analysis.has.distance,
     data: encodeTrack(track),
-    page: deflateRawSync(JSON.stringify(page)),
+    page: packPage(page),
   };
 }
 

@@ -3,7 +3,6 @@
  * answered from what was computed when it was stored, its GPX, its file, and the map of every run.
  * Who may read a run's track is who may read the run (§5).
  */
-import { inflateRawSync } from 'node:zlib';
 import type { Actor } from '../../../core/permissions.js';
 import { heartRateSection, observedMaxUsed, type HeartRateSummary } from '../../../core/tracks/heart-rate.js';
 import { gpxChunks } from '../../../core/tracks/gpx.js';
@@ -14,6 +13,7 @@ import { AppError, notFound, requirePermission } from '../../errors.js';
 import { trackStored } from '../entries/entries.service.js';
 import { decodeTrack } from './codec.js';
 import { MAX_ORIGINAL_BYTES, type OriginalFile, type PreparedTrack } from './prepare.js';
+import { pageMembers } from './page.js';
 import * as tracks from './tracks.repository.js';
 
 export { prepareTrack, packTrack, packedSummary, unpackTrack, MAX_ORIGINAL_BYTES } from './prepare.js';
@@ -62,8 +62,7 @@ export async function trackPage(ctx: AppContext, actor: Actor, id: number): Prom
         ? heartRateSection(summary, found.profileMax, 'profile')
         : heartRateSection(summary, observedMaxUsed(found.observedMax ?? summary.max), 'observed');
   }
-  const page = inflateRawSync(found.page).toString('utf8');
-  return `{"track":{"entry_id":${id},${page.slice(1, -1)},"heart_rate":${JSON.stringify(heartRate)}}}`;
+  return `{"track":{"entry_id":${id},${pageMembers(found.page)},"heart_rate":${JSON.stringify(heartRate)}}}`;
 }
 
 /** The run's original file, as uploaded. */
