@@ -89,7 +89,7 @@ describe('insights journey', () => {
     await page.getByRole('link', { name: 'Training load' }).click();
     await page.getByRole('heading', { level: 1, name: 'Training load' }).waitFor();
     await page
-      .getByText('1 run of the last 28 days had no effort; each was counted as effort 5', { exact: false })
+      .getByText('1 run of the last 28 days had no effort. It was counted as effort 5 (moderate).', { exact: false })
       .waitFor();
     await page.getByText(/injury risk rises above 1\.5/).waitFor();
     await page.locator('canvas').nth(2).waitFor();

@@ -90,7 +90,7 @@ function effortsSentence(load: Load): string {
       : '';
   const rest =
     assumed > 0
-      ? `${assumed === load.estimated_runs ? 'Each' : `The other ${assumed === 1 ? 'one' : assumed}`} was counted as effort ${ASSUMED_EFFORT} (moderate). `
+      ? `${assumed === load.estimated_runs ? (assumed === 1 ? 'It' : 'Each') : `The other ${assumed === 1 ? 'one' : assumed}`} was counted as effort ${ASSUMED_EFFORT} (moderate). `
       : '';
   return `${formatCount(load.estimated_runs, 'run')} of the last 28 days had no effort. ${fromHeartRate}${rest}Add efforts to your runs for a truer load.`;
 }
