@@ -238,6 +238,27 @@ describe('the map of every run', () => {
     expect(none.routes).toEqual({ bounds: null, runs: [] });
     expect((await call(t.app, 'GET', '/api/v1/insights/routes')).statusCode).toBe(401);
   });
+
+  it('is never older than the runner’s runs: a run imported, moved or deleted shows at once', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    const routes = async () =>
+      (await call(t.app, 'GET', '/api/v1/insights/routes', { token: runner.token })).json().routes.runs as {
+        entry_id: number;
+        date: string;
+      }[];
+    expect(await routes()).toEqual([]);
+    const id = (await importResult(t.app, runner.token, [{ name: 'watch.fit', content: watchFit() }])).rows[0]!.entry!
+      .id!;
+    expect((await routes()).map((r) => r.entry_id)).toEqual([id]);
+    const moved = await call(t.app, 'PUT', `/api/v1/entry/${id}`, {
+      token: runner.token,
+      body: { date: '2023-01-02', distance: 1.62, time: '00:10:00' },
+    });
+    expect(moved.statusCode).toBe(200);
+    expect(await routes()).toMatchObject([{ entry_id: id, date: '2023-01-02' }]);
+    expect((await call(t.app, 'DELETE', `/api/v1/entry/${id}`, { token: runner.token })).statusCode).toBe(200);
+    expect(await routes()).toEqual([]);
+  });
 });
 
 describe('the GPX of a track', () => {

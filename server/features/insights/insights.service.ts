@@ -166,9 +166,9 @@ async function yearReviewNow(
  * answer newer than its key, and no request that reads the revision after that write's commit
  * can find it.
  */
-async function memoized<T>(
+export async function memoized<T>(
   ctx: AppContext,
-  owner: Owner,
+  owner: { id: number },
   endpoint: string,
   compute: (revision: number) => Promise<T>,
 ): Promise<T> {
@@ -177,7 +177,7 @@ async function memoized<T>(
 }
 
 /** The memo's answer under a runner's revision already read. */
-const answerAt = <T>(ctx: AppContext, owner: Owner, revision: number, endpoint: string, compute: () => Promise<T>) =>
+const answerAt = <T>(ctx: AppContext, owner: { id: number }, revision: number, endpoint: string, compute: () => Promise<T>) =>
   ctx.memory.insights.answer(`${owner.id}:${revision}:${endpoint}`, compute);
 
 /** The records answer at a revision already read (shared by the records and the year in review). */

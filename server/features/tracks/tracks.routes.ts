@@ -7,13 +7,16 @@ import { ErrorSchema, IdParamsSchema } from '../../../core/schemas.js';
 import { RoutesEnvelopeSchema, RunTrackEnvelopeSchema } from '../../../core/tracks/schemas.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/authenticate.js';
-import { originalFile, routes, trackGpx, trackPage } from './tracks.service.js';
+import { originalFile, routesJson, trackGpx, trackPage } from './tracks.service.js';
 
 /** `attachment` with the file's own name: plain ASCII in `filename`, the exact name in `filename*`. */
 function attachment(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
+
+/** An answer already written as JSON text goes out as it is. */
+const sentAsItIs = (payload: unknown) => payload as string;
 
 /** A run's track (CONTRACT.md §14, §16): its page, its original file, its GPX; and the map of every run. */
 export function tracksRoutes(ctx: AppContext) {
@@ -38,10 +41,7 @@ export function tracksRoutes(ctx: AppContext) {
       handler: async (request, reply) => {
         const text = await trackPage(ctx, actorOf(request), request.params.id);
         // Written when the track was stored: sent as it is.
-        return reply
-          .type('application/json; charset=utf-8')
-          .serializer((payload) => payload as string)
-          .send(text as never);
+        return reply.type('application/json; charset=utf-8').serializer(sentAsItIs).send(text as never);
       },
     });
 
@@ -93,7 +93,10 @@ export function tracksRoutes(ctx: AppContext) {
         querystring: YearQuerySchema,
         response: { 200: RoutesEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },
       },
-      handler: async (request) => ({ routes: await routes(ctx, actorOf(request), request.query.year) }),
+      handler: async (request, reply) => {
+        const text = await routesJson(ctx, actorOf(request), request.query.year);
+        return reply.type('application/json; charset=utf-8').serializer(sentAsItIs).send(text as never);
+      },
     });
   };
 }
