@@ -404,6 +404,11 @@ export interface EntryInput {
   date: string;
   distance: number | string;
   time: string;
+  title?: string | null;
+  notes?: string | null;
+  kind?: string | null;
+  effort?: number | null;
+  shoe_id?: number | null;
 }
 
 export async function createEntry(app: FastifyInstance, token: string, body: EntryInput): Promise<Entry> {

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../context.js';
 import { readAside } from '../../db/sqlite.js';
-import { exportCsv, exportJson } from '../../features/imports/imports.service.js';
+import { exportCsv, exportJson } from '../../features/imports/exports.service.js';
 import { createTestApp, registerUser, type TestApp } from '../helpers.js';
 import { importFiles, multipartBody } from '../imports/fixtures.js';
 
