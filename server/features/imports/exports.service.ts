@@ -19,7 +19,7 @@ import { ownRunsAfter } from '../entries/entries.service.js';
 import { listGoals } from '../goals/goals.service.js';
 import { listShoes } from '../shoes/shoes.service.js';
 import { originalHeadsOf, originalNamesOf, ownOriginal, ownTrackGpx } from '../tracks/tracks.service.js';
-import { activityKind, activityKindOfName, KIND_BYTES } from './parsers/files.js';
+import { activityKind, activityKindOfName, KIND_BYTES, type ActivityKind } from './parsers/files.js';
 import { zipStream, type LazyMember } from './zip-writer.js';
 
 type Exporter = Pick<User, 'id' | 'name' | 'email' | 'timezone' | 'units'>;
@@ -123,6 +123,7 @@ export async function* exportJson(ctx: AppContext, user: Exporter, filesOf?: Fil
 interface ActivityFile {
   entryId: number;
   name: string;
+  kind: ActivityKind;
   original: boolean;
 }
 
@@ -146,6 +147,7 @@ async function activityFilesOf(ctx: AppContext, userId: number, page: Entry[]): 
     return {
       entryId,
       name: `${ZIP_EXPORT_ACTIVITIES}${entryId}.${kind ?? 'gpx'}`,
+      kind: kind ?? 'gpx',
       original: kind !== null,
     };
   });
@@ -190,9 +192,13 @@ export function exportZip(ctx: AppContext, user: Exporter): Readable {
     return new Map(found.map((f) => [f.entryId, f.name]));
   };
   async function* members(): AsyncGenerator<LazyMember> {
-    yield { name: ZIP_EXPORT_INDEX, content: () => exportJson(ctx, user, filesOf) };
+    yield { name: ZIP_EXPORT_INDEX, content: () => exportJson(ctx, user, filesOf), deflate: true };
     // The JSON is written whole by now (the archive asks for the next member then): `files` are all its files.
-    for (const file of files) yield { name: file.name, content: () => activityContent(ctx, user.id, file) };
+    for (const file of files) {
+      // FIT is compact binary: deflate saves two fifths of it for most of the export's time (decision 027).
+      const deflate = file.kind !== 'fit';
+      yield { name: file.name, content: () => activityContent(ctx, user.id, file), deflate };
+    }
   }
   return zipStream(members(), ctx.config.now());
 }
