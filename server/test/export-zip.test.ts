@@ -245,6 +245,28 @@ describe('the zip export of a runner with tracks', () => {
     expect(again).toMatchObject({ created: 0, duplicates: mine.length, tracks_added: 0 });
   });
 
+  it('goes in parts too: the JSON, then the original files, each giving its run its track', async () => {
+    const other = await registerUser(t.app, { timezone: 'UTC' });
+    const mine = await allRuns(owner.token);
+    const json = await importResult(t.app, other.token, [
+      { name: 'running-times.json', content: Buffer.from(exported['running-times.json']!) },
+    ]);
+    expect(json).toMatchObject({ created: mine.length, tracks_added: 0 });
+    expect((await allRuns(other.token)).some((e) => e.has_track)).toBe(false);
+    // The originals: a GPX made from a track measures its distance between noisy positions, not as the watch did.
+    const { 'running-times.json': _json, [`activities/${noOriginal}.gpx`]: _gpx, ...originals } = exported;
+    const files = await importResult(t.app, other.token, [{ name: 'activities.zip', content: zip(originals) }]);
+    // The file of several runs comes twice (once per run): its second copy brings runs the first brought.
+    const withOriginals = mine.filter((r) => r.has_track && r.id !== noOriginal);
+    expect(files).toMatchObject({ created: 0, tracks_added: withOriginals.length, duplicates: 2 });
+    const tracked = (runs: Entry[]) =>
+      runs
+        .filter((e) => e.has_track)
+        .map(runKey)
+        .sort();
+    expect(tracked(await allRuns(other.token))).toEqual(withOriginals.map(runKey).sort());
+  });
+
   it('imports a row whose file is missing from the archive without a track', async () => {
     const watchFile = `activities/${tracked['watch.fit']!}.fit`;
     const { [watchFile]: _dropped, ...rest } = exported;
