@@ -273,7 +273,8 @@ async function* withMembers(
       continue;
     }
     const own = ownNumbers(row);
-    const member = byName.get(folder + row.named);
+    // Only an activity file gives a track: a row naming an export (its own index, say) never has it read again.
+    const member = ACTIVITY.test(row.named) ? byName.get(folder + row.named) : undefined;
     const file = member ? await runOfFile(rowsOf(await expand(member)), own) : undefined;
     if (file && 'run' in file) {
       const { distanceKm, seconds, track, trackStart, original, note } = file.run;
@@ -292,7 +293,9 @@ async function* withMembers(
     } else if (!member) {
       yield {
         source: row.source,
-        skip: `The row has no distance or time and its file (${row.named}) is not in the archive.`,
+        skip: ACTIVITY.test(row.named)
+          ? `The row has no distance or time and its file (${row.named}) is not in the archive.`
+          : `The row has no distance or time and its file (${row.named}) is not an activity file (FIT, TCX or GPX).`,
       };
     } else if (file && 'skip' in file) {
       yield { source: row.source, skip: `${file.skip} (${row.named})` };
