@@ -57,7 +57,7 @@ export function zipStream(members: AsyncIterable<LazyMember>, mtime: Date): Read
       give(null, content);
     });
   };
-  zip.once('error', stop);
+  zip.on('error', stop);
   output.once('close', () => stop());
   void addNext().catch(stop);
   return output;
