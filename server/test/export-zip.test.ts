@@ -295,6 +295,27 @@ describe('the zip export of a runner with tracks', () => {
   });
 });
 
+describe('an original whose name says no activity kind', () => {
+  it('is named in the zip by its content, as an import tells it', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    const ids: Record<string, number> = {};
+    for (const [name, content] of [
+      ['watch-export', watchFit()],
+      ['route.xml', watchGpx()],
+    ] as const) {
+      const result = await importResult(t.app, runner.token, [{ name, content }]);
+      expect(result.rows[0], name).toMatchObject({ status: 'created', entry: { has_track: true } });
+      ids[name] = result.rows[0]!.entry!.id!;
+    }
+    const members = await exportZip(runner.token);
+    const fit = `activities/${ids['watch-export']!}.fit`;
+    const gpx = `activities/${ids['route.xml']!}.gpx`;
+    expect(Object.keys(members).sort()).toEqual([fit, gpx, 'running-times.json'].sort());
+    expect(Buffer.from(members[fit]!).equals(Buffer.from(watchFit()))).toBe(true);
+    expect(Buffer.from(members[gpx]!).toString('utf8')).toBe(watchGpx());
+  });
+});
+
 describe('a zip export of many runs', () => {
   const TRACKED = 8;
 
