@@ -10,7 +10,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult, ImportRow } from '../../core/imports.js';
 import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
 import { zipProgress } from '../features/imports/exports.service.js';
-import { call, createEntry, createTestApp, loginAdmin, registerUser, type Account, type TestApp } from './helpers.js';
+import {
+  call,
+  createEntry,
+  createGoal,
+  createShoe,
+  createTestApp,
+  loginAdmin,
+  registerUser,
+  type Account,
+  type TestApp,
+} from './helpers.js';
 import { importResult, zip, type Part } from './imports/fixtures.js';
 import { multiSessionFit, realisticFit, watchFit, watchGpx, watchTcx } from './imports/track-fixtures.js';
 
@@ -50,7 +60,7 @@ async function allRuns(token: string): Promise<Entry[]> {
 const runKey = (e: Pick<Entry, 'date' | 'distance' | 'time' | 'title' | 'notes' | 'kind' | 'effort'>) =>
   [e.date, e.distance, e.time, e.title, e.notes, e.kind, e.effort].join('|');
 
-/** A run's page without its id, as text: equal for the same track in two accounts. */
+/** A run's page (GET /entry/{id}/track) without its id: equal for the same track in two accounts. */
 async function trackWithoutId(token: string, id: number): Promise<unknown> {
   const res = await call(t.app, 'GET', `/api/v1/entry/${id}/track`, { token });
   expect(res.statusCode, res.body).toBe(200);
@@ -92,17 +102,8 @@ describe('the zip export of a runner with tracks', () => {
 
   beforeAll(async () => {
     owner = await registerUser(t.app, { timezone: 'UTC' });
-    const shoe = await call(t.app, 'POST', '/api/v1/shoes', {
-      token: owner.token,
-      body: { name: 'Pegasus, "40"', brand: 'Nike', start_km: 120.5 },
-    });
-    expect(shoe.statusCode, shoe.body).toBe(201);
-    const shoeId = shoe.json<{ shoe: { id: number } }>().shoe.id;
-    const goal = await call(t.app, 'POST', '/api/v1/goals', {
-      token: owner.token,
-      body: { period: 'month', metric: 'distance', target: 120 },
-    });
-    expect(goal.statusCode, goal.body).toBe(201);
+    const shoeId = await createShoe(t.app, owner.token, { name: 'Pegasus, "40"', brand: 'Nike', start_km: 120.5 });
+    await createGoal(t.app, owner.token, { period: 'month', metric: 'distance', target: 120 });
     typed = [
       await createEntry(t.app, owner.token, {
         date: '2024-04-02',
