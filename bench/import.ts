@@ -19,8 +19,12 @@
  * - the CSV and JSON exports of a runner with E runs (default 100,000; seeded by importing
  *   this server's own CSV, itself measured), runs/s and the growth of the server's RSS
  *   while streaming;
+ * - the zip export (§16) of a runner with Z tracked runs (default 200; each a one-hour FIT file
+ *   recorded every second, as §17's import; imported as a zip, itself measured; the files are
+ *   made once and kept in bench/.tmp), tracked runs/s and the growth of the server's RSS
+ *   (targets: at least 200 tracked runs/s, at most 50 MB);
  * - this server's own CSV with long notes, written to a temporary folder until it is M MiB
- *   (default 190, under the default IMPORT_MAX_BYTES of 200 MiB, which the server keeps here),
+ *   (default 190, under IMPORT_MAX_BYTES, 1 GiB by default, which the server keeps here),
  *   imported from the file (the upload is read from disk, not held by the client): runs/s and
  *   RSS growth; meanwhile GET /api/v1/entry of another runner is loaded for S seconds (default
  *   30, within the import, which takes 35-60 s) by autocannon in a child process, and its p99
@@ -331,6 +335,8 @@ async function main() {
    * with the FIT SDK, one after another: with its default options (the target's measure) and with
    * the options the parser uses (fewer conversions: a stricter comparison, shown beside it).
    */
+  /** The runner of trackImport's watch files, whose runs the zip export then writes out. */
+  let tracksOwner: string | null = null;
   const trackImport = async (): Promise<TrackImportResult> => {
     const made = await watchFiles(TRACK_FILES, TRACK_FILE_SECONDS);
     const fileBytes = Object.values(made.files).reduce((sum, bytes) => sum + bytes.length, 0);
@@ -341,6 +347,7 @@ async function main() {
     const upload = zip(made.files);
     const email = `bench-tracks-${Date.now()}@example.com`;
     const token = await register(email);
+    tracksOwner = token;
     const measured = await withRss(() => importOne(token, 'watch.zip', upload));
     const imported = measured.result;
     if (imported.created !== TRACK_FILES) throw new Error(`the watch files gave ${imported.created} runs`);
@@ -410,6 +417,39 @@ async function main() {
     };
   };
 
+  /**
+   * The zip export of the runner whose TRACK_FILES one-hour watch files trackImport imported: its
+   * runs' JSON, then every original file, streamed.
+   */
+  const zipExport = async (runner: string) => {
+    const measured = await withRss(async () => {
+      const started = performance.now();
+      const res = await fetch(`${base}/export?format=zip`, { headers: { authorization: `Bearer ${runner}` } });
+      if (res.status !== 200 || res.headers.get('content-type') !== 'application/zip') {
+        throw new Error(`the zip export answered ${res.status} ${res.headers.get('content-type')}`);
+      }
+      let bytes = 0;
+      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+      return { seconds: (performance.now() - started) / 1000, bytes };
+    });
+    const { seconds, bytes } = measured.result;
+    const trackedRunsPerSecond = Math.round(TRACK_FILES / seconds);
+    console.log(
+      `Zip export of ${TRACK_FILES} tracked runs (${(bytes / MiB).toFixed(1)} MiB): ${seconds.toFixed(2)} s = ` +
+        `${trackedRunsPerSecond} tracked runs/s (target 200), server RSS growth ${measured.rssGrowthMiB} MiB (target 50; ` +
+        `V8 heap peak growth ${measured.heapGrowthMiB} MiB)`,
+    );
+    return {
+      seconds,
+      bytes,
+      trackedRunsPerSecond,
+      rssGrowthMiB: measured.rssGrowthMiB,
+      rssBeforeMiB: measured.rssBeforeMiB,
+      rssPeakMiB: measured.rssPeakMiB,
+      heapGrowthMiB: measured.heapGrowthMiB,
+    };
+  };
+
   try {
     const rows: StravaRow[] = Array.from({ length: CSV_ROWS }, (_, i) => ({
       id: i + 1,
@@ -471,6 +511,8 @@ async function main() {
         `Export ${format.toUpperCase()}, ${EXPORT_RUNS} runs (${(bytes / MiB).toFixed(1)} MiB): ${seconds.toFixed(2)} s = ${runsPerSecond} runs/s, RSS growth ${measured.rssGrowthMiB} MiB`,
       );
     }
+
+    if (tracksOwner) results.exportZip = await zipExport(tracksOwner);
 
     if (LARGE_MIB > 0) results.large = await largeImport();
 

@@ -79,14 +79,18 @@ export type ImportResult = z.infer<typeof ImportResultSchema>;
 export const ImportEnvelopeSchema = z.object({ import: ImportResultSchema });
 export type ImportEnvelope = z.infer<typeof ImportEnvelopeSchema>;
 
-export const EXPORT_FORMATS = ['csv', 'json'] as const;
+export const EXPORT_FORMATS = ['csv', 'json', 'zip'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 export const ExportQuerySchema = z.object({
-  format: z.preprocess(
-    (value) => (value === '' || value === undefined ? 'csv' : value),
-    z.enum(EXPORT_FORMATS, { error: 'The format must be csv or json.' }),
-  ),
+  format: z
+    .preprocess(
+      (value) => (value === '' || value === undefined ? 'csv' : value),
+      z.enum(EXPORT_FORMATS, { error: 'The format must be csv, json or zip.' }),
+    )
+    .describe(
+      'csv (runs), json (runs, shoes and goals) or zip (the json as running-times.json, and each tracked run’s activity file under activities/)',
+    ),
 });
 
 /** The CSV export's header, in order. */
@@ -104,3 +108,16 @@ export const importedCsvText = (text: string): string => (text.startsWith("'") ?
 /** What the JSON export says it is. */
 export const EXPORT_FORMAT_NAME = 'running-times';
 export const EXPORT_VERSION = 1;
+
+/** The zip export's JSON export (§16), and the folder of its activity files (`activities/<id>.<ext>`). */
+export const ZIP_EXPORT_INDEX = 'running-times.json';
+export const ZIP_EXPORT_ACTIVITIES = 'activities/';
+
+/**
+ * §9's match of two runs' numbers (metres and seconds, rounded as imported): distances within 1% of
+ * the larger, times within max(5 s, 1% of the longer).
+ */
+export function sameRunNumbers(aMetres: number, aSeconds: number, bMetres: number, bSeconds: number): boolean {
+  if (Math.abs(aMetres - bMetres) > 0.01 * Math.max(aMetres, bMetres)) return false;
+  return Math.abs(aSeconds - bSeconds) <= Math.max(5, 0.01 * Math.max(aSeconds, bSeconds));
+}

@@ -1,9 +1,11 @@
 /**
  * "Your data" in the browser: a Strava export zip is previewed row by row and imported, its
  * runs show in the list, the CSV export downloads, and importing it into another account
- * recreates the runs once (a second time, nothing new). Axe-clean and usable 375 px wide.
+ * recreates the runs once (a second time, nothing new); the zip export then gives that account
+ * the runs' tracks. Axe-clean and usable 375 px wide.
  */
 import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fitActivity, gz, stravaCsv, zip } from '../server/test/imports/fixtures.js';
@@ -114,5 +116,20 @@ describe('your data journey', () => {
     await upload(other, 'running-times.csv', csv);
     await other.getByText('0 new runs, 3 duplicates, 0 skipped').waitFor();
     expect(await other.getByRole('button', { name: 'Import 0 runs' }).isDisabled()).toBe(true);
+
+    // The zip holds the runs' files too: into the account that has the runs, it adds their tracks.
+    const [zipped] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download ZIP' }).click(),
+    ]);
+    expect(zipped.suggestedFilename()).toMatch(/^running-times-\d{4}-\d{2}-\d{2}\.zip$/);
+    const archived = await readFile((await zipped.path())!);
+    const members = unzipSync(archived);
+    expect(Object.keys(members).filter((name) => name.startsWith('activities/'))).toHaveLength(2);
+    await other.reload();
+    await upload(other, 'running-times.zip', archived);
+    await other.getByText('0 new runs, 2 tracks for stored runs, 1 duplicate, 0 skipped').waitFor();
+    await other.getByRole('button', { name: 'Import 2 tracks' }).click();
+    await other.getByText('0 runs imported, 2 tracks added, 1 duplicate, 0 skipped').waitFor();
   });
 });

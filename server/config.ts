@@ -140,7 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoMode: flag(env, 'DEMO_MODE'),
     logLevel,
     bodyLimit: integer(env, 'BODY_LIMIT', 1024 * 1024, 1024, 100 * 1024 * 1024),
-    importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 200 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
+    // 1 GiB: a runner's whole zip export (§16), every original file in it, fits in one upload.
+    importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 1024 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     webRoot: env.WEB_ROOT === '' ? null : (env.WEB_ROOT ?? defaultWebRoot),
     mapTileUrl: mapTileUrl(env.MAP_TILE_URL),
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '© OpenStreetMap contributors',

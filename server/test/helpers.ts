@@ -404,12 +404,31 @@ export interface EntryInput {
   date: string;
   distance: number | string;
   time: string;
+  title?: string | null;
+  notes?: string | null;
+  kind?: string | null;
+  effort?: number | null;
+  shoe_id?: number | null;
 }
 
 export async function createEntry(app: FastifyInstance, token: string, body: EntryInput): Promise<Entry> {
   const res = await call(app, 'POST', '/api/v1/entry', { token, body });
   if (res.statusCode !== 201) throw new Error(`create entry failed: ${res.statusCode} ${res.body}`);
   return EntryEnvelopeSchema.parse(res.json()).entry;
+}
+
+/** A shoe of the runner of `token` (POST /shoes must answer 201): its id. */
+export async function createShoe(app: FastifyInstance, token: string, body: Record<string, unknown>): Promise<number> {
+  const res = await call(app, 'POST', '/api/v1/shoes', { token, body });
+  if (res.statusCode !== 201) throw new Error(`create shoe failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ shoe: { id: number } }>().shoe.id;
+}
+
+/** A goal of the runner of `token` (POST /goals must answer 201): its id. */
+export async function createGoal(app: FastifyInstance, token: string, body: Record<string, unknown>): Promise<number> {
+  const res = await call(app, 'POST', '/api/v1/goals', { token, body });
+  if (res.statusCode !== 201) throw new Error(`create goal failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ goal: { id: number } }>().goal.id;
 }
 
 /** Sorted keys of an object, for pinning wire shapes. */

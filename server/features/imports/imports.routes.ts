@@ -13,6 +13,7 @@ import {
   ImportEnvelopeSchema,
   ImportMappingSchema,
   ImportRowSchema,
+  type ExportFormat,
   type ImportMapping,
 } from '../../../core/imports.js';
 import { ErrorSchema } from '../../../core/schemas.js';
@@ -21,7 +22,8 @@ import type { AppContext } from '../../context.js';
 import { AppError, invalid } from '../../errors.js';
 import { sessionOf } from '../../http/authenticate.js';
 import { responseJsonSchema } from '../../http/serializer.js';
-import { exportCsv, exportJson, importRuns, type ImportSummary, type UploadedFile } from './imports.service.js';
+import { exportCsv, exportJson, exportZip } from './exports.service.js';
+import { importRuns, type ImportSummary, type UploadedFile } from './imports.service.js';
 
 /** At most this many files in one request (an archive counts as one). */
 const MAX_FILES = 1000;
@@ -33,6 +35,12 @@ const MAX_FIELDS_BYTES = 1024 * 1024;
 
 /** The name of an upload's own folder: the process that owns it can be told from it (start-up clean-up). */
 const UPLOAD_PREFIX = 'running-times-import-';
+
+const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  zip: 'application/zip',
+};
 
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
@@ -306,23 +314,27 @@ export function importsRoutes(ctx: AppContext) {
       onRequest: app.requireAuth,
       schema: {
         tags: ['import and export'],
-        summary: 'All my runs as a CSV or JSON download, streamed',
+        summary:
+          'All my runs as a CSV, JSON or zip download (the zip: the JSON and every tracked run’s file), streamed',
         security,
         querystring: ExportQuerySchema,
-        produces: ['text/csv', 'application/json'],
+        produces: ['text/csv', 'application/json', 'application/zip'],
         response: { 200: z.string().describe('The file'), ...errors },
       },
       handler: async (request, reply) => {
         const { user } = sessionOf(request);
         const format = request.query.format;
+        // One chunk (a page of runs) read ahead at most: the next page is read once the socket takes this one.
+        const body =
+          format === 'zip'
+            ? exportZip(ctx, user)
+            : Readable.from(format === 'json' ? exportJson(ctx, user) : exportCsv(ctx, user.id), { highWaterMark: 1 });
         const day = dateInZone(ctx.config.now(), user.timezone);
-        const chunks = format === 'json' ? exportJson(ctx, user) : exportCsv(ctx, user.id);
         void reply
-          .header('content-type', format === 'json' ? 'application/json; charset=utf-8' : 'text/csv; charset=utf-8')
+          .header('content-type', EXPORT_CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="running-times-${day}.${format}"`)
           .header('cache-control', 'no-store')
-          // One chunk (a page of runs) read ahead at most: the next page is read once the socket takes this one.
-          .send(Readable.from(chunks, { highWaterMark: 1 }) as never);
+          .send(body as never);
         return reply;
       },
     });

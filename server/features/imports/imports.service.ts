@@ -1,34 +1,27 @@
 /**
- * Import and export of runs (CONTRACT.md §9). An import parses every file (parsers/), turns
- * each run into the values `POST /entry` would store (same validation), tells duplicates
- * apart, and stores the new runs, shoes and goals in one transaction in which the runner is
- * locked, so that the same file sent twice at once creates each run once. Files are read where
- * they lie (the upload's temporary files), CSVs as streams, and rows go through a spool file
- * (spool.ts) a batch at a time: memory does not grow with the upload, and by a few bytes a row.
- * Parsing (pass 1, pass-one.ts) runs on a worker thread for a large upload.
+ * Import of runs (CONTRACT.md §9, §13; the exports are in exports.service.ts). An import parses
+ * every file (parsers/), turns each run into the values `POST /entry` would store (same
+ * validation), tells duplicates apart, and stores the new runs, shoes and goals in one
+ * transaction in which the runner is locked, so that the same file sent twice at once creates
+ * each run once. Files are read where they lie (the upload's temporary files), CSVs as streams,
+ * and rows go through a spool file (spool.ts) a batch at a time: memory does not grow with the
+ * upload, and by a few bytes a row. Parsing (pass 1, pass-one.ts) runs on a worker thread for a
+ * large upload.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  EXPORT_CSV_COLUMNS,
-  EXPORT_FORMAT_NAME,
-  EXPORT_VERSION,
-  exportedCsvText,
-  type ImportMapping,
-  type ImportRow,
-  type ImportedEntry,
-} from '../../../core/imports.js';
-import type { Entry, User } from '../../../core/schemas.js';
+import { sameRunNumbers, type ImportMapping, type ImportRow, type ImportedEntry } from '../../../core/imports.js';
+import type { User } from '../../../core/schemas.js';
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { dateInZone, formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
 import { readAside } from '../../db/sqlite.js';
 import { RunTally } from '../../db/tallies.js';
-import { findEntry, insertManyRuns, ownRunsAfter, type EntryValues } from '../entries/entries.service.js';
+import { findEntry, insertManyRuns, type EntryValues } from '../entries/entries.service.js';
 import { packedSummary, storeTrack, unpackTrack } from '../tracks/tracks.service.js';
-import { importGoals, listGoals } from '../goals/goals.service.js';
-import { importShoes, listShoes, previewImportedShoes } from '../shoes/shoes.service.js';
+import { importGoals } from '../goals/goals.service.js';
+import { importShoes, previewImportedShoes } from '../shoes/shoes.service.js';
 import * as imports from './imports.repository.js';
 import {
   importLimits,
@@ -69,15 +62,9 @@ export interface ImportSummary {
   close(): void;
 }
 
-/** §9's match of two runs given in metres and seconds. */
-function sameRunValues(aM: number, aS: number, bM: number, bS: number): boolean {
-  if (Math.abs(aM - bM) > 0.01 * Math.max(aM, bM)) return false;
-  return Math.abs(aS - bS) <= Math.max(5, 0.01 * Math.max(aS, bS));
-}
-
 /** §9's match: same date, distances within 1% of the larger, times within max(5 s, 1% of the longer). */
 export function sameRun(a: imports.StoredRun, b: imports.StoredRun): boolean {
-  return a.date === b.date && sameRunValues(a.distanceM, a.seconds, b.distanceM, b.seconds);
+  return a.date === b.date && sameRunNumbers(a.distanceM, a.seconds, b.distanceM, b.seconds);
 }
 
 /**
@@ -194,7 +181,7 @@ class Brought {
     for (let i = this.first.get(date) ?? -1; i >= 0 && compared < MAX_COMPARED; i = this.next[i]!) {
       if (this.group[i] === group) break;
       compared += 1;
-      if (sameRunValues(this.metres[i]!, this.seconds[i]!, metres, seconds)) return this.lineAt[i]!;
+      if (sameRunNumbers(this.metres[i]!, this.seconds[i]!, metres, seconds)) return this.lineAt[i]!;
     }
     return -1;
   }
@@ -338,7 +325,7 @@ async function storeSpooled(
         // §13: of the stored runs it matches, one without a track first, then §9's order.
         let twinAt = -1;
         for (let i = 0; day && i < Math.min(day.length, MAX_COMPARED); i++) {
-          if (!sameRunValues(day[i]!.distanceM, day[i]!.seconds, metres, seconds)) continue;
+          if (!sameRunNumbers(day[i]!.distanceM, day[i]!.seconds, metres, seconds)) continue;
           if (twinAt < 0) twinAt = i;
           if (!day[i]!.hasTrack) {
             twinAt = i;
@@ -506,94 +493,4 @@ async function storeSpooled(
       }
     },
   };
-}
-
-// ---- Export ----
-
-/** Runs a page of the export: a page is read, written and let go before the next is read. */
-const PAGE = 1000;
-
-/**
- * Every run of the runner, oldest first, a page at a time. Between pages other requests go
- * first: on SQLite a page is read at once, and a socket that takes each page as fast as it is
- * written (a client on the same machine) would otherwise keep the event loop from ever
- * serving them until the last page, for a whole export of a million runs.
- */
-async function* everyRun(ctx: AppContext, userId: number): AsyncGenerator<Entry[]> {
-  let after: { date: string; id: number } | null = null;
-  for (;;) {
-    const page = await ownRunsAfter(ctx, userId, after, PAGE);
-    if (page.length > 0) yield page;
-    if (page.length < PAGE) return;
-    const last = page.at(-1)!;
-    after = { date: last.date, id: last.id };
-    await new Promise<void>((resolve) => setImmediate(resolve));
-  }
-}
-
-/** A text cell: RFC 4180 (a field with a comma, a quote or a line break is quoted, its quotes doubled), never a formula (§18). */
-export function csvField(value: string | null): string {
-  if (value === null) return '';
-  const text = exportedCsvText(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** The CSV export, in chunks of text. */
-export async function* exportCsv(ctx: AppContext, userId: number): AsyncGenerator<string> {
-  const shoeNames = new Map((await listShoes(ctx, userId)).map((s) => [s.id, s.name]));
-  yield `${EXPORT_CSV_COLUMNS.join(',')}\r\n`;
-  for await (const page of everyRun(ctx, userId)) {
-    let chunk = '';
-    for (const e of page) {
-      const shoe = e.shoe_id === null ? null : (shoeNames.get(e.shoe_id) ?? null);
-      chunk += `${e.date},${e.distance},${e.time},${csvField(e.title)},${csvField(e.notes)},${e.kind ?? ''},${e.effort ?? ''},${csvField(shoe)}\r\n`;
-    }
-    yield chunk;
-  }
-}
-
-/** One run of the JSON export: the fields of an Entry, in its order, and its shoe's name. */
-function jsonRun(e: Entry, shoe: string | null): string {
-  const text = (value: string | null) => (value === null ? 'null' : JSON.stringify(value));
-  return (
-    `{"id":${e.id},"user_id":${e.user_id},"date":"${e.date}","distance":${e.distance},"time":"${e.time}",` +
-    `"speed":${e.speed},"pace":${e.pace},"title":${text(e.title)},"notes":${text(e.notes)},` +
-    `"kind":${text(e.kind)},"effort":${e.effort ?? 'null'},"shoe_id":${e.shoe_id ?? 'null'},` +
-    `"created_at":${text(e.created_at)},"updated_at":${text(e.updated_at)},"has_track":${e.has_track},` +
-    `"elevation_gain":${e.elevation_gain ?? 'null'},"elevation_loss":${e.elevation_loss ?? 'null'},` +
-    `"avg_heart_rate":${e.avg_heart_rate ?? 'null'},"max_heart_rate":${e.max_heart_rate ?? 'null'},` +
-    `"avg_cadence":${e.avg_cadence ?? 'null'},"shoe":${text(shoe)}}`
-  );
-}
-
-/**
- * The JSON export, in chunks of text: the runner, their shoes and goals, then every run, one
- * chunk per page of runs (read by key, never by offset), each written as it is read.
- */
-export async function* exportJson(
-  ctx: AppContext,
-  user: Pick<User, 'id' | 'name' | 'email' | 'timezone' | 'units'>,
-): AsyncGenerator<string> {
-  const shoes = await listShoes(ctx, user.id);
-  const goals = await listGoals(ctx, user);
-  const shoeNames = new Map(shoes.map((s) => [s.id, s.name]));
-  const head = {
-    format: EXPORT_FORMAT_NAME,
-    version: EXPORT_VERSION,
-    exported_at: nowIso(ctx),
-    user: { name: user.name, email: user.email, timezone: user.timezone, units: user.units },
-    shoes,
-    goals,
-  };
-  yield `${JSON.stringify(head).slice(0, -1)},"entries":[`;
-  let separator = '\n';
-  for await (const page of everyRun(ctx, user.id)) {
-    let chunk = '';
-    for (const e of page) {
-      chunk += separator + jsonRun(e, e.shoe_id === null ? null : (shoeNames.get(e.shoe_id) ?? null));
-      separator = ',\n';
-    }
-    yield chunk;
-  }
-  yield '\n]}\n';
 }

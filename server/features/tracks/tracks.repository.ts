@@ -102,6 +102,37 @@ export async function findOriginal(db: Executor, id: number) {
   };
 }
 
+/** The names of the originals kept for these runs of a runner, by run (a run without one is absent). */
+export async function originalNames(db: Executor, userId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('track_files as f')
+    .innerJoin('tracks as t', 't.entry_id', 'f.entry_id')
+    .select(['f.entry_id', 'f.name'])
+    .where('t.user_id', '=', userId)
+    .where('f.entry_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.entry_id), r.name]));
+}
+
+/** The first `length` bytes of the originals of these runs of a runner, by run. */
+export async function originalHeads(
+  db: Executor,
+  userId: number,
+  ids: number[],
+  length: number,
+): Promise<Map<number, Uint8Array>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('track_files as f')
+    .innerJoin('tracks as t', 't.entry_id', 'f.entry_id')
+    .select(['f.entry_id', sql<Uint8Array>`substr(f.content, 1, ${sql.lit(Math.trunc(length))})`.as('head')])
+    .where('t.user_id', '=', userId)
+    .where('f.entry_id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [Number(r.entry_id), r.head]));
+}
+
 const routesBetween = compiled<{ userId: number; from: string; to: string }>()((db, param) =>
   db
     .selectFrom('tracks as t')

@@ -82,11 +82,43 @@ export async function trackGpx(
   const found = readable(actor, await tracks.findTrackData(ctx.db, id));
   if (!found.track) throw new AppError(404, NO_TRACK);
   if (!found.track.hasPositions) throw new AppError(404, NO_POSITIONS);
-  const track = decodeTrack(found.track.data);
-  return {
-    name: `${id}.gpx`,
-    chunks: gpxChunks(track, { name: found.title, startMs: Date.parse(found.track.startedAt) }),
-  };
+  return { name: `${id}.gpx`, chunks: gpxOf(found.title, found.track) };
+}
+
+function gpxOf(title: string | null, track: { data: Uint8Array; startedAt: string }): Iterable<string> {
+  return gpxChunks(decodeTrack(track.data), { name: title, startMs: Date.parse(track.startedAt) });
+}
+
+// ---- A runner's own tracks, for the export of their data (§16) ----
+
+/** The names of the originals kept for these runs of the runner, by run (a run without one is absent). */
+export function originalNamesOf(ctx: AppContext, userId: number, ids: number[]): Promise<Map<number, string>> {
+  return tracks.originalNames(ctx.db, userId, ids);
+}
+
+/** The first `length` bytes of the originals of these runs of the runner (what kind of file each is). */
+export function originalHeadsOf(
+  ctx: AppContext,
+  userId: number,
+  ids: number[],
+  length: number,
+): Promise<Map<number, Uint8Array>> {
+  return tracks.originalHeads(ctx.db, userId, ids, length);
+}
+
+/** The runner's own run's original, or null when none is kept (or the run is no longer theirs). */
+export async function ownOriginal(ctx: AppContext, userId: number, id: number): Promise<OriginalFile | null> {
+  const found = await tracks.findOriginal(ctx.db, id);
+  return found?.userId === userId ? found.original : null;
+}
+
+/**
+ * The runner's own run's track as GPX 1.1, in chunks (a track without positions gives a GPX
+ * without points), or null without a track.
+ */
+export async function ownTrackGpx(ctx: AppContext, userId: number, id: number): Promise<Iterable<string> | null> {
+  const found = await tracks.findTrackData(ctx.db, id);
+  return found?.userId === userId && found.track ? gpxOf(found.title, found.track) : null;
 }
 
 /**

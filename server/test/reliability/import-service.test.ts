@@ -1,6 +1,6 @@
 /**
  * An import or an export never holds the server against everyone else: an export lets other
- * requests in between its pages, the health check answers while an import stores its runs, a
+ * requests in between its pages (the zip export between its files too), the health check answers while an import stores its runs, a
  * body sent a byte at a time is cut off, and an upload's folder is removed on every path,
  * including a server that died during an import (at the next start).
  */
@@ -13,9 +13,10 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../context.js';
 import { readAside } from '../../db/sqlite.js';
-import { exportCsv, exportJson } from '../../features/imports/imports.service.js';
+import { exportCsv, exportJson, exportZip, zipProgress } from '../../features/imports/exports.service.js';
 import { createTestApp, registerUser, type TestApp } from '../helpers.js';
-import { importFiles, multipartBody } from '../imports/fixtures.js';
+import { importFiles, multipartBody, zip } from '../imports/fixtures.js';
+import { realisticFit } from '../imports/track-fixtures.js';
 
 /** Turns of the event loop: enough for a request that does not wait to be answered. */
 const turns = async (n = 10) => {
@@ -54,6 +55,43 @@ describe('an export lets other requests in between its pages', () => {
         }
         expect(servedBefore).toEqual([true]);
       }
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the zip export lets other requests in between its files', () => {
+  it('gives the event loop a turn before it reads each file', async (context) => {
+    const t = await createTestApp();
+    try {
+      if (!t.config.databaseUrl.startsWith('sqlite:')) return context.skip();
+      const runner = await registerUser(t.app, { timezone: 'UTC' });
+      const watches = Object.fromEntries(
+        Array.from({ length: 4 }, (_, i) => [
+          `activities/${i}.fit`,
+          realisticFit(300, { seed: i + 1, start: new Date(Date.UTC(2024, 0, 1 + i, 7)) }),
+        ]),
+      );
+      const res = await importFiles(t.app, runner.token, [{ name: 'watches.zip', content: zip(watches) }]);
+      expect(res.statusCode, res.body).toBe(201);
+      // Turns of the event loop so far: an immediate that queues itself again runs once a turn.
+      let loopTurns = 0;
+      let counting = true;
+      const count = () =>
+        setImmediate(() => {
+          loopTurns += 1;
+          if (counting) count();
+        });
+      count();
+      const turnsAtFile: number[] = [];
+      // Read as fast as it is written (a client on the same machine): only the export gives turns away.
+      for await (const _chunk of exportZip(t.app.appContext, { ...runner.user, units: 'km' })) {
+        if (zipProgress.filesRead > turnsAtFile.length) turnsAtFile.push(loopTurns);
+      }
+      counting = false;
+      expect(turnsAtFile).toHaveLength(4);
+      for (let i = 1; i < turnsAtFile.length; i++) expect(turnsAtFile[i]).toBeGreaterThan(turnsAtFile[i - 1]!);
     } finally {
       await t.close();
     }

@@ -9,11 +9,13 @@ import { isFit, parseFit } from './fit.js';
 import { parseGpx } from './gpx.js';
 import { parseJson } from './json.js';
 import { parseTcx } from './tcx.js';
+import { sameRunNumbers } from '../../../../core/imports.js';
 import {
   memorySource,
   skipFile,
   Unreadable,
   type ByteSource,
+  type Candidate,
   type Extras,
   type ParsedFile,
   type ParsedRow,
@@ -71,18 +73,53 @@ function lowerExtension(name: string): string {
 }
 
 /**
- * A parsed file, or the rows of a CSV file as they are read (with the names a Strava file's
- * rows give), or those of a JSON export (with its shoes and goals once read).
+ * A parsed file, or the rows of a CSV file as they are read (with the names of the files a
+ * Strava file's rows name), or those of a JSON export (with its shoes and goals, and the names of
+ * the files its rows name, once read).
  */
 type Single =
   | ParsedFile
   | { csv: AsyncGenerator<ParsedRow>; names: Set<string> }
-  | { json: AsyncGenerator<ParsedRow>; extras: () => Extras | undefined };
+  | { json: AsyncGenerator<ParsedRow>; extras: () => Extras | undefined; names: Set<string> };
+
+export type ActivityKind = 'fit' | 'tcx' | 'gpx';
+const ACTIVITY_KINDS = new Set<string>(['fit', 'tcx', 'gpx']);
+const PARSERS: Record<ActivityKind, (source: string, bytes: Uint8Array) => ParsedFile> = {
+  fit: parseFit,
+  tcx: parseTcx,
+  gpx: parseGpx,
+};
+
+/** Bytes of a file's start that tell its kind. */
+export const KIND_BYTES = 512;
+
+/** The activity kind a name's extension says, or null. */
+export function activityKindOfName(name: string): ActivityKind | null {
+  const extension = lowerExtension(name);
+  return ACTIVITY_KINDS.has(extension) ? (extension as ActivityKind) : null;
+}
+
+/**
+ * Which activity file this is, as an import reads it: a FIT header whatever the name, else the
+ * name's extension, else (a name that says neither an activity nor an export) GPX's or TCX's
+ * root in its first bytes (`head`); null when it is no activity file.
+ */
+export function activityKind(name: string, head: Uint8Array): ActivityKind | null {
+  if (isFit(head)) return 'fit';
+  const extension = lowerExtension(name);
+  if (extension === 'csv' || extension === 'json') return null;
+  const named = activityKindOfName(name);
+  if (named) return named;
+  const text = new TextDecoder().decode(head.subarray(0, KIND_BYTES)).trimStart();
+  if (text.startsWith('<') && text.includes('<gpx')) return 'gpx';
+  if (text.startsWith('<') && text.includes('TrainingCenterDatabase')) return 'tcx';
+  return null;
+}
 
 /** One file that is not an archive. */
 async function parseSingle(name: string, file: ByteSource, options: ParseOptions, gzipped = false): Promise<Single> {
   try {
-    const head = file.read(0, 512);
+    const head = file.read(0, KIND_BYTES);
     if (isGzip(head)) {
       if (gzipped) return skipFile(name, 'The file is gzipped twice.');
       const inner = name.replace(/\.gz$/i, '');
@@ -101,28 +138,17 @@ async function parseSingle(name: string, file: ByteSource, options: ParseOptions
       return await parseSingle(inner, memorySource(bytes), options, true);
     }
     if (isZip(head)) return skipFile(name, 'Archives inside archives or gzip files are not read.');
-    const bytes = () => file.read(0, file.size);
-    if (isFit(head)) return withOriginal(name, bytes(), parseFit);
-    const csv = () => {
-      const names = new Set<string>();
-      return { csv: parseCsv(name, file, options, names), names };
-    };
+    const activity = activityKind(name, head);
+    if (activity) return withOriginal(name, file.read(0, file.size), PARSERS[activity]);
     switch (lowerExtension(name)) {
-      case 'fit':
-        return withOriginal(name, bytes(), parseFit);
-      case 'tcx':
-        return withOriginal(name, bytes(), parseTcx);
-      case 'gpx':
-        return withOriginal(name, bytes(), parseGpx);
-      case 'csv':
-        return csv();
+      case 'csv': {
+        const names = new Set<string>();
+        return { csv: parseCsv(name, file, options, names), names };
+      }
       case 'json':
         return parseJson(name, chunksOf(file));
     }
-    const text = new TextDecoder().decode(head).trimStart();
-    if (text.startsWith('<') && text.includes('<gpx')) return withOriginal(name, bytes(), parseGpx);
-    if (text.startsWith('<') && text.includes('TrainingCenterDatabase')) return withOriginal(name, bytes(), parseTcx);
-    if (text.startsWith('{')) return parseJson(name, chunksOf(file));
+    if (new TextDecoder().decode(head).trimStart().startsWith('{')) return parseJson(name, chunksOf(file));
     return skipFile(name, UNSUPPORTED);
   } catch (error) {
     if (error instanceof Unreadable) return skipFile(name, error.message);
@@ -180,7 +206,11 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
   yield* archiveGroups(archive, options);
 }
 
-/** The groups of an archive's members: a Strava export's activities.csv first, with the files it names. */
+/**
+ * The groups of an archive's members. Its indexes come first: a Strava export's activities.csv
+ * (the shallowest) and this server's JSON exports (the zip export's running-times.json), each with
+ * the files its rows name, found beside it; then every member no index row names.
+ */
 async function* archiveGroups(archive: ZipArchive, options: ParseOptions): AsyncGenerator<FileRows> {
   const members = archive.members.filter((m) => !/(^|\/)(__MACOSX\/|\.)/.test(m.name));
   const expand = async (member: ZipMember): Promise<Single> => {
@@ -204,15 +234,17 @@ async function* archiveGroups(archive: ZipArchive, options: ParseOptions): Async
   const strava = members
     .filter((m) => /(^|\/)activities\.csv$/i.test(m.name))
     .sort((a, b) => a.name.length - b.name.length)[0];
+  // In a Strava export its CSV is the one index, as every other file but activities is left out.
+  const indexes = strava ? [strava] : members.filter((m) => lowerExtension(m.name) === 'json');
+  const byName = new Map(members.map((m) => [m.name, m]));
   const consumed = new Set<string>();
-  if (strava) {
-    const folder = strava.name.slice(0, strava.name.length - 'activities.csv'.length);
-    const byName = new Map(members.map((m) => [m.name, m]));
-    const parsed = await expand(strava);
-    consumed.add(strava.name);
-    yield { group: strava.name, rows: withMembers(rowsOf(parsed), folder, byName, expand) };
-    // The CSV is read by now: the files its rows name are not imported on their own.
-    if ('csv' in parsed) for (const named of parsed.names) consumed.add(folder + named);
+  for (const index of indexes) {
+    const folder = index.name.slice(0, index.name.lastIndexOf('/') + 1);
+    const parsed = await expand(index);
+    consumed.add(index.name);
+    yield { group: index.name, rows: withMembers(rowsOf(parsed), folder, byName, expand), extras: extrasOf(parsed) };
+    // The index is read by now: the files its rows name are not imported on their own.
+    if ('names' in parsed) for (const named of parsed.names) consumed.add(folder + named);
   }
   for (const member of members) {
     if (consumed.has(member.name)) continue;
@@ -224,9 +256,10 @@ async function* archiveGroups(archive: ZipArchive, options: ParseOptions): Async
 }
 
 /**
- * A row that names a file of the archive (a Strava row) takes the file's track, and its numbers
- * when it has none; a row with numbers of its own is imported without a track when its file is
- * missing or holds no run.
+ * A row that names a file of the archive (a Strava row, or a row of the zip export's JSON) takes
+ * the file's track, and its numbers when it has none; a row with numbers of its own is imported
+ * without a track when its file is missing or holds no run. Of a file with several runs (a FIT
+ * file's sessions) the row takes the run whose numbers match its own (§9), else the first.
  */
 async function* withMembers(
   rows: AsyncIterable<ParsedRow> | Iterable<ParsedRow>,
@@ -240,16 +273,9 @@ async function* withMembers(
       continue;
     }
     const own = ownNumbers(row);
-    const member = byName.get(folder + row.named);
-    let file: ParsedRow | undefined;
-    if (member) {
-      for await (const r of rowsOf(await expand(member))) {
-        if ('run' in r || 'skip' in r) {
-          file = r;
-          break;
-        }
-      }
-    }
+    // Only an activity file gives a track: a row naming an export (its own index, say) never has it read again.
+    const member = ACTIVITY.test(row.named) ? byName.get(folder + row.named) : undefined;
+    const file = member ? await runOfFile(rowsOf(await expand(member)), own) : undefined;
     if (file && 'run' in file) {
       const { distanceKm, seconds, track, trackStart, original, note } = file.run;
       yield {
@@ -267,7 +293,9 @@ async function* withMembers(
     } else if (!member) {
       yield {
         source: row.source,
-        skip: `The row has no distance or time and its file (${row.named}) is not in the archive.`,
+        skip: ACTIVITY.test(row.named)
+          ? `The row has no distance or time and its file (${row.named}) is not in the archive.`
+          : `The row has no distance or time and its file (${row.named}) is not an activity file (FIT, TCX or GPX).`,
       };
     } else if (file && 'skip' in file) {
       yield { source: row.source, skip: `${file.skip} (${row.named})` };
@@ -277,8 +305,25 @@ async function* withMembers(
   }
 }
 
+/** Of a named file's rows, the run a row takes (see withMembers), else the file's first skipped row. */
+async function runOfFile(
+  rows: AsyncIterable<ParsedRow> | Iterable<ParsedRow>,
+  own: { run: Candidate } | null,
+): Promise<ParsedRow | undefined> {
+  const rounded = (run: Candidate) => [Math.round(run.distanceKm * 1000), Math.round(run.seconds)] as const;
+  const wanted = own && rounded(own.run);
+  let first: ParsedRow | undefined;
+  for await (const row of rows) {
+    if ('run' in row) {
+      if (!wanted || sameRunNumbers(...wanted, ...rounded(row.run))) return row;
+      if (!first || !('run' in first)) first = row;
+    } else if ('skip' in row) first ??= row;
+  }
+  return first;
+}
+
 /** A row that names a file, as a run of its own numbers, when it has them. */
-function ownNumbers(row: Extract<ParsedRow, { named: string }>): ParsedRow | null {
+function ownNumbers(row: Extract<ParsedRow, { named: string }>): { source: string; run: Candidate } | null {
   const { distanceKm, seconds } = row.partial;
   return distanceKm !== undefined && seconds !== undefined
     ? { source: row.source, run: { ...row.partial, distanceKm, seconds } }

@@ -235,6 +235,22 @@ describe('ImportPanel', () => {
     expect(store.body!.getAll('exclude')).toEqual(['activities.csv:2']);
   });
 
+  it('imports a preview that only gives stored runs their tracks', async () => {
+    renderWithApp(<ImportPanel units="km" />);
+    await choose('running-times-2026-03-18.zip');
+    await userEvent.click(screen.getByRole('button', { name: 'Preview import' }));
+    const stored = { ...entry('2024-03-12', 10, '00:50:00'), id: 7, created_at: '', updated_at: '' };
+    FakeXhr.sent[0]!.respond(200, {
+      import: result([
+        { source: 'running-times.json#1', status: 'would_add_track', entry: stored },
+        { source: 'running-times.json#2', status: 'duplicate', reason: 'A run of the same day, distance and time is already stored.' },
+      ]),
+    });
+    expect(await screen.findByText('0 new runs, 1 track for a stored run, 1 duplicate, 0 skipped')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Import 1 track' }));
+    expect(FakeXhr.sent[1]!.body!.get('dry_run')).toBeNull();
+  });
+
   it('asks which column is which for a CSV it does not know, and previews again with the mapping', async () => {
     renderWithApp(<ImportPanel units="km" />);
     await choose('log.csv');

@@ -4,7 +4,7 @@ import type { Units } from '../../../../core/units.js';
 import { ProgressBar } from '../../../components/progress-bar';
 import { useImportRuns } from '../api/import-runs';
 import { ColumnMapping } from './column-mapping';
-import { ImportPreview } from './import-preview';
+import { ImportPreview, plural } from './import-preview';
 
 const ACCEPT = '.fit,.tcx,.gpx,.csv,.json,.zip,.gz';
 
@@ -15,6 +15,13 @@ const sizeText = (bytes: number) =>
  * Pick or drop files (or a zip), preview what an import would do (every row with its status
  * and reason), then store the new runs. The upload shows the bytes sent, then "processing".
  */
+/** "Import 3 runs", "Import 2 tracks", "Import 3 runs and 2 tracks". */
+function importLabel(runs: number, tracks: number): string {
+  if (tracks === 0) return `Import ${plural(runs, 'run', 'runs')}`;
+  if (runs === 0) return `Import ${plural(tracks, 'track', 'tracks')}`;
+  return `Import ${plural(runs, 'run', 'runs')} and ${plural(tracks, 'track', 'tracks')}`;
+}
+
 export function ImportPanel({ units }: { units: Units }) {
   const id = useId();
   const [files, setFiles] = useState<File[]>([]);
@@ -72,6 +79,8 @@ export function ImportPanel({ units }: { units: Units }) {
 
   const unknownCsv = preview?.rows.find((row) => row.columns && row.columns.length > 0);
   const chosen = (preview?.created ?? 0) - excluded.size;
+  // §13: a file may only give a stored run its track (a zip export into an account that has the runs).
+  const tracks = preview?.tracks_added ?? 0;
 
   return (
     <section aria-labelledby={`${id}-title`} className="mb-4">
@@ -162,8 +171,13 @@ export function ImportPanel({ units }: { units: Units }) {
       {preview ? (
         <>
           <ImportPreview result={preview} units={units} stored={false} excluded={excluded} onToggle={toggle} />
-          <button type="button" className="btn btn-success" disabled={chosen === 0 || busy} onClick={() => send(false)}>
-            Import {chosen.toLocaleString('en')} {chosen === 1 ? 'run' : 'runs'}
+          <button
+            type="button"
+            className="btn btn-success"
+            disabled={(chosen === 0 && tracks === 0) || busy}
+            onClick={() => send(false)}
+          >
+            {importLabel(chosen, tracks)}
           </button>
         </>
       ) : null}

@@ -12,7 +12,8 @@ const STATUS: Record<ImportRow['status'], { label: string; tone: string }> = {
   skipped: { label: 'Skipped', tone: 'text-bg-warning' },
 };
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+/** "1 run", "1,024 runs". */
+export const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** "412 new runs, 5 tracks for stored runs, 3 duplicates, 17 skipped" (or "imported" once stored). */
 export function summaryOf(result: ImportResult, stored: boolean): string {
