@@ -17,8 +17,9 @@ export interface Journey {
   close: () => Promise<void>;
 }
 
-export async function startJourney(): Promise<Journey> {
-  const server = await startServer();
+/** `env` adds to the server's environment (MAP_TILE_URL, ...). */
+export async function startJourney(env: Record<string, string> = {}): Promise<Journey> {
+  const server = await startServer(env);
   let browser: Browser;
   try {
     browser = await launchBrowser();
