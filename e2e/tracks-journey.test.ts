@@ -31,32 +31,31 @@ async function drawnLine(map: Locator): Promise<{ width: number; height: number 
 }
 
 /**
- * A point of the page where the canvas of `map` has a line drawn (not transparent), inside the
+ * A point of the page where the canvas of the map named `mapName` has a line drawn (not transparent), inside the
  * map's visible box; null while nothing is drawn.
  */
-function paintedPoint(map: Locator): Promise<{ x: number; y: number } | null> {
-  return map.evaluate((container) => {
-    const canvas = container.querySelector<HTMLCanvasElement>('.leaflet-overlay-pane canvas');
-    const context = canvas?.getContext('2d');
+function paintedPoint(page: Page, mapName: string): Promise<{ x: number; y: number } | null> {
+  // Run in the page, as text: the browser's types are not the tests'.
+  return page.evaluate<{ x: number; y: number } | null>(`(() => {
+    const container = document.querySelector('[role="region"][aria-label=${JSON.stringify(mapName)}]');
+    const canvas = container && container.querySelector('.leaflet-overlay-pane canvas');
+    const context = canvas && canvas.getContext('2d');
     if (!canvas || !context || canvas.width === 0) return null;
     const box = canvas.getBoundingClientRect();
     const visible = container.getBoundingClientRect();
     const scale = box.width / canvas.width;
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const data = context.getImageData(0, 0, canvas.width, canvas.height).data;
     for (let y = 0; y < canvas.height; y += 2) {
       for (let x = 0; x < canvas.width; x += 2) {
-        if (data[(y * canvas.width + x) * 4 + 3]! === 0) continue;
+        if (data[(y * canvas.width + x) * 4 + 3] === 0) continue;
         const point = { x: box.left + x * scale, y: box.top + y * scale };
-        const inside =
-          point.x > visible.left + 4 &&
-          point.x < visible.right - 4 &&
-          point.y > visible.top + 4 &&
-          point.y < visible.bottom - 4;
+        const inside = point.x > visible.left + 4 && point.x < visible.right - 4 &&
+          point.y > visible.top + 4 && point.y < visible.bottom - 4;
         if (inside) return point;
       }
     }
     return null;
-  });
+  })()`);
 }
 
 describe('tracks journey', () => {
@@ -100,7 +99,7 @@ describe('tracks journey', () => {
     const tiles = map.locator('img.leaflet-tile');
     expect(await tiles.count()).toBeGreaterThan(0);
     expect(
-      await tiles.evaluateAll((images) => images.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length),
+      await tiles.evaluateAll((images) => images.filter((i) => Number(Reflect.get(i, 'naturalWidth')) > 0).length),
     ).toBe(0);
 
     // The charts move a spot along the route.
@@ -184,9 +183,9 @@ describe('tracks journey', () => {
     const map = page.getByRole('region', { name: 'Map of every run' });
     await map.waitFor();
     await page.getByText(/^1 run, 9\.7\d km$/).waitFor();
-    await expect.poll(() => paintedPoint(map), { timeout: 15_000 }).not.toBeNull();
+    await expect.poll(() => paintedPoint(page, 'Map of every run'), { timeout: 15_000 }).not.toBeNull();
     expect(await seriousViolations(page), '/insights/map').toEqual([]);
-    const point = (await paintedPoint(map))!;
+    const point = (await paintedPoint(page, 'Map of every run'))!;
     await page.mouse.click(point.x, point.y);
     await page.waitForURL((url) => url.pathname === runPath);
     await page.getByRole('region', { name: 'Route map' }).waitFor();

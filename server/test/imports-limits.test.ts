@@ -6,7 +6,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ImportEnvelopeSchema } from '../../core/imports.js';
-import { importLimits, passOneThreads, threadUse } from '../features/imports/pass-one.js';
+import { importLimits } from '../features/imports/pass-one.js';
+import { passOneThreads, threadUse } from '../features/imports/pass-one-threads.js';
 import { parseUpload } from '../features/imports/parsers/files.js';
 import { memorySource } from '../features/imports/parsers/types.js';
 import { createTestApp, registerUser, type TestApp } from './helpers.js';

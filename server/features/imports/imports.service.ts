@@ -26,9 +26,7 @@ import * as imports from './imports.repository.js';
 import {
   importLimits,
   metresOf,
-  passOneThreads,
   spoolRows,
-  spoolRowsOnThread,
   type PassOneInput,
   type PassOneResult,
   type RunLine,
@@ -36,6 +34,7 @@ import {
   type SourcedShoe,
   type UploadedFile,
 } from './pass-one.js';
+import { passOneThreads, spoolRowsOnThread } from './pass-one-threads.js';
 import { Spool, yielder } from './spool.js';
 
 export type { UploadedFile } from './pass-one.js';

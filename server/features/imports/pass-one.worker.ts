@@ -1,5 +1,5 @@
 /**
- * The worker thread of pass 1 (pass-one.ts): parses and validates the upload into the spool
+ * The worker thread of pass 1 (pass-one.ts, started by pass-one-threads.ts): parses and validates the upload into the spool
  * file, then answers what it found, or the error that stopped it. The main thread reads the
  * spool once this thread has ended. On Linux the nice value is a thread's own: this one yields
  * the CPU to the main thread (other requests) whenever both want it. It parses in turns: once
@@ -10,7 +10,8 @@ import { once } from 'node:events';
 import os from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../errors.js';
-import { PASS_ONE_NICE, spoolRows, type PassOneAnswer, type PassOneJob } from './pass-one.js';
+import { spoolRows } from './pass-one.js';
+import { PASS_ONE_NICE, type PassOneAnswer, type PassOneJob } from './pass-one-threads.js';
 import { Spool } from './spool.js';
 
 const job = workerData as PassOneJob;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportResult } from '../../../core/imports.js';
-import { passOneThreads, threadUse } from '../../features/imports/pass-one.js';
+import { passOneThreads, threadUse } from '../../features/imports/pass-one-threads.js';
 import { createTestApp, registerUser, type TestApp } from '../helpers.js';
 import {
   fitActivity,

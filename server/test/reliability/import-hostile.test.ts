@@ -8,7 +8,8 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ImportEnvelopeSchema, type ImportResult } from '../../../core/imports.js';
-import { importLimits, passOneThreads, threadUse } from '../../features/imports/pass-one.js';
+import { importLimits } from '../../features/imports/pass-one.js';
+import { passOneThreads, threadUse } from '../../features/imports/pass-one-threads.js';
 import { createTestApp, expectError, registerUser, type TestApp } from '../helpers.js';
 import {
   billionLaughs,
