@@ -286,7 +286,7 @@ export async function rebuildTallies(db: Executor): Promise<void> {
     from entries e where ${countingKeySql} is not null
       and not exists (select 1 from tracks t where t.entry_id = e.id and t.efforts is not null)`.execute(db);
   // §15: a tracked run with distances counts through its best efforts (a few hundred bytes a track, read in pages).
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const tracked = await db
       .selectFrom('tracks as t')
       .innerJoin('entries as e', 'e.id', 't.entry_id')

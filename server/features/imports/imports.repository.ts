@@ -39,11 +39,7 @@ const storedRun = (row: RunRow): StoredMatch => ({
  * The runner's runs dated on any of `dates`, by date then id: in one query of the range they
  * span when they lie close together (an export in date order), else by lists of dates.
  */
-export async function storedRunsOn(
-  db: Executor,
-  userId: number,
-  dates: readonly string[],
-): Promise<StoredMatch[]> {
+export async function storedRunsOn(db: Executor, userId: number, dates: readonly string[]): Promise<StoredMatch[]> {
   const found: StoredMatch[] = [];
   if (dates.length === 0) return found;
   const sorted = [...dates].sort();

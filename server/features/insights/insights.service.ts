@@ -177,8 +177,13 @@ export async function memoized<T>(
 }
 
 /** The memo's answer under a runner's revision already read. */
-const answerAt = <T>(ctx: AppContext, owner: { id: number }, revision: number, endpoint: string, compute: () => Promise<T>) =>
-  ctx.memory.insights.answer(`${owner.id}:${revision}:${endpoint}`, compute);
+const answerAt = <T>(
+  ctx: AppContext,
+  owner: { id: number },
+  revision: number,
+  endpoint: string,
+  compute: () => Promise<T>,
+) => ctx.memory.insights.answer(`${owner.id}:${revision}:${endpoint}`, compute);
 
 /** The records answer at a revision already read (shared by the records and the year in review). */
 const recordsAt = (ctx: AppContext, owner: Owner, revision: number) =>

@@ -41,7 +41,8 @@ export function packPage(page: { series: TrackSeries | null } & Record<string, u
     for (const { key, per } of COLUMNS) {
       const values = series[key];
       if (!values) continue;
-      if (values.length !== points) throw new RangeError(`The series' ${key} has ${values.length} of ${points} points.`);
+      if (values.length !== points)
+        throw new RangeError(`The series' ${key} has ${values.length} of ${points} points.`);
       let previous = 0;
       for (const value of values) {
         const steps = Math.round(value * per);

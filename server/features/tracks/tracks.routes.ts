@@ -41,7 +41,10 @@ export function tracksRoutes(ctx: AppContext) {
       handler: async (request, reply) => {
         const text = await trackPage(ctx, actorOf(request), request.params.id);
         // Written when the track was stored: sent as it is.
-        return reply.type('application/json; charset=utf-8').serializer(sentAsItIs).send(text as never);
+        return reply
+          .type('application/json; charset=utf-8')
+          .serializer(sentAsItIs)
+          .send(text as never);
       },
     });
 
@@ -95,7 +98,10 @@ export function tracksRoutes(ctx: AppContext) {
       },
       handler: async (request, reply) => {
         const text = await routesJson(ctx, actorOf(request), request.query.year);
-        return reply.type('application/json; charset=utf-8').serializer(sentAsItIs).send(text as never);
+        return reply
+          .type('application/json; charset=utf-8')
+          .serializer(sentAsItIs)
+          .send(text as never);
       },
     });
   };
