@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import {
   CalendarEnvelopeSchema,
   LoadEnvelopeSchema,
@@ -14,40 +13,25 @@ import {
 import { ErrorSchema } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/authenticate.js';
-import { serializerCompiler } from '../../http/serializer.js';
+import { envelopeWriter } from '../../http/serializer.js';
 import { calendar, load, predictions, records, streaks, yearReview } from './insights.service.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/**
- * The JSON text of an envelope `{ [key]: answer }`, written by the route's own serializer once per
- * answer object: a memoized answer (insights.memo.ts) is the same object on every hit, so a hit
- * sends text already written. Texts go when their answers leave the memo (a WeakMap).
- */
-function envelopeWriter(ctx: AppContext, key: string, schema: z.ZodType, url: string): (payload: unknown) => string {
-  const write = serializerCompiler({ verify: ctx.config.verifyResponses })({ schema, method: 'GET', url });
-  const texts = new WeakMap<object, string>();
-  return (payload) => {
-    const answer = (payload as Record<string, unknown>)[key];
-    if (typeof answer !== 'object' || answer === null) return write(payload);
-    let text = texts.get(answer);
-    if (text === undefined) {
-      text = write(payload);
-      texts.set(answer, text);
-    }
-    return text;
-  };
-}
-
 /** Insights of the caller's own runs (CONTRACT.md §10): nobody else's runs are ever read. */
 export function insightsRoutes(ctx: AppContext) {
   const writers = {
-    records: envelopeWriter(ctx, 'records', RecordsEnvelopeSchema, '/insights/records'),
-    predictions: envelopeWriter(ctx, 'predictions', PredictionsEnvelopeSchema, '/insights/predictions'),
-    load: envelopeWriter(ctx, 'load', LoadEnvelopeSchema, '/insights/load'),
-    streaks: envelopeWriter(ctx, 'streaks', StreaksEnvelopeSchema, '/insights/streaks'),
-    calendar: envelopeWriter(ctx, 'calendar', CalendarEnvelopeSchema, '/insights/calendar'),
-    year: envelopeWriter(ctx, 'year', YearEnvelopeSchema, '/insights/year'),
+    records: envelopeWriter(ctx.config.verifyResponses, 'records', RecordsEnvelopeSchema, '/insights/records'),
+    predictions: envelopeWriter(
+      ctx.config.verifyResponses,
+      'predictions',
+      PredictionsEnvelopeSchema,
+      '/insights/predictions',
+    ),
+    load: envelopeWriter(ctx.config.verifyResponses, 'load', LoadEnvelopeSchema, '/insights/load'),
+    streaks: envelopeWriter(ctx.config.verifyResponses, 'streaks', StreaksEnvelopeSchema, '/insights/streaks'),
+    calendar: envelopeWriter(ctx.config.verifyResponses, 'calendar', CalendarEnvelopeSchema, '/insights/calendar'),
+    year: envelopeWriter(ctx.config.verifyResponses, 'year', YearEnvelopeSchema, '/insights/year'),
   };
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();

@@ -7,7 +7,8 @@ import { ErrorSchema, IdParamsSchema } from '../../../core/schemas.js';
 import { RoutesEnvelopeSchema, RunTrackEnvelopeSchema } from '../../../core/tracks/schemas.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/authenticate.js';
-import { originalFile, routesJson, trackGpx, trackPage } from './tracks.service.js';
+import { envelopeWriter } from '../../http/serializer.js';
+import { originalFile, routes, trackGpx, trackPage } from './tracks.service.js';
 
 /** `attachment` with the file's own name: plain ASCII in `filename`, the exact name in `filename*`. */
 function attachment(name: string): string {
@@ -20,6 +21,7 @@ const sentAsItIs = (payload: unknown) => payload as string;
 
 /** A run's track (CONTRACT.md §14, §16): its page, its original file, its GPX; and the map of every run. */
 export function tracksRoutes(ctx: AppContext) {
+  const routesWriter = envelopeWriter(ctx.config.verifyResponses, 'routes', RoutesEnvelopeSchema, '/insights/routes');
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const onRequest = app.requireAuth;
@@ -97,11 +99,9 @@ export function tracksRoutes(ctx: AppContext) {
         response: { 200: RoutesEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },
       },
       handler: async (request, reply) => {
-        const text = await routesJson(ctx, actorOf(request), request.query.year);
-        return reply
-          .type('application/json; charset=utf-8')
-          .serializer(sentAsItIs)
-          .send(text as never);
+        const answer = await routes(ctx, actorOf(request), request.query.year);
+        reply.type('application/json; charset=utf-8').serializer(routesWriter);
+        return { routes: answer };
       },
     });
   };

@@ -122,18 +122,16 @@ export async function ownTrackGpx(ctx: AppContext, userId: number, id: number): 
 }
 
 /**
- * `GET /insights/routes` as JSON text, kept in the insights memo under the runner's revision (it
- * moves with every write of their runs and tracks): 1,500 routes are about 800 KB of JSON, 0.3 s of
- * reading, decoding and writing that a runner who opens the map again should not wait for.
+ * §16: the caller's tracked runs with positions, of one year or all, oldest first, and their
+ * bounds together; kept in the insights memo under the runner's revision (it moves with every
+ * write of their runs and tracks): 1,500 routes are about 800 KB of JSON, a third of a second of
+ * reading and writing that a runner who opens the map again should not wait for.
  */
-export function routesJson(ctx: AppContext, actor: Actor, year: number | undefined): Promise<string> {
-  return memoized(ctx, actor, `routes:${year ?? 'all'}`, async () =>
-    JSON.stringify({ routes: await routes(ctx, actor, year) }),
-  );
+export function routes(ctx: AppContext, actor: Actor, year: number | undefined): Promise<RoutesMap> {
+  return memoized(ctx, actor, `routes:${year ?? 'all'}`, () => routesNow(ctx, actor, year));
 }
 
-/** §16: the caller's tracked runs with positions, of one year or all, oldest first, and their bounds together. */
-async function routes(ctx: AppContext, actor: Actor, year: number | undefined): Promise<RoutesMap> {
+async function routesNow(ctx: AppContext, actor: Actor, year: number | undefined): Promise<RoutesMap> {
   const [from, to] = year === undefined ? ['0000-00-00', '9999-99-99'] : [`${year}-01-01`, `${year}-12-31`];
   const runs = await tracks.listRoutes(ctx.db, actor.id, from, to);
   let bounds: RoutesMap['bounds'] = null;
