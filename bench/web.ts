@@ -2,12 +2,14 @@
  * npm run bench:web -- [--skip-build] [--runs N]
  *
  * Builds the app (npm run build), starts the production server on a small seeded SQLite
- * database and runs Lighthouse (Chromium at /usr/bin/chromium, or CHROME_PATH) on /login
- * and, signed in as a runner, on /dashboard, with Lighthouse's mobile settings (its
- * default: a mid-range phone on a slow 4G network) and its desktop settings. Also sums
- * the JavaScript that the first load of /login downloads, gzipped. Prints the scores and
- * writes them to bench/results/<time>-web.json. Targets: performance >= 95,
- * accessibility 100, /login JavaScript <= 100 KB gzipped.
+ * database (map tiles off) and runs Lighthouse (Chromium at /usr/bin/chromium, or CHROME_PATH)
+ * on /login and, signed in as a runner, on /dashboard and on the run page of a three-hour run
+ * imported from a watch file, with Lighthouse's mobile settings (its default: a mid-range phone
+ * on a slow 4G network) and its desktop settings. Also sums the JavaScript that the first load
+ * of /login downloads, gzipped, and checks which pages load the map library. Prints the scores
+ * and writes them to bench/results/<time>-web.json. Targets: performance >= 95 (the run page:
+ * >= 90 on mobile, CONTRACT.md §17; on desktop reported only), accessibility 100, /login
+ * JavaScript <= 100 KB gzipped, the map library only on the run page.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,6 +23,7 @@ import { chromium } from 'playwright-core';
 import { loadConfig } from '../server/config.js';
 import { DEFAULT_SEED_PASSWORD, seedDatabase } from '../scripts/seed/seed.js';
 import { createBenchDatabase } from './lib/databases.js';
+import { realisticFit } from '../server/test/imports/track-fixtures.js';
 import { CHROMIUM_ARGS } from '../e2e/support/browser.js';
 import { REPO_ROOT as ROOT, freePort } from '../scripts/support/server-process.js';
 import { login, startServer, type RunningServer } from './lib/server.js';
@@ -36,6 +39,27 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const WEB_ROOT = path.join(ROOT, 'dist', 'web');
 const JS_BUDGET_KB = 100;
+/** The run page's page name in the scores (its id differs from run to run). */
+const RUN_PAGE = '/entry/{id}';
+/** The chunk holding Leaflet (web/features/tracks/components/map-setup.ts). */
+const MAP_LIBRARY = /\/assets\/map-setup-[^/]*\.js$/;
+
+/** Imports a three-hour watch file recorded every second for the runner of `token`: the run's id. */
+async function importThreeHourRun(baseUrl: string, token: string): Promise<number> {
+  const form = new FormData();
+  const fit = realisticFit(3 * 3600, { start: new Date(Date.now() - 3 * 86_400_000) });
+  form.append('file', new Blob([fit]), 'long-run.fit');
+  const response = await fetch(`${baseUrl}/api/v1/import`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const body = (await response.json()) as { import?: { rows: { entry?: { id?: number } }[] } };
+  const id = body.import?.rows[0]?.entry?.id;
+  if (response.status !== 201 || id === undefined)
+    throw new Error(`The watch file's import answered ${response.status}`);
+  return id;
+}
 
 interface PageScore {
   page: string;
@@ -146,6 +170,7 @@ async function main() {
     ADMIN_EMAIL: admin.email,
     ADMIN_PASSWORD: admin.password,
     LOG_LEVEL: 'warn',
+    MAP_TILE_URL: 'off',
   };
   let server: RunningServer | null = null;
   let chrome: Awaited<ReturnType<typeof startChrome>> | null = null;
@@ -154,6 +179,7 @@ async function main() {
     server = await startServer(env);
     chrome = await startChrome();
     const token = await login(server.url, 'user1@example.com', DEFAULT_SEED_PASSWORD);
+    const runId = await importThreeHourRun(server.url, token);
 
     const scores: PageScore[] = [];
     for (let run = 0; run < RUNS; run++) {
@@ -171,6 +197,7 @@ async function main() {
     for (let run = 0; run < RUNS; run++) {
       for (const formFactor of ['mobile', 'desktop'] as const) {
         scores.push(await audit(`${server.url}/dashboard`, chrome.port, formFactor));
+        scores.push({ ...(await audit(`${server.url}/entry/${runId}`, chrome.port, formFactor)), page: RUN_PAGE });
       }
     }
 
@@ -202,13 +229,18 @@ async function main() {
         pass: loginJsGzipKb <= JS_BUDGET_KB,
         detail: `${loginJsGzipKb.toFixed(1)} KB`,
       },
-      ...(['/login', '/dashboard'] as const).flatMap((page) =>
+      ...(['/login', '/dashboard', RUN_PAGE] as const).flatMap((page) =>
         (['mobile', 'desktop'] as const).flatMap((formFactor) => [
-          {
-            target: `${page} performance >= 95 (${formFactor})`,
-            pass: worst(page, 'performance', formFactor) >= 95,
-            detail: String(worst(page, 'performance', formFactor)),
-          },
+          // §17 sets the run page's target on mobile (90); its desktop score is reported, not held.
+          ...(page === RUN_PAGE && formFactor === 'desktop'
+            ? []
+            : [
+                {
+                  target: `${page} performance >= ${page === RUN_PAGE ? 90 : 95} (${formFactor})`,
+                  pass: worst(page, 'performance', formFactor) >= (page === RUN_PAGE ? 90 : 95),
+                  detail: String(worst(page, 'performance', formFactor)),
+                },
+              ]),
           {
             target: `${page} accessibility = 100 (${formFactor})`,
             pass: worst(page, 'accessibility', formFactor) === 100,
@@ -216,6 +248,14 @@ async function main() {
           },
         ]),
       ),
+      ...(['/login', '/dashboard', RUN_PAGE] as const).map((page) => {
+        const loads = scores.filter((s) => s.page === page).some((s) => s.scripts.some((x) => MAP_LIBRARY.test(x.url)));
+        return {
+          target: `${page} ${page === RUN_PAGE ? 'loads' : 'never loads'} the map library`,
+          pass: loads === (page === RUN_PAGE),
+          detail: loads ? 'loaded' : 'not loaded',
+        };
+      }),
     ];
     console.log('\nTargets');
     for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.detail}`);

@@ -1,11 +1,16 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
-import { can } from '../../../core/permissions.js';
-import { Dropdown } from '../../components/dropdown';
 import { useAppConfig } from '../../features/auth/api/get-app-config';
 import { useUser } from '../../features/auth/api/get-me';
+import { navLinkClass } from './nav-link-class';
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) => `nav-link${isActive ? ' active' : ''}`;
+/**
+ * A signed-in runner's menus come in a chunk of their own, loaded once there is a session: a
+ * visitor's first load (/login, decision 012's budget) carries only the links a visitor has.
+ */
+const menus = () => import('./runner-menus');
+const RunnerLinks = lazy(() => menus().then((module) => ({ default: module.RunnerLinks })));
+const AccountMenu = lazy(() => menus().then((module) => ({ default: module.AccountMenu })));
 
 export function Navbar() {
   const user = useUser();
@@ -40,64 +45,9 @@ export function Navbar() {
           <div className={`collapse navbar-collapse${open ? ' show' : ''}`} id="main-navigation">
             <ul className="navbar-nav me-auto">
               {user ? (
-                <>
-                  <li className="nav-item">
-                    <NavLink className={navLinkClass} to="/dashboard">
-                      Dashboard
-                    </NavLink>
-                  </li>
-                  <li className="nav-item">
-                    <NavLink className={navLinkClass} to="/entries" end={false}>
-                      Entries
-                    </NavLink>
-                  </li>
-                  <li className="nav-item">
-                    <NavLink className={navLinkClass} to="/goals">
-                      Goals
-                    </NavLink>
-                  </li>
-                  <li className="nav-item">
-                    <NavLink className={navLinkClass} to="/shoes">
-                      Shoes
-                    </NavLink>
-                  </li>
-                  <Dropdown label="Reports">
-                    <li>
-                      <Link className="dropdown-item" to="/report/weekly">
-                        Weekly
-                      </Link>
-                    </li>
-                  </Dropdown>
-                  <Dropdown label="Insights">
-                    <li>
-                      <Link className="dropdown-item" to="/insights/records">
-                        Records
-                      </Link>
-                    </li>
-                    <li>
-                      <Link className="dropdown-item" to="/insights/load">
-                        Training load
-                      </Link>
-                    </li>
-                    <li>
-                      <Link className="dropdown-item" to="/insights/year">
-                        Year
-                      </Link>
-                    </li>
-                    <li>
-                      <Link className="dropdown-item" to="/insights/map">
-                        Map
-                      </Link>
-                    </li>
-                  </Dropdown>
-                  {can(user, { type: 'admin.panel' }) ? (
-                    <li className="nav-item">
-                      <NavLink className={navLinkClass} to="/admin">
-                        Admin Panel
-                      </NavLink>
-                    </li>
-                  ) : null}
-                </>
+                <Suspense fallback={null}>
+                  <RunnerLinks user={user} />
+                </Suspense>
               ) : null}
             </ul>
             <ul className="navbar-nav">
@@ -109,23 +59,9 @@ export function Navbar() {
                 </li>
               ) : null}
               {user ? (
-                <Dropdown label={user.name} align="end">
-                  <li>
-                    <Link className="dropdown-item" to="/profile">
-                      Profile
-                    </Link>
-                  </li>
-                  <li>
-                    <Link className="dropdown-item" to="/data">
-                      Your data
-                    </Link>
-                  </li>
-                  <li>
-                    <Link className="dropdown-item" to="/logout">
-                      Logout
-                    </Link>
-                  </li>
-                </Dropdown>
+                <Suspense fallback={null}>
+                  <AccountMenu user={user} />
+                </Suspense>
               ) : (
                 <>
                   <li className="nav-item">
