@@ -89,6 +89,8 @@ export interface BenchReport {
   baseline: SizeResult;
   full: SizeResult;
   p50Ratios: { name: string; ratio: number }[];
+  /** §15: the first reads of records and predictions after each of ten imports, ms. */
+  afterImport?: { records: number[]; predictions: number[] } | null;
   instances: InstancesResult | null;
   targets: Target[];
   seconds: number;
