@@ -19,7 +19,7 @@
  */
 import { sql, type Insertable } from 'kysely';
 import { STANDARD_DISTANCES, countingDistance, countingMetres } from '../../core/insights.js';
-import type { Executor, RunnerEffortsTable } from './schema.js';
+import type { Executor, RunnerDaysTable, RunnerEffortsTable } from './schema.js';
 
 /** A best effort of a run's track (§14): its standard distance, elapsed milliseconds, and start (m). */
 export interface TrackEffort {
@@ -99,16 +99,8 @@ const inChunks = async <T>(rows: T[], write: (chunk: T[]) => Promise<unknown>) =
   for (let at = 0; at < rows.length; at += ROWS_PER_STATEMENT) await write(rows.slice(at, at + ROWS_PER_STATEMENT));
 };
 
-type DayDelta = {
-  user_id: number;
-  date: string;
-  runs: number;
-  distance_m: number;
-  seconds: number;
-  effort_seconds: number;
-  unrated_seconds: number;
-  unrated_runs: number;
-};
+/** What a write adds to one runner's day (negative for what it takes away). */
+type DayDelta = RunnerDaysTable;
 
 /**
  * The tallies of one transaction's writes of runs: `move` moves each runner's own tallies at once
