@@ -57,7 +57,8 @@ import type { Target, TrackImportResult } from './lib/report.js';
 import { decodeFit } from '../server/features/imports/parsers/fit.js';
 import { buildServer, startProbedServer, type Memory } from './lib/probed-server.js';
 import { scratchDatabase } from '../scripts/support/scratch-database.js';
-import { fitActivity, stravaCsv, zip, type StravaRow } from '../server/test/imports/fixtures.js';
+import { stravaCsv, zip, type StravaRow } from '../server/test/imports/fixtures.js';
+import { fitActivity } from '../server/test/imports/fit-fixtures.js';
 
 const { values: args } = parseArgs({
   options: {

@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fitActivity, gz, stravaCsv, zip } from '../server/test/imports/fixtures.js';
+import { gz, stravaCsv, zip } from '../server/test/imports/fixtures.js';
+import { fitActivity } from '../server/test/imports/fit-fixtures.js';
 import { seriousViolations } from './support/axe.js';
 import { apiRegister, loginViaUi, shownDate, startJourney, type Journey } from './support/journey.js';
 

@@ -3,17 +3,16 @@ import {
   BAD_CREDENTIALS,
   DEFAULT_PASSWORD,
   UNAUTHENTICATED,
-  USER_KEYS,
   call,
   createTestApp,
   expectError,
   expectValidation,
-  keysOf,
   login,
   nextIp,
   registerUser,
   type TestApp,
 } from './helpers.js';
+import { USER_KEYS, keysOf } from './wire-keys.js';
 
 let t: TestApp;
 beforeAll(async () => {

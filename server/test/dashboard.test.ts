@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ENTRY_KEYS,
   call,
   createEntry,
   createTestApp,
   expectError,
-  keysOf,
   loginAdmin,
   makeManager,
   registerUser,
   type Account,
   type TestApp,
 } from './helpers.js';
+import { ENTRY_KEYS, keysOf } from './wire-keys.js';
 
 const DASHBOARD_KEYS = [
   'max_distance',

@@ -1,21 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paceMinPerKm, parseDuration, round2, speedKmh } from '../../core/time.js';
 import {
-  ENTRY_KEYS,
-  ISO_UTC,
   NOT_FOUND,
-  PAGED_KEYS,
   call,
   createEntry,
   createTestApp,
   expectError,
   expectValidation,
-  keysOf,
   loginAdmin,
   registerUser,
   type Account,
   type TestApp,
 } from './helpers.js';
+import { ENTRY_KEYS, ISO_UTC, PAGED_KEYS, keysOf } from './wire-keys.js';
 
 // The clock stands at 2026-03-18T12:00:00Z (DEFAULT_NOW).
 let t: TestApp;

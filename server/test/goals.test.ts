@@ -14,12 +14,12 @@ import {
   createTestApp,
   expectError,
   expectValidation,
-  keysOf,
   loginAdmin,
   registerUser,
   type Account,
   type TestApp,
 } from './helpers.js';
+import { keysOf } from './wire-keys.js';
 
 const GOAL_KEYS = [
   'achieved',

@@ -8,7 +8,6 @@ import { ImportEnvelopeSchema, type ImportResult, type ImportRow } from '../../c
 import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
 import { call, createEntry, createTestApp, expectError, registerUser, type TestApp } from './helpers.js';
 import {
-  fitActivity,
   gpxFile,
   importFiles,
   importResult,
@@ -18,6 +17,7 @@ import {
   tcxFile,
   type Part,
 } from './imports/fixtures.js';
+import { fitActivity } from './imports/fit-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

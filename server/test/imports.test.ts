@@ -10,7 +10,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { call, createEntry, createTestApp, expectError, loginAdmin, registerUser, type TestApp } from './helpers.js';
 import {
-  fitActivity,
   gpxFile,
   gz,
   importFiles,
@@ -22,6 +21,7 @@ import {
   zip,
   type Part,
 } from './imports/fixtures.js';
+import { fitActivity } from './imports/fit-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

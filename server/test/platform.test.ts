@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppConfigSchema } from '../../core/schemas.js';
 import { loadConfig } from '../config.js';
-import { call, createTestApp, keysOf, login, type TestApp } from './helpers.js';
+import { call, createTestApp, login, type TestApp } from './helpers.js';
+import { keysOf } from './wire-keys.js';
 
 /** The map settings of an environment, as overrides of a test app's configuration. */
 const loadConfigOf = (env: Record<string, string>) => {

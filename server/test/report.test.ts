@@ -5,11 +5,11 @@ import {
   createTestApp,
   expectError,
   expectValidation,
-  keysOf,
   registerUser,
   type Account,
   type TestApp,
 } from './helpers.js';
+import { keysOf } from './wire-keys.js';
 
 const ROW_KEYS = [
   'avg_distance',

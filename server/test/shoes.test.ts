@@ -11,12 +11,12 @@ import {
   createTestApp,
   expectError,
   expectValidation,
-  keysOf,
   loginAdmin,
   registerUser,
   type Account,
   type TestApp,
 } from './helpers.js';
+import { keysOf } from './wire-keys.js';
 
 const SHOE_KEYS = [
   'brand',

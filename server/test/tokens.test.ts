@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TokenCreatedSchema, TokensEnvelopeSchema, type PersonalToken } from '../../core/tokens.js';
 import { purgeExpired } from '../features/auth/auth.service.js';
 import {
-  ISO_UTC,
   NOT_FOUND,
   UNAUTHENTICATED,
   call,
@@ -11,13 +10,13 @@ import {
   createTestApp,
   expectError,
   expectValidation,
-  keysOf,
   loginAdmin,
   makeAdmin,
   registerUser,
   type Account,
   type TestApp,
 } from './helpers.js';
+import { ISO_UTC, keysOf } from './wire-keys.js';
 
 const TOKEN_KEYS = ['created_at', 'expires_at', 'id', 'last_used_at', 'name', 'scope'];
 const RUN = { date: '2026-03-17', distance: 10, time: '00:50:00' };

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BAD_CREDENTIALS,
-  ISO_UTC,
   NOT_FOUND,
   UNAUTHENTICATED,
-  USER_KEYS,
   call,
   createEntry,
   createTestApp,
   expectError,
   expectValidation,
-  keysOf,
   login,
   loginAdmin,
   nextIp,
@@ -18,6 +15,7 @@ import {
   type Account,
   type TestApp,
 } from './helpers.js';
+import { ISO_UTC, USER_KEYS, keysOf } from './wire-keys.js';
 
 let t: TestApp;
 let admin: Account;

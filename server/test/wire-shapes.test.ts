@@ -19,20 +19,16 @@ import {
 } from '../../core/schemas.js';
 import {
   ADMIN_PASSWORD,
-  ENTRY_KEYS,
-  ISO_UTC,
-  PAGED_KEYS,
-  USER_KEYS,
   call,
   createEntry,
   createTestApp,
-  keysOf,
   loginAdmin,
   nextIp,
   registerUser,
   type Account,
   type TestApp,
 } from './helpers.js';
+import { ENTRY_KEYS, ISO_UTC, PAGED_KEYS, USER_KEYS, keysOf } from './wire-keys.js';
 
 const PASSWORD = 'wire-shape-secret-9';
 

@@ -11,7 +11,6 @@ import { type ImportResult } from '../../../core/imports.js';
 import { passOneThreads, threadUse } from '../../features/imports/pass-one-threads.js';
 import { createTestApp, registerUser, type TestApp } from '../helpers.js';
 import {
-  fitActivity,
   gz,
   importFiles,
   importResult,
@@ -21,6 +20,7 @@ import {
   zip,
   type Part,
 } from './fixtures.js';
+import { fitActivity } from './fit-fixtures.js';
 
 let t: TestApp;
 const defaults = { ...passOneThreads };

@@ -3,17 +3,8 @@
  * (a wandering route with GPS noise, hills, heart rate and cadence that drift), written as FIT
  * with Garmin's own encoder, as TCX and GPX the way devices write them, and hostile files.
  */
-import {
-  fitFile,
-  gpxFile,
-  meridianPoints,
-  tcxFile,
-  type FitLap,
-  type FitRecord,
-  type FitSession,
-  type Point,
-  type TcxPoint,
-} from './fixtures.js';
+import { gpxFile, meridianPoints, tcxFile, type Point, type TcxPoint } from './fixtures.js';
+import { fitFile, type FitLap, type FitRecord, type FitSession } from './fit-fixtures.js';
 import { createRandom } from '../../../scripts/seed/generate.js';
 
 /** One instant of a synthetic run, in the units files use (cadence per leg). */

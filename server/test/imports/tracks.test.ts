@@ -15,7 +15,8 @@ import { parseTcx } from '../../features/imports/parsers/tcx.js';
 import { TrackBuilder } from '../../features/imports/parsers/track.js';
 import { decodeTrack, encodeTrack } from '../../features/tracks/codec.js';
 import { memorySource, type Candidate, type ParsedFile, type ParsedRow } from '../../features/imports/parsers/types.js';
-import { fitFile, stravaCsv, tcxFile, zip, type FitRecord } from './fixtures.js';
+import { stravaCsv, tcxFile, zip } from './fixtures.js';
+import { fitFile, type FitRecord } from './fit-fixtures.js';
 import {
   backwardsGpx,
   badPositionsGpx,

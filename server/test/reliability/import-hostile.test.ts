@@ -12,23 +12,25 @@ import { importLimits } from '../../features/imports/pass-one.js';
 import { passOneThreads, threadUse } from '../../features/imports/pass-one-threads.js';
 import { createTestApp, expectError, registerUser, type TestApp } from '../helpers.js';
 import {
-  billionLaughs,
-  deflateRaw,
-  fitActivity,
   gpxFile,
   gz,
-  gzipBomb,
   importFiles,
   meridianPoints,
-  overlappingZip,
-  repeatedGzip,
   storedRunCount,
-  storedZip,
   tcxFile,
   zip,
-  zipBomb,
   type Part,
 } from '../imports/fixtures.js';
+import { fitActivity } from '../imports/fit-fixtures.js';
+import {
+  billionLaughs,
+  deflateRaw,
+  gzipBomb,
+  overlappingZip,
+  repeatedGzip,
+  storedZip,
+  zipBomb,
+} from '../imports/hostile-fixtures.js';
 
 let t: TestApp;
 let token: string;
