@@ -13,7 +13,7 @@ import { fitActivity, importFiles } from '../../test/imports/fixtures.js';
 import { call, createEntry, registerUser, createTestApp, type Account, type TestApp } from '../../test/helpers.js';
 import { insertRuns } from '../entries/entries.service.js';
 import { AnswerMemo } from '../../memo.js';
-import { insightRevision } from './insights.repository.js';
+import { insightRevision } from '../../db/tallies.js';
 import { fresh } from './insights.service.js';
 
 let t: TestApp;
