@@ -20,7 +20,7 @@ const FEATURE_LAYERS = {
   demo: ['entries', 'users'],
   health: [],
   insights: ['entries', 'users'],
-  tracks: ['entries', 'insights', 'users'],
+  tracks: ['entries', 'users'],
   imports: ['entries', 'goals', 'shoes', 'tracks', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });

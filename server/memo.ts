@@ -12,6 +12,9 @@
  * and must never be modified.
  */
 
+import type { AppContext } from './context.js';
+import { insightRevision } from './db/tallies.js';
+
 /** The most answers kept per app. */
 export const MEMO_MAX_ANSWERS = 20_000;
 /** The most characters of JSON the kept answers add up to per app (about 3x in memory). */
@@ -73,4 +76,32 @@ export class AnswerMemo {
       this.chars -= slot.chars;
     }
   }
+}
+
+/**
+ * The answer of `endpoint` (with its resolved arguments) for a runner, from the memo when the
+ * runner's revision has not moved since it was computed. The revision is read first, so the data
+ * an answer is computed from is at least that revision's: a write committing in between only makes
+ * the stored answer newer than its key, and no request that reads the revision after that write's
+ * commit can find it.
+ */
+export async function memoized<T>(
+  ctx: AppContext,
+  owner: { id: number },
+  endpoint: string,
+  compute: (revision: number) => Promise<T>,
+): Promise<T> {
+  const revision = await insightRevision(ctx.db, owner.id);
+  return answerAt(ctx, owner, revision, endpoint, () => compute(revision));
+}
+
+/** The memo's answer under a runner's revision already read (before any data the answer is computed from). */
+export function answerAt<T>(
+  ctx: AppContext,
+  owner: { id: number },
+  revision: number,
+  endpoint: string,
+  compute: () => Promise<T>,
+): Promise<T> {
+  return ctx.memory.insights.answer(`${owner.id}:${revision}:${endpoint}`, compute);
 }

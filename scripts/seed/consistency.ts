@@ -1,7 +1,7 @@
 /**
  * Every tally of server/db/tallies.ts recomputed from the rows themselves: users.entry_count,
- * everyone's runs per day, each runner's daily totals and the runs that count for a standard
- * distance. Tests compare the two.
+ * everyone's runs per day, each runner's daily totals, the runs that count for a standard
+ * distance and the accounts created per day. Tests compare the two.
  */
 import { sql, type Kysely } from 'kysely';
 import { countingDistance } from '../../core/insights.js';
@@ -16,6 +16,7 @@ export interface Totals {
    * or each best effort of a tracked run with distances (from its track), by run and distance.
    */
   efforts: Record<string, string>;
+  signUpDays: Record<string, number>;
 }
 
 const effort = (
@@ -50,6 +51,7 @@ export async function maintainedTotals(db: Kysely<Database>): Promise<Totals> {
         effort(r, r.source, r.start_m),
       ]),
     ),
+    signUpDays: nonZero(await db.selectFrom('user_days').select(['day', 'n']).execute(), (r) => r.day),
   };
 }
 
@@ -93,8 +95,11 @@ export async function recountedTotals(db: Kysely<Database>): Promise<Totals> {
     const d = countingDistance(Number(run.distance_m));
     if (d) efforts[`${Number(run.id)}/${d.key}`] = effort(run, 'run', null);
   }
+  const signUps = await sql<{ day: string; n: number }>`
+    select substr(created_at, 1, 10) as day, count(*) as n from users group by substr(created_at, 1, 10)`.execute(db);
   return {
     efforts,
+    signUpDays: nonZero(signUps.rows, (r) => r.day),
     runnerDays: Object.fromEntries(runnerDays.rows.map((r) => [`${r.user_id}/${r.date}`, dayTotals(r)])),
     entryCounts: Object.fromEntries(users.map((u) => [Number(u.id), counts.get(Number(u.id)) ?? 0])),
     entryDays: nonZero(days, (r) => r.date),

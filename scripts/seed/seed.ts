@@ -419,7 +419,7 @@ async function postgresWriter(
       // later under load: fresh statistics, and a visibility map that lets index-only
       // scans skip the table.
       onStatus('vacuuming and analyzing');
-      for (const table of ['users', 'entries', 'entry_days', 'runner_days', 'runner_efforts', 'tracks']) {
+      for (const table of ['users', 'user_days', 'entries', 'entry_days', 'runner_days', 'runner_efforts', 'tracks']) {
         await client.query(`vacuum (analyze) ${table}`);
       }
       await client.end();

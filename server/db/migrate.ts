@@ -27,6 +27,7 @@ import * as step017 from './migrations/017-tallies-in-the-service.js';
 import * as step018 from './migrations/018-tracks.js';
 import * as step019 from './migrations/019-formats-and-shoe-start.js';
 import * as step020 from './migrations/020-best-efforts.js';
+import * as step021 from './migrations/021-sign-up-days.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -57,6 +58,7 @@ export const STEPS: Record<string, Step> = {
   '018-tracks': step018,
   '019-formats-and-shoe-start': step019,
   '020-best-efforts': step020,
+  '021-sign-up-days': step021,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

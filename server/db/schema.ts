@@ -172,6 +172,12 @@ export interface EntryDaysTable {
   n: number;
 }
 
+/** The accounts created on each UTC day (db/tallies.ts): the users list's pages (decision 029). */
+export interface UserDaysTable {
+  day: string;
+  n: number;
+}
+
 /** Each runner's insights revision (db/tallies.ts): it moves with every write of one of their runs. */
 export interface InsightRevisionsTable {
   user_id: number;
@@ -185,6 +191,7 @@ export interface Database {
   throttles: ThrottlesTable;
   jobs: JobsTable;
   entry_days: EntryDaysTable;
+  user_days: UserDaysTable;
   insight_revisions: InsightRevisionsTable;
   shoes: ShoesTable;
   runner_days: RunnerDaysTable;

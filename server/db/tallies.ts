@@ -10,15 +10,17 @@
  *   a run as a whole, or the best efforts of a tracked run with distances;
  * - `insight_revisions`: a number per runner that moves with every write of their runs (the
  *   insights memo, decision 017);
- * - `users.entry_count`: each runner's runs.
+ * - `users.entry_count`: each runner's runs;
+ * - `user_days`: the accounts created on each UTC day (the users list's pages, decision 029).
  *
  * On PostgreSQL, writers take their locks in one order, so two of them never wait for each other
  * in a circle: the runners' rows first (in id order), then their own tallies, and everyone's days
- * last, in date order. A long write (an import) holds everyone's days only from its end to its
+ * last, in date order, then the one day of sign-ups an account's creation or deletion moves. A long write (an import) holds everyone's days only from its end to its
  * commit (RunTally.finish): another runner's write never waits behind a whole import.
  */
 import { sql, type Insertable } from 'kysely';
 import { STANDARD_DISTANCES, countingDistance, countingMetres } from '../../core/insights.js';
+import { compiled } from './compiled.js';
 import type { Executor, RunnerDaysTable, RunnerEffortsTable } from './schema.js';
 
 /** A best effort of a run's track (§14): its standard distance, elapsed milliseconds, and start (m). */
@@ -246,9 +248,22 @@ export async function countRuns(db: Executor, added: readonly RunFacts[], remove
   await tally.finish();
 }
 
-/** Everyone's days back to nothing (the demo reset, which deletes every account and so every runner's own tallies). */
+/**
+ * An account created (+1) or deleted (-1), on the day of its `created_at`: after everything else
+ * its transaction writes (see the lock order above).
+ */
+export async function countSignUp(db: Executor, createdAt: string, change: 1 | -1): Promise<void> {
+  await db
+    .insertInto('user_days')
+    .values({ day: createdAt.slice(0, 10), n: change })
+    .onConflict((oc) => oc.column('day').doUpdateSet((eb) => ({ n: eb('user_days.n', '+', change) })))
+    .execute();
+}
+
+/** Everyone's days and sign-up days back to nothing (the demo reset, which deletes every account and so every runner's own tallies). */
 export async function clearEveryonesDays(db: Executor): Promise<void> {
   await db.deleteFrom('entry_days').execute();
+  await db.deleteFrom('user_days').execute();
 }
 
 /** The standard distance a run (`entries` row `e`) counts for, in SQL: the bounds of countingMetres. */
@@ -265,6 +280,9 @@ const countingKeySql = sql.raw(
  * tallies went wrong (a row written by hand).
  */
 export async function rebuildTallies(db: Executor): Promise<void> {
+  await db.deleteFrom('user_days').execute();
+  await sql`insert into user_days (day, n) select substr(created_at, 1, 10), count(*) from users
+    group by substr(created_at, 1, 10)`.execute(db);
   await db.deleteFrom('entry_days').execute();
   await sql`insert into entry_days (date, n) select date, count(*) from entries group by date`.execute(db);
   await db.deleteFrom('runner_days').execute();
@@ -311,4 +329,21 @@ export async function rebuildTallies(db: Executor): Promise<void> {
   // Every answer remembered for a runner (decision 017) is computed again.
   await sql`insert into insight_revisions (user_id, revision) select id, 1 from users where true
     on conflict (user_id) do update set revision = insight_revisions.revision + 1`.execute(db);
+}
+
+const revisionOf = compiled<{ userId: number }>()((db, param) =>
+  db.selectNoFrom(
+    sql<number | string | null>`(select revision from insight_revisions where user_id = ${param('userId')})`.as(
+      'revision',
+    ),
+  ),
+);
+
+/**
+ * A runner's insights revision (migration 008-insight-revisions): it moves in the transaction of
+ * every write of one of their runs, so equal revisions mean the same runs. 0 before any write.
+ */
+export async function insightRevision(db: Executor, userId: number): Promise<number> {
+  const [row] = await revisionOf(db, { userId });
+  return Number(row?.revision ?? 0);
 }

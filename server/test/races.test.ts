@@ -213,6 +213,50 @@ describe('one e-mail registered many times at once', () => {
   });
 });
 
+describe('accounts created and deleted on one day at once', () => {
+  it("count each on its day: the users list's total and every page stay exact", async () => {
+    for (let trial = 0; trial < TRIALS / 2; trial++) {
+      const doomed = await Promise.all(
+        [0, 1, 2].map((i) => registerUser(t.app, { email: `gone${trial}-${i}-${Date.now()}@example.com` })),
+      );
+      const results = await together([
+        ...[0, 1, 2, 3].map(
+          (i) => () =>
+            call(t.app, 'POST', '/api/v1/auth/register', {
+              ip: nextIp(),
+              body: {
+                name: 'New',
+                email: `new${trial}-${i}-${Date.now()}@example.com`,
+                password: DEFAULT_PASSWORD,
+                password_confirmation: DEFAULT_PASSWORD,
+              },
+            }),
+        ),
+        ...doomed.map(
+          (runner) => () => call(t.app, 'DELETE', `/api/v1/user/${runner.user.id}`, { token: admin.token }),
+        ),
+      ]);
+      expect(results.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 200, 200, 200]);
+      await expectTalliesExact();
+    }
+    const ids = (
+      await t.app.appContext.db
+        .selectFrom('users')
+        .select('id')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute()
+    ).map((r) => Number(r.id));
+    for (let page = 1; (page - 1) * 5 <= ids.length; page++) {
+      const res = await call(t.app, 'GET', '/api/v1/user', { token: admin.token, query: { per_page: 5, page } });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.users.total).toBe(ids.length);
+      expect(body.users.data.map((u: { id: number }) => u.id)).toEqual(ids.slice((page - 1) * 5, page * 5));
+    }
+  });
+});
+
 describe('editing a run while it is deleted', () => {
   it('either edits then deletes, or deletes and the edit finds nothing; nothing else', async () => {
     const runner = await registerUser(t.app, { email: `editor-${Date.now()}@example.com` });

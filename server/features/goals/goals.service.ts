@@ -15,6 +15,7 @@ import {
 } from '../../../core/goals.js';
 import { dateInZone, daysBetween, round2 } from '../../../core/time.js';
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
+import { memoized } from '../../memo.js';
 import { lockRunner } from '../../db/locks.js';
 import type { Executor } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
@@ -55,10 +56,10 @@ function sumPerPeriod(
   return sums;
 }
 
+const todayOf = (ctx: AppContext, runner: Runner) => dateInZone(ctx.config.now(), runner.timezone);
+
 /** The goals in their API shape: progress of the current period and of the 12 before it. */
-async function measure(ctx: AppContext, runner: Runner, records: goals.GoalRecord[]): Promise<Goal[]> {
-  if (records.length === 0) return [];
-  const today = dateInZone(ctx.config.now(), runner.timezone);
+async function measure(ctx: AppContext, runner: Runner, records: goals.GoalRecord[], today: string): Promise<Goal[]> {
   const periods = records.map((goal) => periodsBack(goal.period, today, GOAL_HISTORY + 1));
   // Weeks read days; months and years read monthly sums (at most 13 x 12 rows).
   const spans = { day: [] as { start: string; end: string }[], month: [] as { start: string; end: string }[] };
@@ -108,9 +109,17 @@ async function measure(ctx: AppContext, runner: Runner, records: goals.GoalRecor
   });
 }
 
-/** A runner's goals in their API shape, oldest first (also what an export lists). */
+/**
+ * A runner's goals in their API shape, oldest first (also what an export lists). Their progress
+ * is kept in the insights memo (server/memo.ts) under the runner's revision, today, and the goals
+ * themselves: a yearly goal adds up a year of days, and thirteen of them for its history.
+ */
 export async function listGoals(ctx: AppContext, runner: Runner): Promise<Goal[]> {
-  return measure(ctx, runner, await goals.listGoals(ctx.db, runner.id));
+  const records = await goals.listGoals(ctx.db, runner.id);
+  if (records.length === 0) return [];
+  const today = todayOf(ctx, runner);
+  const key = records.map((g) => `${g.id}/${g.period}/${g.metric}/${g.target}`).join(',');
+  return memoized(ctx, runner, `goals:${today}:${key}`, () => measure(ctx, runner, records, today));
 }
 
 /** Inserts a goal of `userId` on `trx` (locked by lockRunner), at most MAX_GOALS of them. */
@@ -124,7 +133,7 @@ export async function createGoal(ctx: AppContext, runner: Runner, body: GoalBody
     await lockRunner(trx, runner.id);
     return insertOwnGoal(trx, runner.id, body, nowIso(ctx));
   });
-  const [goal] = await measure(ctx, runner, [record]);
+  const [goal] = await measure(ctx, runner, [record], todayOf(ctx, runner));
   return goal!;
 }
 
@@ -141,7 +150,7 @@ export async function updateGoal(ctx: AppContext, runner: Runner, id: number, bo
   if (problem) throw invalid('target', problem);
   const updated = await goals.updateGoal(ctx.db, runner.id, id, values, nowIso(ctx));
   if (!updated) throw notFound();
-  const [goal] = await measure(ctx, runner, [updated]);
+  const [goal] = await measure(ctx, runner, [updated], todayOf(ctx, runner));
   return goal!;
 }
 

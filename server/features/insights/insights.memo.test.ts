@@ -14,7 +14,7 @@ import { fitActivity } from '../../test/imports/fit-fixtures.js';
 import { call, createEntry, registerUser, createTestApp, type Account, type TestApp } from '../../test/helpers.js';
 import { insertRuns } from '../entries/entries.service.js';
 import { AnswerMemo } from '../../memo.js';
-import { insightRevision } from './insights.repository.js';
+import { insightRevision } from '../../db/tallies.js';
 import { fresh } from './insights.service.js';
 
 let t: TestApp;

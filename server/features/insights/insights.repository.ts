@@ -183,20 +183,3 @@ export async function listHeartRateRuns(db: Executor, userId: number, to: string
     observedMax: r.observed_max === null ? null : Number(r.observed_max),
   }));
 }
-
-const revisionOf = compiled<{ userId: number }>()((db, param) =>
-  db.selectNoFrom(
-    sql<number | string | null>`(select revision from insight_revisions where user_id = ${param('userId')})`.as(
-      'revision',
-    ),
-  ),
-);
-
-/**
- * A runner's insights revision (migration 008-insight-revisions): it moves in the transaction of
- * every write of one of their runs, so equal revisions mean the same runs. 0 before any write.
- */
-export async function insightRevision(db: Executor, userId: number): Promise<number> {
-  const [row] = await revisionOf(db, { userId });
-  return Number(row?.revision ?? 0);
-}

@@ -29,9 +29,10 @@ import type { Actor } from '../../../core/permissions.js';
 import { addDays, dateInZone, formatDuration, isoWeekStart, round2 } from '../../../core/time.js';
 import { estimatedEffort, observedMaxUsed } from '../../../core/tracks/heart-rate.js';
 import type { AppContext } from '../../context.js';
+import { insightRevision } from '../../db/tallies.js';
+import { answerAt, memoized } from '../../memo.js';
 import { showEntry } from '../entries/entries.service.js';
 import {
-  insightRevision,
   listDayLoads,
   listDays,
   listEfforts,
@@ -158,32 +159,6 @@ async function yearReviewNow(
     previous: { runs: previous.runs, distance: previous.distanceM / 1000, seconds: previous.seconds },
   };
 }
-
-/**
- * The answer of `endpoint` with its resolved arguments, from the memo when the runner's revision
- * has not moved since it was computed. The revision is read first, so the data an answer is
- * computed from is at least that revision's: a write committing in between only makes the stored
- * answer newer than its key, and no request that reads the revision after that write's commit
- * can find it.
- */
-export async function memoized<T>(
-  ctx: AppContext,
-  owner: { id: number },
-  endpoint: string,
-  compute: (revision: number) => Promise<T>,
-): Promise<T> {
-  const revision = await insightRevision(ctx.db, owner.id);
-  return answerAt(ctx, owner, revision, endpoint, () => compute(revision));
-}
-
-/** The memo's answer under a runner's revision already read. */
-const answerAt = <T>(
-  ctx: AppContext,
-  owner: { id: number },
-  revision: number,
-  endpoint: string,
-  compute: () => Promise<T>,
-) => ctx.memory.insights.answer(`${owner.id}:${revision}:${endpoint}`, compute);
 
 /** The records answer at a revision already read (shared by the records and the year in review). */
 const recordsAt = (ctx: AppContext, owner: Owner, revision: number) =>

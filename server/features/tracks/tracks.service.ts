@@ -8,10 +8,10 @@ import { heartRateSection, observedMaxUsed, type HeartRateSummary } from '../../
 import { gpxChunks } from '../../../core/tracks/gpx.js';
 import type { RoutesMap } from '../../../core/tracks/schemas.js';
 import type { AppContext } from '../../context.js';
+import { answerAt, memoized } from '../../memo.js';
 import type { Executor } from '../../db/schema.js';
 import { AppError, notFound, requirePermission } from '../../errors.js';
 import { trackStored } from '../entries/entries.service.js';
-import { memoized } from '../insights/insights.service.js';
 import { decodeTrack } from './codec.js';
 import { MAX_ORIGINAL_BYTES, type OriginalFile, type PreparedTrack } from './prepare.js';
 import { pageMembers } from './page.js';
@@ -50,11 +50,19 @@ function readable<T extends { userId: number }>(actor: Actor, found: T | null): 
 /**
  * `GET /entry/{id}/track` as JSON text: the page stored with the track, and its heart-rate
  * section for the owner's maximum heart rate now (the profile's, else the highest of their
- * tracks, at most 220).
+ * tracks, at most 220). Kept in the insights memo under the owner's revision, which moves with
+ * every write of their runs and tracks and with their profile's maximum heart rate: a run page
+ * opened again costs one lookup, not the page's decoding and the highest heart rate of every
+ * track of the runner.
  */
 export async function trackPage(ctx: AppContext, actor: Actor, id: number): Promise<string> {
-  const found = readable(actor, await tracks.findTrackPage(ctx.db, id));
-  if (!found.page) throw new AppError(404, NO_TRACK);
+  const run = readable(actor, await tracks.findRunRevision(ctx.db, id));
+  return answerAt(ctx, { id: run.userId }, run.revision, `track:${id}`, () => trackPageNow(ctx, id));
+}
+
+async function trackPageNow(ctx: AppContext, id: number): Promise<string> {
+  const found = await tracks.findTrackPage(ctx.db, id);
+  if (!found?.page) throw new AppError(404, NO_TRACK);
   let heartRate = null;
   if (found.hrSummary) {
     const summary = JSON.parse(found.hrSummary) as HeartRateSummary;

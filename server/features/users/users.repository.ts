@@ -3,6 +3,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { DateFormat, PaceFormat, Theme, Units } from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
+import { addDays } from '../../../core/time.js';
 import { checkedPageSize, compiled, compiledPer, type ParamOf } from '../../db/compiled.js';
 import { isSqlite, type Executor, type UsersTable } from '../../db/schema.js';
 
@@ -258,22 +259,68 @@ const matching = (db: Executor, kind: Match['kind'], param: ParamOf<Filter>) => 
     : sql<boolean>`users.search_text like ${param('needle')} escape '\\'`;
 };
 
-/** A page of the users list (newest first), or of a query's matches, with a plain OFFSET on the list's index. */
-const usersPage = ({ size, kind }: { size: number; kind: Match['kind'] | null }) =>
-  compiled<Filter & { offset: number }>()((db, param) => {
-    let query = db
+/**
+ * Where row `offset` of the users list falls: the newest sign-up day whose accounts, added up from
+ * the newest day, pass `offset` (`before`: the accounts of the days after it), and how many
+ * accounts there are. One running sum over the days with sign-ups (user_days, a row a day),
+ * whatever the offset: the users list's counterpart of everyone's runs' daySeek.
+ */
+const signUpSeek = compiled<{ offset: number }>()((db, param) =>
+  db
+    .selectFrom(
+      db
+        .selectFrom('user_days')
+        .select(['day', 'n'])
+        .select(
+          sql<number>`sum(n) over (order by day desc rows between unbounded preceding and current row)`.as('upto'),
+        )
+        .where('n', '>', 0)
+        .as('d'),
+    )
+    .select(['day', sql<number>`upto - n`.as('before'), userTotalOf(db).as('total')])
+    .where('upto', '>', param('offset'))
+    .orderBy('day', 'desc')
+    .limit(1),
+);
+
+/** How many accounts there are, from their days. */
+function userTotalOf(db: Executor) {
+  return db.selectFrom('user_days').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
+}
+const userTotal = compiled()(userTotalOf);
+
+/**
+ * A page of the users list (newest first) from the accounts created before `before` (the day
+ * after signUpSeek's), skipping `skip` of them: the users list's index walked from that day only.
+ */
+const listPage = (size: number) =>
+  compiled<{ before: string; skip: number }>()((db, param) =>
+    db
       .selectFrom('users')
       .select(USER_LIST_COLUMNS)
+      .where('created_at', '<', param('before'))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(size)
-      .offset(param('offset'));
-    if (kind) query = query.where(matching(db, kind, param));
-    return query;
-  });
-const usersPageOf = compiledPer(
-  (shape: { size: number; kind: Match['kind'] | null }) => `${shape.size}:${shape.kind}`,
-  usersPage,
+      .offset(param('skip')),
+  );
+const listPageOf = compiledPer(String, listPage);
+
+/** A page of a query's matches (newest first), with a plain OFFSET over the matches. */
+const matchesPage = ({ size, kind }: { size: number; kind: Match['kind'] }) =>
+  compiled<Filter & { offset: number }>()((db, param) =>
+    db
+      .selectFrom('users')
+      .select(USER_LIST_COLUMNS)
+      .where(matching(db, kind, param))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(size)
+      .offset(param('offset')),
+  );
+const matchesPageOf = compiledPer(
+  (shape: { size: number; kind: Match['kind'] }) => `${shape.size}:${shape.kind}`,
+  matchesPage,
 );
 
 const matchCount = (kind: Match['kind']) =>
@@ -285,10 +332,13 @@ const matchCount = (kind: Match['kind']) =>
   );
 const matchCounts = { indexed: matchCount('indexed'), scanned: matchCount('scanned') };
 
-const userCount = compiled()((db) => db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')));
+/** Whether any account exists, from the table itself (the first start, also after a database was emptied by hand). */
+export async function hasUsers(db: Executor): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
 
 export async function countUsers(db: Executor): Promise<number> {
-  return Number((await userCount(db))[0]?.n ?? 0);
+  return Number((await userTotal(db))[0]?.n ?? 0);
 }
 
 const usersSince = compiled<{ since: string }>()((db, param) =>
@@ -310,13 +360,18 @@ export async function listUsers(
 ): Promise<{ users: User[]; total: number }> {
   const size = checkedPageSize(options.limit);
   if (!options.query) {
-    const rows = await usersPageOf({ size, kind: null })(db, { phrase: '', needle: '', offset: options.offset });
-    return { users: rows.map(toListedUser), total: await countUsers(db) };
+    const [seek] = await signUpSeek(db, { offset: options.offset });
+    if (!seek) return { users: [], total: await countUsers(db) };
+    const rows = await listPageOf(size)(db, {
+      before: addDays(seek.day, 1),
+      skip: options.offset - Number(seek.before),
+    });
+    return { users: rows.map(toListedUser), total: Number(seek.total) };
   }
   const match = matchOf(db, foldSearch(options.query));
   // Each statement binds the one it names; the other is only a placeholder.
   const args = match.kind === 'indexed' ? { phrase: match.phrase, needle: '' } : { phrase: '', needle: match.needle };
-  const rows = await usersPageOf({ size, kind: match.kind })(db, { ...args, offset: options.offset });
+  const rows = await matchesPageOf({ size, kind: match.kind })(db, { ...args, offset: options.offset });
   // A page with fewer users than asked is the last one (an empty first page included): its total needs no count.
   const total =
     rows.length < size && (rows.length > 0 || options.offset === 0)

@@ -7,7 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { foldSearch, userSearchText } from '../../../core/search.js';
 import { migratedDatabase, randomOf } from '../../test/repository-database.js';
+import { removeAccount } from '../../test/accounts.js';
 import * as users from './users.repository.js';
+import { insertAccount } from './users.service.js';
 
 const db = migratedDatabase('user_search', 2);
 
@@ -16,7 +18,7 @@ let serial = 0;
 
 async function addUser(name: string, createdAt: string) {
   serial += 1;
-  return users.insertUser(db().kysely, {
+  return insertAccount(db().kysely, {
     name,
     email: `u${serial}-${name.length}@example.com`,
     passwordHash: 'x',
@@ -116,7 +118,7 @@ describe('users search', () => {
     const random = randomOf(13);
     for (let i = 0; i < 40; i++) {
       const domain = i % 4 === 0 ? 'elsewhere.org' : 'example.com';
-      await users.insertUser(db().kysely, {
+      await insertAccount(db().kysely, {
         name: `Trail Runner ${i}`,
         email: `r${i}@${domain}`,
         passwordHash: 'x',
@@ -248,7 +250,7 @@ describe('users search', () => {
           created.push((await addUser(`Kept Page new ${step}`, `2026-04-1${step % 10}T00:00:00.000Z`)).id);
           break;
         case 2: // a match leaves
-          await users.deleteUser(db().kysely, created.splice(random(created.length), 1)[0]!);
+          await removeAccount(db().kysely, created.splice(random(created.length), 1)[0]!);
           break;
         case 3: // a rename out of the query, and back in
           await users.updateUser(db().kysely, id, { name: `Renamed ${step}`, updatedAt: now });

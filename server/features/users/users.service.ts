@@ -26,7 +26,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
 import { lockRunner } from '../../db/locks.js';
-import { RunTally, clearEveryonesDays, runsRewritten } from '../../db/tallies.js';
+import { RunTally, clearEveryonesDays, countSignUp, runsRewritten } from '../../db/tallies.js';
 import { forbidden, invalid, notFound, requirePermission } from '../../errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as tokens from './tokens.repository.js';
@@ -66,12 +66,14 @@ export interface NewAccount {
   isDemo?: boolean;
 }
 
-/** Inserts an account, on `db` (the caller's transaction). */
-export function insertAccount(
+/** Inserts an account, on `db` (the caller's transaction), and counts it on its day. */
+export async function insertAccount(
   db: Executor,
   account: NewAccount & { passwordHash: string; createdAt: string },
 ): Promise<users.UserRecord> {
-  return users.insertUser(db, account);
+  const record = await users.insertUser(db, account);
+  await countSignUp(db, account.createdAt, 1);
+  return record;
 }
 
 /** A new account with a password; a taken e-mail is a 422 on `email`. */
@@ -108,7 +110,7 @@ export interface FirstAdmin {
 
 /** First start: an admin account from ADMIN_EMAIL / ADMIN_PASSWORD, or a generated one printed once. */
 export async function ensureFirstAdmin(ctx: AppContext): Promise<FirstAdmin | null> {
-  if ((await users.countUsers(ctx.db)) > 0) return null;
+  if (await users.hasUsers(ctx.db)) return null;
   const parsedEmail = EmailSchema.safeParse(ctx.config.adminEmail ?? 'admin@example.com');
   if (!parsedEmail.success) throw new ConfigError('ADMIN_EMAIL must be a valid e-mail address.');
   const given = ctx.config.adminPassword;
@@ -228,7 +230,10 @@ export async function deleteUser(ctx: AppContext, actor: Actor, scope: Session['
     await lockRunner(trx, target.id);
     const tally = new RunTally(trx);
     await tally.forgetRunner(target.id);
-    if (await users.deleteUser(trx, target.id)) await tally.finish();
+    if (await users.deleteUser(trx, target.id)) {
+      await tally.finish();
+      await countSignUp(trx, target.created_at, -1);
+    }
   });
 }
 
