@@ -728,6 +728,7 @@ async function main() {
   ].flatMap((name) => byName(name) ?? []);
   const sizes = largeSize.trackSizes!;
   const adminReads = full.filter((r) => r.admin);
+  const runnerRatios = ratios.filter((r) => !byName(r.name)?.admin);
   const worst = (rows: EndpointResult[], of: 'p50' | 'p99') =>
     rows.length === 0
       ? 'none measured'
@@ -806,9 +807,11 @@ async function main() {
         : [];
     }),
     {
-      target: 'p50 ratio full/baseline <= 1.5 for every endpoint',
-      pass: ratios.every((r) => r.ratio <= 1.5),
-      detail: `worst ${fmt(Math.max(...ratios.map((r) => r.ratio)), 2)} (${ratios.reduce((a, r) => (r.ratio > a.ratio ? r : a)).name})`,
+      // Admin reads look at everyone's data by design (a search counts its matches): they are
+      // held to the admin targets above instead (decision 024).
+      target: "p50 ratio full/baseline <= 1.5 for every runner's endpoint",
+      pass: runnerRatios.every((r) => r.ratio <= 1.5),
+      detail: `worst ${fmt(Math.max(...runnerRatios.map((r) => r.ratio)), 2)} (${runnerRatios.reduce((a, r) => (r.ratio > a.ratio ? r : a)).name})`,
     },
     {
       target: 'server RSS <= 250 MB at the end',

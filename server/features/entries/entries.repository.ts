@@ -332,17 +332,18 @@ export async function summaryForUser(
 /**
  * A runner's own runs in one of §18's orders (date desc then id desc by default), from their
  * (user_id, ...) indexes with a plain OFFSET: a runner's history is thousands of runs at most.
- * The total is `allRuns` (the runner's entry count) without a range, else summed from their days.
+ * The total is `allRuns` (the runner's entry count) without a range, else `rangeRuns` (the range's
+ * summary, when the caller has it) or a sum of their days.
  */
 export async function listEntriesForUser(
   db: Executor,
   userId: number,
-  options: PageOptions & { allRuns: number },
+  options: PageOptions & { allRuns: number; rangeRuns?: number },
 ): Promise<{ entries: Entry[]; total: number }> {
   const range = { userId, from: options.dateFrom ?? FIRST_DATE, to: options.dateTo ?? LAST_DATE };
   const rows = await ownPage(options.sort ?? '-date')(db, { ...range, limit: options.limit, offset: options.offset });
   const ranged = Boolean(options.dateFrom || options.dateTo);
-  const total = ranged ? (await summaryForUser(db, userId, options)).runs : options.allRuns;
+  const total = !ranged ? options.allRuns : (options.rangeRuns ?? (await summaryForUser(db, userId, options)).runs);
   return { entries: rows.map(toEntry), total };
 }
 
