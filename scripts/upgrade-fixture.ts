@@ -2,7 +2,7 @@
  * Writes the upgrade fixture of a release: a small database made through the API (users of
  * every role, runs with every field, edits and deletions, shoes, goals, personal tokens) and
  * what that release answered for it, at a fixed instant. The upgrade test
- * (server/db/upgrade.test.ts) opens the database with the current code, which migrates it,
+ * (server/test/upgrade.test.ts) opens the database with the current code, which migrates it,
  * and checks that every answer still holds.
  *
  *   npx tsx scripts/upgrade-fixture.ts <name> [postgres://...]
