@@ -54,7 +54,7 @@ export function packPage(page: { series: TrackSeries | null } & Record<string, u
   body.raw(Buffer.from(JSON.stringify(rest)));
   const plain = body.done();
   const packed = brotliCompressSync(plain, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 7, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
+    params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
   });
   const head = Buffer.alloc(5);
   head[0] = VERSION;
