@@ -9,6 +9,7 @@ import pg from 'pg';
 import { gzipSync, strToU8, zipSync, type Zippable } from 'fflate';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ImportEnvelopeSchema, type ImportResult } from '../../../core/imports.js';
+import { EntriesEnvelopeSchema, type Entry } from '../../../core/schemas.js';
 
 export interface Point {
   /** Degrees; a string is written as it is (a hostile file's "abc"). */
@@ -344,6 +345,17 @@ export async function importResult(
 export async function storedRunCount(app: FastifyInstance, token: string): Promise<number> {
   const res = await app.inject({ method: 'GET', url: '/api/v1/entry', headers: { authorization: `Bearer ${token}` } });
   return res.json<{ entries: { total: number } }>().entries.total;
+}
+
+/** The runs of the runner of `token` (at most 100), as GET /api/v1/entry lists them. */
+export async function storedRuns(app: FastifyInstance, token: string): Promise<Entry[]> {
+  const res = await app.inject({
+    method: 'GET',
+    url: '/api/v1/entry?per_page=100',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (res.statusCode !== 200) throw new Error(`GET /entry answered ${res.statusCode}: ${res.body.slice(0, 500)}`);
+  return EntriesEnvelopeSchema.parse(res.json()).entries.data;
 }
 
 /**

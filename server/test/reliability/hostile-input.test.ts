@@ -2,123 +2,18 @@
  * Hostile input, property-based: random and malformed bodies, query strings, path ids,
  * headers and content types, unicode, SQL and HTML metacharacters, sent to every
  * endpoint by every kind of caller. Every answer must be a 2xx or a 4xx with a JSON
- * `{message}` body (never a 5xx), and a rejected request must change nothing.
+ * `{message}` body (never a 5xx), and a rejected request must change nothing. Malformed HTTP on
+ * a real socket is in malformed-http.test.ts.
  */
-import net from 'node:net';
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, nextIp, type TestApp } from '../helpers.js';
+import { CONTENT_TYPES, HOSTILE, hostileString, hostileValue, printable } from './hostile-values.js';
 import { createWorld, snapshot, type World } from './world.js';
 
 /** Fewer runs on PostgreSQL, where every database snapshot is a round trip. */
 const RUNS = process.env.TEST_DATABASE_URL ? 25 : 60;
-
-const SQL = [
-  "' OR '1'='1",
-  "'; DROP TABLE users; --",
-  '" OR ""="',
-  "1' UNION SELECT password_hash FROM users --",
-  '%',
-  '_',
-  '%_%',
-  '\\',
-  "\\'",
-  '/*',
-  '$1',
-  '?',
-];
-const HTML = [
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  '"><svg onload=alert(1)>',
-  'javascript:alert(1)',
-  '&lt;b&gt;',
-  '{{7*7}}',
-  '${7*7}',
-];
-const UNICODE = [
-  '\u0000',
-  'a\u0000b',
-  '\u001b[31m',
-  '\u202eevil',
-  '\ud800',
-  '\udfff',
-  '𝕏𝕐𝕫',
-  '👩‍👩‍👧‍👦',
-  'İstanbul',
-  'ǅ',
-  'ß',
-  '\ufeff',
-  '\u2028',
-];
-const SHAPES = [
-  '',
-  ' ',
-  '\t\n',
-  'null',
-  'undefined',
-  'true',
-  '[]',
-  '{}',
-  'NaN',
-  'Infinity',
-  '-0',
-  '1e309',
-  '0x1F',
-  '1_000',
-  ' 5 ',
-  '5,5',
-  '-1',
-  '0',
-  '9'.repeat(400),
-  '2026-02-30',
-  '2026-13-01',
-  '0000-00-00',
-  '2026-03-18T00:00:00Z',
-  '99:99:99',
-  '00:00:00',
-  '-01:00:00',
-  '100:00:00',
-  '__proto__',
-  'constructor',
-  'prototype',
-  'toString',
-  '../../etc/passwd',
-  'Europe/../../etc',
-  'İ'.repeat(200) + '@example.com',
-  'x'.repeat(256),
-  'x'.repeat(5000),
-];
-const HOSTILE = [...SQL, ...HTML, ...UNICODE, ...SHAPES];
-
-const hostileString = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...HOSTILE) },
-  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 30 }) },
-  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 20 }) },
-  {
-    weight: 2,
-    arbitrary: fc
-      .tuple(fc.string({ maxLength: 10 }), fc.constantFrom(...HOSTILE), fc.string({ maxLength: 10 }))
-      .map((parts) => parts.join('')),
-  },
-);
-
-const { value: hostileValue } = fc.letrec<{ value: unknown }>((tie) => ({
-  value: fc.oneof(
-    { depthSize: 'small', withCrossShrink: true },
-    hostileString,
-    fc.double(),
-    fc.integer(),
-    fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53, -(2 ** 53), 1e308, 5e-324, 42.195),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(tie('value'), { maxLength: 3 }),
-    fc.dictionary(fc.oneof(fc.constantFrom('__proto__', 'constructor', 'toString'), hostileString), tie('value'), {
-      maxKeys: 3,
-    }),
-  ),
-}));
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD' | 'OPTIONS';
 type Who = 'guest' | 'user' | 'manager' | 'admin' | 'garbage';
@@ -170,28 +65,6 @@ const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/health' },
   { method: 'GET', path: '/api/v1/app-config' },
 ];
-
-const CONTENT_TYPES = [
-  'application/json',
-  'application/json; charset=utf-8',
-  'APPLICATION/JSON',
-  'application/json; charset=latin1',
-  'application/x-www-form-urlencoded',
-  'application/x-www-form-urlencoded; charset=utf-8',
-  'text/plain',
-  'text/html',
-  'multipart/form-data; boundary=xyz',
-  'application/xml',
-  'application/vnd.api+json',
-  'application/json, text/plain',
-  '*/*',
-  ';;;',
-];
-
-const printable = fc.string({
-  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
-  maxLength: 60,
-});
 
 /** Everything about one request that the property varies. */
 interface Attack {
@@ -559,71 +432,5 @@ describe('huge and deeply nested bodies', () => {
         }
       }
     }, 60_000);
-  }
-});
-
-describe('malformed HTTP on a real socket', () => {
-  let served: TestApp;
-  let address: { port: number };
-  beforeAll(async () => {
-    served = await createTestApp();
-    await served.app.listen({ port: 0, host: '127.0.0.1' });
-    address = served.app.server.address() as { port: number };
-  });
-  afterAll(async () => {
-    await served.close();
-  });
-
-  /** Sends raw bytes and returns the whole answer (the server closes the connection). */
-  function raw(bytes: string): Promise<string> {
-    return new Promise((resolve, reject) => {
-      const socket = net.connect(address.port, '127.0.0.1');
-      let answer = '';
-      socket.setEncoding('latin1');
-      socket.on('data', (chunk: string) => {
-        answer += chunk;
-      });
-      socket.on('end', () => resolve(answer));
-      socket.on('close', () => resolve(answer));
-      socket.on('error', reject);
-      socket.setTimeout(5000, () => {
-        socket.destroy();
-        resolve(answer);
-      });
-      socket.end(bytes, 'latin1');
-    });
-  }
-
-  const cases: [string, string][] = [
-    ['a header with a control character', 'GET /api/v1/user/me HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n'],
-    ['a header line without a colon', 'GET /api/health HTTP/1.1\r\nHost: x\r\nno colon here\r\n\r\n'],
-    ['a header of 64 KB', `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(65_536)}\r\n\r\n`],
-    [
-      'broken chunked encoding',
-      'POST /api/v1/entry HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n',
-    ],
-    [
-      'both Content-Length and Transfer-Encoding',
-      'POST /api/v1/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
-    ],
-    ['an invalid method', 'BREW /api/health HTTP/1.1\r\nHost: x\r\n\r\n'],
-    ['not HTTP at all', '\u0016\u0003\u0001\u0002\u0000\u0001\u0000\u0001\u00fc\u0003\u0003\r\n\r\n'],
-  ];
-
-  for (const [label, bytes] of cases) {
-    it(`${label}: a 4xx JSON {message}, and the server keeps serving`, async () => {
-      const answer = await raw(bytes);
-      const [head = '', body = ''] = answer.split('\r\n\r\n');
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1]);
-      expect(status, answer.slice(0, 300)).toBeGreaterThanOrEqual(400);
-      expect(status, answer.slice(0, 300)).toBeLessThan(500);
-      expect(head).toMatch(/content-type: application\/json/i);
-      const parsed = JSON.parse(body) as Record<string, unknown>;
-      expect(Object.keys(parsed)).toEqual(['message']);
-      expect(typeof parsed.message).toBe('string');
-
-      const health = await fetch(`http://127.0.0.1:${address.port}/api/health`);
-      expect(health.status).toBe(200);
-    });
   }
 });
