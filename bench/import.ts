@@ -125,6 +125,7 @@ async function main() {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
+    if (!res.ok) throw new Error(`registration refused: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { access_token: string }).access_token;
   };
   /** POST /import of `files` (a dry run when asked); answers the status and body of a refusal. */
@@ -253,6 +254,11 @@ async function main() {
       }
       return n;
     })();
+    // A failed round ends the loop; its error is thrown once the loads are done, so that the
+    // server is still stopped (an unhandled rejection would end this process and leave it running).
+    rounds.catch(() => {
+      loading = false;
+    });
     const [health, write] = await Promise.all([
       load({ method: 'GET', path: '/api/health' }),
       load({
