@@ -1,5 +1,6 @@
 /** What every service needs: the database and the configuration (with its clock). */
 import type { User } from '../core/schemas.js';
+import { dateInZone } from '../core/time.js';
 import type { Config } from './config.js';
 import type { BatchedLookup } from './db/batched.js';
 import { isTransactionConflict } from './db/errors.js';
@@ -53,6 +54,9 @@ export interface PageWindow {
 }
 
 export const nowIso = (ctx: AppContext) => ctx.config.now().toISOString();
+
+/** Today (YYYY-MM-DD) in a user's time zone, by the app's clock. */
+export const todayOf = (ctx: AppContext, user: { timezone: string }) => dateInZone(ctx.config.now(), user.timezone);
 
 /** How many times a transaction is run when the database ends it to break a deadlock. */
 export const TRANSACTION_ATTEMPTS = 8;

@@ -9,8 +9,8 @@ import type {
   OwnEntryListQuery,
 } from '../../../core/schemas.js';
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
-import { dateInZone, parseDuration } from '../../../core/time.js';
-import { inTransaction, nowIso, type AppContext, type PageWindow } from '../../context.js';
+import { parseDuration } from '../../../core/time.js';
+import { inTransaction, nowIso, todayOf, type AppContext, type PageWindow } from '../../context.js';
 import { memoized } from '../../memo.js';
 import type { Executor } from '../../db/schema.js';
 import type { RunTally, TrackEffort } from '../../db/tallies.js';
@@ -34,7 +34,7 @@ export function toValues(
   ctx: AppContext,
   owner: { timezone: string },
   body: EntryBody,
-  today: string = dateInZone(ctx.config.now(), owner.timezone),
+  today: string = todayOf(ctx, owner),
 ): entries.EntryValues {
   if (body.date > today) throw invalid('date', 'The date must not be in the future.');
   return {

@@ -13,8 +13,8 @@ import {
   type GoalBody,
   type GoalUpdateBody,
 } from '../../../core/goals.js';
-import { dateInZone, daysBetween, round2 } from '../../../core/time.js';
-import { inTransaction, nowIso, type AppContext } from '../../context.js';
+import { daysBetween, round2 } from '../../../core/time.js';
+import { inTransaction, nowIso, todayOf, type AppContext } from '../../context.js';
 import { memoized } from '../../memo.js';
 import { lockRunner } from '../../db/locks.js';
 import type { Executor } from '../../db/schema.js';
@@ -55,8 +55,6 @@ function sumPerPeriod(
   }
   return sums;
 }
-
-const todayOf = (ctx: AppContext, runner: Runner) => dateInZone(ctx.config.now(), runner.timezone);
 
 /** The goals in their API shape: progress of the current period and of the 12 before it. */
 async function measure(ctx: AppContext, runner: Runner, records: goals.GoalRecord[], today: string): Promise<Goal[]> {

@@ -17,8 +17,7 @@ import {
   type ImportMapping,
 } from '../../../core/imports.js';
 import { ErrorSchema } from '../../../core/schemas.js';
-import { dateInZone } from '../../../core/time.js';
-import type { AppContext } from '../../context.js';
+import { todayOf, type AppContext } from '../../context.js';
 import { AppError, invalid } from '../../errors.js';
 import { sessionOf } from '../../http/authenticate.js';
 import { responseJsonSchema } from '../../http/serializer.js';
@@ -329,7 +328,7 @@ export function importsRoutes(ctx: AppContext) {
           format === 'zip'
             ? exportZip(ctx, user)
             : Readable.from(format === 'json' ? exportJson(ctx, user) : exportCsv(ctx, user.id), { highWaterMark: 1 });
-        const day = dateInZone(ctx.config.now(), user.timezone);
+        const day = todayOf(ctx, user);
         void reply
           .header('content-type', EXPORT_CONTENT_TYPES[format])
           .header('content-disposition', `attachment; filename="running-times-${day}.${format}"`)

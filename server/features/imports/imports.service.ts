@@ -13,8 +13,8 @@ import path from 'node:path';
 import { sameRunNumbers, type ImportMapping, type ImportRow, type ImportedEntry } from '../../../core/imports.js';
 import type { User } from '../../../core/schemas.js';
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
-import { dateInZone, formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
-import { inTransaction, nowIso, type AppContext } from '../../context.js';
+import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
+import { inTransaction, nowIso, todayOf, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
 import { readAside } from '../../db/sqlite.js';
 import { RunTally } from '../../db/tallies.js';
@@ -164,7 +164,7 @@ export async function importRuns(
     files,
     user: { timezone: user.timezone, units: user.units },
     mapping: options.mapping,
-    today: dateInZone(ctx.config.now(), user.timezone),
+    today: todayOf(ctx, user),
     exclude: options.exclude ?? [],
     limits: { ...importLimits },
   };

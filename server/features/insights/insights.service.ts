@@ -26,10 +26,9 @@ import {
   type YearReview,
 } from '../../../core/insights.js';
 import type { Actor } from '../../../core/permissions.js';
-import { addDays, dateInZone, formatDuration, isoWeekStart, round2 } from '../../../core/time.js';
+import { addDays, formatDuration, isoWeekStart, round2 } from '../../../core/time.js';
 import { estimatedEffort, observedMaxUsed } from '../../../core/tracks/heart-rate.js';
-import type { AppContext } from '../../context.js';
-import { insightRevision } from '../../db/tallies.js';
+import { todayOf, type AppContext } from '../../context.js';
 import { answerAt, memoized } from '../../memo.js';
 import { showEntry } from '../entries/entries.service.js';
 import {
@@ -46,8 +45,6 @@ type Owner = Actor & { timezone: string };
 
 /** The first date any run may have: fitness and streaks start from the first run ever. */
 const EVER = '0000-01-01';
-
-const todayOf = (ctx: AppContext, owner: Owner) => dateInZone(ctx.config.now(), owner.timezone);
 
 async function recordsNow(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
   return computeRecords(await listEfforts(ctx.db, owner.id)).map(({ distance, best, progression }) => ({
@@ -165,8 +162,8 @@ const recordsAt = (ctx: AppContext, owner: Owner, revision: number) =>
   answerAt(ctx, owner, revision, 'records', () => recordsNow(ctx, owner));
 
 /** Records depend on the runs alone. */
-export async function records(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
-  return recordsAt(ctx, owner, await insightRevision(ctx.db, owner.id));
+export function records(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
+  return memoized(ctx, owner, 'records', () => recordsNow(ctx, owner));
 }
 
 /** Predictions depend on today in the runner's zone (the 180-day window). */

@@ -3,7 +3,6 @@ import type { Actor } from '../../../core/permissions.js';
 import type { AdminDashboard, Dashboard, WeeklyReport, WeeklyRow } from '../../../core/schemas.js';
 import {
   addDays,
-  dateInZone,
   formatDuration,
   isoWeekOf,
   isoWeekStart,
@@ -14,7 +13,7 @@ import {
   speedKmh,
   startOfDayInZone,
 } from '../../../core/time.js';
-import type { AppContext } from '../../context.js';
+import { todayOf, type AppContext } from '../../context.js';
 import { requirePermission } from '../../errors.js';
 import { everyonesRuns } from '../entries/entries.service.js';
 import { countUsers } from '../users/users.service.js';
@@ -40,7 +39,7 @@ function sum(days: Totals[]): Totals {
 }
 
 export async function userDashboard(ctx: AppContext, actor: Actor & { timezone: string }): Promise<Dashboard> {
-  const today = dateInZone(ctx.config.now(), actor.timezone);
+  const today = todayOf(ctx, actor);
   const weekStart = isoWeekStart(today);
   const weekEnd = addDays(weekStart, 6);
   const chartStart = addDays(today, 1 - CHART_DAYS);
@@ -70,7 +69,7 @@ export async function userDashboard(ctx: AppContext, actor: Actor & { timezone: 
 
 export async function adminDashboard(ctx: AppContext, actor: Actor & { timezone: string }): Promise<AdminDashboard> {
   requirePermission(actor, { type: 'dashboard.admin' });
-  const today = dateInZone(ctx.config.now(), actor.timezone);
+  const today = todayOf(ctx, actor);
   const weekStart = startOfDayInZone(isoWeekStart(today), actor.timezone).toISOString();
   const monthStart = startOfDayInZone(`${today.slice(0, 8)}01`, actor.timezone).toISOString();
   const [users, runs] = await Promise.all([countUsers(ctx, [weekStart, monthStart]), everyonesRuns(ctx)]);
@@ -91,7 +90,7 @@ export async function weeklyReport(
   user: { id: number; timezone: string },
   requestedYear: number | undefined,
 ): Promise<WeeklyReport> {
-  const currentYear = isoWeekOf(dateInZone(ctx.config.now(), user.timezone)).year;
+  const currentYear = isoWeekOf(todayOf(ctx, user)).year;
   const year = requestedYear ?? currentYear;
   const { start, end } = isoYearBounds(year);
   const [days, span] = await Promise.all([dailyTotals(ctx.db, user.id, start, end), dateSpan(ctx.db, user.id)]);
