@@ -118,6 +118,30 @@ describe('GET /api/v1/entry (list)', () => {
     const entries = (await call(t.app, 'GET', '/api/v1/entry', { token: fresh.token })).json().entries;
     expect(entries).toMatchObject({ data: [], total: 0, current_page: 1, last_page: 1, from: null, to: null });
   });
+
+  // The page is kept in the memo under the runner's revision (entries.service.ts): every kind of
+  // write must show on the next read, including a shoe's deletion, which clears its runs' shoe_id.
+  it('shows every write of the runner on the next read: a new run, an edit of any field, a deleted shoe, a deletion', async () => {
+    const fresh = await registerUser(t.app);
+    const page = async () => (await call(t.app, 'GET', '/api/v1/entry', { token: fresh.token })).json().entries;
+    const first = await createEntry(t.app, fresh.token, { date: '2026-03-10', distance: 5, time: '00:30:00' });
+    expect((await page()).data.map((e: { id: number }) => e.id)).toEqual([first.id]);
+    const second = await createEntry(t.app, fresh.token, { date: '2026-03-11', distance: 8, time: '00:45:00' });
+    expect(await page()).toMatchObject({ total: 2, data: [{ id: second.id }, { id: first.id }] });
+
+    const shoe = (await call(t.app, 'POST', '/api/v1/shoes', { token: fresh.token, body: { name: 'Trainers' } })).json()
+      .shoe as { id: number };
+    const edit = { date: '2026-03-10', distance: 5, time: '00:30:00', notes: 'Windy', shoe_id: shoe.id };
+    expect((await call(t.app, 'PUT', `/api/v1/entry/${first.id}`, { token: fresh.token, body: edit })).statusCode).toBe(
+      200,
+    );
+    expect((await page()).data[1]).toMatchObject({ id: first.id, notes: 'Windy', shoe_id: shoe.id });
+    await call(t.app, 'DELETE', `/api/v1/shoes/${shoe.id}`, { token: fresh.token });
+    expect((await page()).data[1]).toMatchObject({ id: first.id, notes: 'Windy', shoe_id: null });
+
+    await call(t.app, 'DELETE', `/api/v1/entry/${second.id}`, { token: fresh.token });
+    expect(await page()).toMatchObject({ total: 1, data: [{ id: first.id }] });
+  });
 });
 
 describe('GET /api/v1/entry/all', () => {

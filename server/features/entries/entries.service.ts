@@ -11,7 +11,7 @@ import type {
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { parseDuration } from '../../../core/time.js';
 import { inTransaction, nowIso, todayOf, type AppContext, type PageWindow } from '../../context.js';
-import { memoized } from '../../memo.js';
+import { answerAt, memoized } from '../../memo.js';
 import type { Executor } from '../../db/schema.js';
 import type { RunTally, TrackEffort } from '../../db/tallies.js';
 import { countRuns, rebuildTallies as rebuildAllTallies } from '../../db/tallies.js';
@@ -61,30 +61,35 @@ async function findOr404(ctx: AppContext, id: number): Promise<Entry> {
 
 /**
  * A page of the caller's own runs in the order asked for, and the totals of every run of the
- * filter (CONTRACT.md §18). `ownCount` is the caller's entry count, kept on their user row. The
- * totals sum a day row per day run in the range (1,826 for five years of daily runs, most of a
- * page's cost): they are kept in the memo under the runner's revision (decision 029).
+ * filter (CONTRACT.md §18). Both are kept in the memo under the runner's revision (decision 029):
+ * the page, because reading its rows is most of the request's cost (the runner's list is the page
+ * most opened); the totals apart, because every page of a filter shares them and they sum a day
+ * row per day run in the range (1,826 for five years of daily runs). The page's total is the
+ * totals' run count, read under the same revision (the session's entry count may be older).
  */
-export async function listOwnEntries(
+export function listOwnEntries(
   ctx: AppContext,
   actor: Actor,
-  ownCount: number,
   query: OwnEntryListQuery,
   page: PageWindow,
 ): Promise<{ entries: Entry[]; total: number; summary: EntriesSummary }> {
   const range = { dateFrom: query.dateFrom, dateTo: query.dateTo };
-  const summary = await memoized(ctx, actor, `summary:${range.dateFrom ?? ''}:${range.dateTo ?? ''}`, () =>
-    entries.summaryForUser(ctx.db, actor.id, range),
-  );
-  const list = await entries.listEntriesForUser(ctx.db, actor.id, {
-    ...range,
-    sort: query.sort,
-    limit: page.limit,
-    offset: page.offset,
-    allRuns: ownCount,
-    rangeRuns: summary.runs,
+  const filter = `${range.dateFrom ?? ''}:${range.dateTo ?? ''}`;
+  const order = query.sort ?? '-date';
+  return memoized(ctx, actor, `entries:${filter}:${order}:${page.limit}:${page.offset}`, async (revision) => {
+    const summary = await answerAt(ctx, actor, revision, `summary:${filter}`, () =>
+      entries.summaryForUser(ctx.db, actor.id, range),
+    );
+    const list = await entries.listEntriesForUser(ctx.db, actor.id, {
+      ...range,
+      sort: order,
+      limit: page.limit,
+      offset: page.offset,
+      allRuns: summary.runs,
+      rangeRuns: summary.runs,
+    });
+    return { ...list, summary };
   });
-  return { ...list, summary };
 }
 
 /** A page of the runs of one of the caller's shoes, newest first (another's shoe is a 404). */
