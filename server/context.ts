@@ -45,6 +45,11 @@ export interface Session {
   tokenId: number;
   scope: SessionScope;
   user: SessionUser;
+  /**
+   * The user's insights revision, read with the token: before anything the request reads, so a
+   * read may key the memo with it (memo.ts) instead of reading it again.
+   */
+  revision: number;
 }
 
 /** The rows of a page a service is asked for (http/pagination.ts turns a request into one). */

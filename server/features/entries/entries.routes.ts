@@ -14,7 +14,7 @@ import {
   PageQuerySchema,
 } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
-import { actorOf } from '../../http/authenticate.js';
+import { actorOf, sessionOf } from '../../http/authenticate.js';
 import { overridableResource } from '../../http/method-override.js';
 import { paged, pageRequest } from '../../http/pagination.js';
 import {
@@ -46,7 +46,7 @@ export function entriesRoutes(ctx: AppContext) {
       },
       handler: async (request) => {
         const page = pageRequest(request.query);
-        const result = await listOwnEntries(ctx, actorOf(request), request.query, page);
+        const result = await listOwnEntries(ctx, actorOf(request), sessionOf(request).revision, request.query, page);
         return { entries: paged(request, page, result.entries, result.total), summary: result.summary };
       },
     });

@@ -11,7 +11,7 @@ import type {
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { parseDuration } from '../../../core/time.js';
 import { inTransaction, nowIso, todayOf, type AppContext, type PageWindow } from '../../context.js';
-import { answerAt, memoized } from '../../memo.js';
+import { answerAt } from '../../memo.js';
 import type { Executor } from '../../db/schema.js';
 import type { RunTally, TrackEffort } from '../../db/tallies.js';
 import { countRuns, rebuildTallies as rebuildAllTallies } from '../../db/tallies.js';
@@ -61,22 +61,24 @@ async function findOr404(ctx: AppContext, id: number): Promise<Entry> {
 
 /**
  * A page of the caller's own runs in the order asked for, and the totals of every run of the
- * filter (CONTRACT.md §18). Both are kept in the memo under the runner's revision (decision 029):
- * the page, because reading its rows is most of the request's cost (the runner's list is the page
- * most opened); the totals apart, because every page of a filter shares them and they sum a day
- * row per day run in the range (1,826 for five years of daily runs). The page's total is the
- * totals' run count, read under the same revision (the session's entry count may be older).
+ * filter (CONTRACT.md §18), both kept in the memo (decision 029) under `revision`, the runner's,
+ * read with their session before anything this request reads. The list is the page runners open
+ * most: its rows were most of its cost, and a second read of the revision a tenth. The totals are
+ * kept apart, as every page of a filter shares them and they sum a day row per day run in the
+ * range (1,826 for five years of daily runs). The page's total is the totals' run count, under
+ * the same revision (the session's entry count is not read with it).
  */
 export function listOwnEntries(
   ctx: AppContext,
   actor: Actor,
+  revision: number,
   query: OwnEntryListQuery,
   page: PageWindow,
 ): Promise<{ entries: Entry[]; total: number; summary: EntriesSummary }> {
   const range = { dateFrom: query.dateFrom, dateTo: query.dateTo };
   const filter = `${range.dateFrom ?? ''}:${range.dateTo ?? ''}`;
   const order = query.sort ?? '-date';
-  return memoized(ctx, actor, `entries:${filter}:${order}:${page.limit}:${page.offset}`, async (revision) => {
+  return answerAt(ctx, actor, revision, `entries:${filter}:${order}:${page.limit}:${page.offset}`, async () => {
     const summary = await answerAt(ctx, actor, revision, `summary:${filter}`, () =>
       entries.summaryForUser(ctx.db, actor.id, range),
     );

@@ -86,12 +86,17 @@ export async function deletePersonalToken(db: Executor, userId: number, tokenId:
   return Number(result.numDeletedRows) > 0;
 }
 
-/** A token's owner and the token's own columns: every authenticated request reads it. */
+/**
+ * A token's owner, the token's own columns and the owner's insights revision (memo.ts; none
+ * before their first run): every authenticated request reads them, before anything else.
+ */
 const ownerColumns = (db: Executor) =>
   db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
+    .leftJoin('insight_revisions', 'insight_revisions.user_id', 'users.id')
     .selectAll('users')
+    .select('insight_revisions.revision as revision')
     .select([
       'tokens.token_hash as token_hash',
       'tokens.id as token_id',
@@ -142,6 +147,8 @@ export interface TokenOwner {
   lastUsedAt: string | null;
   expiresAt: string | null;
   user: UserRecord;
+  /** The owner's insights revision when the token was read (0 before their first run). */
+  revision: number;
 }
 
 /** The owner of a token, through the app's batched lookup when it has one. */
@@ -159,6 +166,7 @@ export async function findTokenOwner(
     lastUsedAt: row.token_last_used_at,
     expiresAt: row.token_expires_at,
     user: toUserRecord(row),
+    revision: Number(row.revision ?? 0),
   };
 }
 

@@ -3,7 +3,7 @@
  * deleting users, the first admin, and the tokens a session is made of. The auth feature
  * builds registration, login and logout on these.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Actor } from '../../../core/permissions.js';
 import {
   EmailSchema,
@@ -266,7 +266,7 @@ export function rebuildSearchIndex(db: Executor): Promise<void> {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 /** A random token: 32 bytes, base64url; personal ones start with `rt_` so that secret scanners can spot them. */
@@ -331,7 +331,7 @@ export async function sessionOfToken(ctx: AppContext, token: string): Promise<Se
     await tokens.touchToken(ctx.db, found.tokenId, nowIso(ctx));
   }
   const scope = found.kind === 'personal' ? (found.scope ?? 'read') : 'full';
-  return { tokenId: found.tokenId, scope, user: found.user };
+  return { tokenId: found.tokenId, scope, user: found.user, revision: found.revision };
 }
 
 /** Logout: revokes the request's sign-in token; a personal token is revoked only from the token list. */
