@@ -364,6 +364,13 @@ export async function login(app: FastifyInstance, email: string, password: strin
   return { token: parsed.access_token, user: parsed.user, password };
 }
 
+/** Whether a login with these credentials succeeds (a refusal is the contract's 401). */
+export async function canLogin(app: FastifyInstance, email: string, password: string): Promise<boolean> {
+  const res = await call(app, 'POST', '/api/v1/auth/login', { body: { email, password }, ip: nextIp() });
+  if (res.statusCode === 401) expect(res.json().message).toBe(BAD_CREDENTIALS);
+  return res.statusCode === 200;
+}
+
 export function loginAdmin(app: FastifyInstance): Promise<Account> {
   return login(app, ADMIN_EMAIL, ADMIN_PASSWORD);
 }

@@ -1,8 +1,8 @@
 /**
- * Insights (CONTRACT.md §10) through the API: guests and bad input, a worked example, nobody else's
- * runs, and a property test that drives random histories (creates, edits, deletes, imports in one
- * transaction, a deleted user) and compares every endpoint with a brute-force computation over the
- * runs themselves. Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
+ * Insights (CONTRACT.md §10) through the API: a property test that drives random histories
+ * (creates, edits, deletes, imports in one transaction, a deleted user) and compares every
+ * endpoint with a brute-force computation over the runs themselves (access and input are in
+ * insights-access.test.ts). Runs on SQLite, and on PostgreSQL when TEST_DATABASE_URL is set.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,34 +20,9 @@ import {
 } from '../../core/insights.js';
 import { addDays, dateInZone, formatDuration, isoWeekStart } from '../../core/time.js';
 import { maintainedTotals, recountedTotals } from '../../scripts/seed/consistency.js';
-import { seedDatabase } from '../../scripts/seed/seed.js';
-import { testDatabase } from '../../scripts/support/scratch-database.js';
-import { loadConfig } from '../config.js';
-import { contextOf, inTransaction } from '../context.js';
-import { openDatabase } from '../db/connection.js';
-import * as insights from '../features/insights/insights.service.js';
+import { inTransaction } from '../context.js';
 import { insertRuns } from '../features/entries/entries.service.js';
-import {
-  call,
-  createEntry,
-  createTestApp,
-  expectError,
-  expectValidation,
-  loginAdmin,
-  registerUser,
-  UNAUTHENTICATED,
-  type Account,
-  type TestApp,
-} from './helpers.js';
-
-const PATHS = [
-  '/api/v1/insights/records',
-  '/api/v1/insights/predictions',
-  '/api/v1/insights/load',
-  '/api/v1/insights/streaks',
-  '/api/v1/insights/calendar',
-  '/api/v1/insights/year',
-];
+import { call, createEntry, createTestApp, loginAdmin, registerUser, type Account, type TestApp } from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -60,61 +35,6 @@ async function get<T>(token: string, path: string): Promise<T> {
   expect(res.statusCode, res.body).toBe(200);
   return res.json<T>();
 }
-
-describe('insights: access and input', () => {
-  it('are for signed-in runners only', async () => {
-    for (const path of PATHS) expect(expectError(await call(t.app, 'GET', path), 401)).toEqual(UNAUTHENTICATED);
-  });
-
-  it('refuse a bad date or year with a sentence', async () => {
-    const { token } = await registerUser(t.app);
-    const bad = (path: string) => call(t.app, 'GET', path, { token });
-    expectValidation(
-      await bad('/api/v1/insights/load?date=2026-02-30'),
-      'date',
-      'The date must be a real date in the format YYYY-MM-DD.',
-    );
-    expectValidation(await bad('/api/v1/insights/load?date=1899-12-31'), 'date');
-    expectValidation(await bad('/api/v1/insights/calendar?year=abc'), 'year', 'The year must be an integer.');
-    expectValidation(await bad('/api/v1/insights/year?year=2101'), 'year');
-  });
-
-  it('answer a runner without runs with empty insights', async () => {
-    const { token } = await registerUser(t.app);
-    expect(await get(token, 'records')).toEqual({ records: [] });
-    expect(await get(token, 'predictions')).toEqual({ predictions: null });
-    expect(await get(token, 'streaks')).toEqual({
-      streaks: { current_days: 0, longest_days: 0, current_weeks: 0, longest_weeks: 0 },
-    });
-    expect(await get(token, 'calendar')).toEqual({ calendar: { year: 2026, days: [] } });
-    const { year } = await get<{ year: YearReview }>(token, 'year');
-    expect(year).toMatchObject({ year: 2026, runs: 0, avg_pace: null, longest: null, fastest: null, records: [] });
-    const { load } = await get<{ load: Load }>(token, 'load');
-    expect(load).toMatchObject({ date: '2026-03-18', acute: 0, acwr: null, warnings: [] });
-  });
-
-  it('count a 5.1 km run in 25:30 for 5k at 25:00, and show nobody else the run', async () => {
-    const runner = await registerUser(t.app);
-    const other = await registerUser(t.app);
-    const entry = await createEntry(t.app, runner.token, { date: '2026-03-10', distance: 5.1, time: '00:25:30' });
-    const { records } = await get<{ records: RecordRow[] }>(runner.token, 'records');
-    expect(records).toEqual([
-      {
-        key: '5k',
-        distance: 5,
-        time: '00:25:00',
-        pace: 5,
-        date: '2026-03-10',
-        entry_id: entry.id,
-        source: 'run',
-        progression: [{ date: '2026-03-10', time: '00:25:00', entry_id: entry.id }],
-      },
-    ]);
-    expect(await get(other.token, 'records')).toEqual({ records: [] });
-    expect(await get(other.token, 'predictions')).toEqual({ predictions: null });
-    expect((await get<{ calendar: Calendar }>(other.token, 'calendar')).calendar.days).toEqual([]);
-  });
-});
 
 // ---- The brute force: every insight recomputed from the runs, the way the contract words it ----
 
@@ -481,36 +401,4 @@ describe('insights: exact under every write (property)', () => {
       .execute();
     expect(left).toEqual([]);
   });
-});
-
-describe('the seed runner with the longest history', () => {
-  it('runs every day of five years, with exact maintained insights tables', async () => {
-    const target = await testDatabase('insights_seed');
-    const now = new Date('2026-03-18T12:00:00Z');
-    const config = { ...loadConfig({ DATABASE_URL: target.url, WEB_ROOT: '' }), logLevel: 'silent', now: () => now };
-    try {
-      const seeded = await seedDatabase(config, { users: 3, entries: 120, now, longHistoryRunner: true });
-      expect(seeded.entries).toBe(120 + 5 * 365 + 1);
-      const db = openDatabase(config.databaseUrl, { poolSize: 1 });
-      try {
-        expect(await maintainedTotals(db.kysely)).toEqual(await recountedTotals(db.kysely));
-        const user = await db.kysely
-          .selectFrom('users')
-          .select(['id', 'timezone'])
-          .where('email', '=', seeded.longHistoryRunner!.email)
-          .executeTakeFirstOrThrow();
-        const ctx = contextOf(db.kysely, config);
-        const owner = { id: Number(user.id), role: 'user' as const, timezone: user.timezone };
-        expect(await insights.streaks(ctx, owner)).toMatchObject({
-          current_days: 5 * 365 + 1,
-          longest_days: 5 * 365 + 1,
-        });
-        expect((await insights.records(ctx, owner)).length).toBeGreaterThan(3);
-      } finally {
-        await db.close();
-      }
-    } finally {
-      await target.drop();
-    }
-  }, 60_000);
 });

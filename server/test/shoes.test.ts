@@ -3,8 +3,7 @@
  * partial updates, distance and runs following every write of a run, deletion keeping runs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ShoeEnvelopeSchema, ShoesEnvelopeSchema, type Shoe } from '../../core/shoes.js';
-import { EntryEnvelopeSchema, type Entry } from '../../core/schemas.js';
+import type { Shoe } from '../../core/shoes.js';
 import {
   NOT_FOUND,
   call,
@@ -13,9 +12,9 @@ import {
   expectValidation,
   loginAdmin,
   registerUser,
-  type Account,
   type TestApp,
 } from './helpers.js';
+import { shoeCalls } from './shoe-calls.js';
 import { keysOf } from './wire-keys.js';
 
 const SHOE_KEYS = [
@@ -40,33 +39,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function addShoe(runner: Account, body: Record<string, unknown>): Promise<Shoe> {
-  const res = await call(t.app, 'POST', '/api/v1/shoes', { token: runner.token, body });
-  expect(res.statusCode, res.body).toBe(201);
-  return ShoeEnvelopeSchema.parse(res.json()).shoe;
-}
-
-async function shoesOf(runner: Account): Promise<Shoe[]> {
-  const res = await call(t.app, 'GET', '/api/v1/shoes', { token: runner.token });
-  expect(res.statusCode, res.body).toBe(200);
-  return ShoesEnvelopeSchema.parse(res.json()).shoes;
-}
-
-async function shoeOf(runner: Account, id: number): Promise<Shoe | undefined> {
-  return (await shoesOf(runner)).find((shoe) => shoe.id === id);
-}
-
-const putShoe = (runner: Account, id: number, body: Record<string, unknown>) =>
-  call(t.app, 'PUT', `/api/v1/shoes/${id}`, { token: runner.token, body });
-
-async function addRun(runner: Account, body: Record<string, unknown>): Promise<Entry> {
-  const res = await call(t.app, 'POST', '/api/v1/entry', {
-    token: runner.token,
-    body: { date: '2026-03-10', time: '01:00:00', ...body },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return EntryEnvelopeSchema.parse(res.json()).entry;
-}
+const { addShoe, shoesOf, shoeOf, putShoe, addRun } = shoeCalls(() => t.app);
 
 const defaults = (shoes: Shoe[]) => shoes.filter((shoe) => shoe.is_default).map((shoe) => shoe.id);
 
@@ -394,58 +367,5 @@ describe('start_km (§18)', () => {
   it('accepts the largest start_km', async () => {
     const runner = await registerUser(t.app);
     expect(await addShoe(runner, { name: 'Legend', start_km: 10_000 })).toMatchObject({ start_km: 10_000 });
-  });
-});
-
-describe('GET /api/v1/shoes/{id}/entries', () => {
-  it("lists the shoe's runs newest first, a page at a time, with the shoe's run count as total", async () => {
-    const runner = await registerUser(t.app);
-    const shoe = await addShoe(runner, { name: 'Racer' });
-    const other = await addShoe(runner, { name: 'Trail' });
-    const dates = ['2026-03-01', '2026-03-05', '2026-02-20', '2026-03-05', '2026-01-02'];
-    const runs: Entry[] = [];
-    for (const date of dates) runs.push(await addRun(runner, { date, distance: 5, shoe_id: shoe.id }));
-    await addRun(runner, { date: '2026-03-06', distance: 7, shoe_id: other.id });
-    await addRun(runner, { date: '2026-03-07', distance: 7, shoe_id: null });
-    const newestFirst = [...runs]
-      .sort((a, b) => (a.date === b.date ? b.id - a.id : a.date < b.date ? 1 : -1))
-      .map((run) => run.id);
-
-    const first = await call(t.app, 'GET', `/api/v1/shoes/${shoe.id}/entries`, {
-      token: runner.token,
-      query: { per_page: 3 },
-    });
-    expect(first.statusCode, first.body).toBe(200);
-    expect(keysOf(first.json())).toEqual(['entries']);
-    const page1 = first.json().entries;
-    expect(page1).toMatchObject({ total: 5, last_page: 2, current_page: 1, per_page: 3 });
-    const second = (
-      await call(t.app, 'GET', `/api/v1/shoes/${shoe.id}/entries`, {
-        token: runner.token,
-        query: { per_page: 3, page: 2 },
-      })
-    ).json().entries;
-    expect([...page1.data, ...second.data].map((run: Entry) => run.id)).toEqual(newestFirst);
-    expect(page1.data.every((run: Entry) => run.shoe_id === shoe.id)).toBe(true);
-  });
-
-  it("is a 404 for another runner's shoe and for an unknown one", async () => {
-    const runner = await registerUser(t.app);
-    const other = await registerUser(t.app);
-    const theirs = await addShoe(other, { name: 'Theirs' });
-    await addRun(other, { distance: 5, shoe_id: theirs.id });
-    for (const id of [theirs.id, 2_000_000_000]) {
-      expectError(
-        await call(t.app, 'GET', `/api/v1/shoes/${id}/entries`, { token: runner.token }),
-        404,
-        NOT_FOUND.message,
-      );
-    }
-    const admin = await loginAdmin(t.app);
-    expectError(
-      await call(t.app, 'GET', `/api/v1/shoes/${theirs.id}/entries`, { token: admin.token }),
-      404,
-      NOT_FOUND.message,
-    );
   });
 });

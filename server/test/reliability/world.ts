@@ -5,7 +5,8 @@
  * go through HTTP (`inject`).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 import { sql } from 'kysely';
 import type { Entry, Role, User } from '../../../core/schemas.js';
 import { inTransaction, nowIso } from '../../context.js';
@@ -95,3 +96,20 @@ const KEYS: Record<Table, string> = {
   jobs: 'name',
   throttles: 'key',
 };
+
+/** A request of the permission tests. */
+export interface Request {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: Record<string, unknown>;
+}
+
+/** An error answer of `status` with the contract's body: a message, and nothing else. */
+export function expectErrorBody(res: LightMyRequestResponse, status: 401 | 403): void {
+  expect(res.statusCode, res.body).toBe(status);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  const body = res.json<Record<string, unknown>>();
+  expect(Object.keys(body)).toEqual(['message']);
+  if (status === 401) expect(body.message).toBe('Unauthenticated.');
+  else expect(body.message).toMatch(/^(This action is unauthorized\.|.+\.)$/);
+}
