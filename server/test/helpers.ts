@@ -364,6 +364,13 @@ export async function login(app: FastifyInstance, email: string, password: strin
   return { token: parsed.access_token, user: parsed.user, password };
 }
 
+/** GET /api/v1/insights/{path} as the holder of `token`: a 200, and its body. */
+export async function insightOf<T>(app: FastifyInstance, token: string, path: string): Promise<T> {
+  const res = await call(app, 'GET', `/api/v1/insights/${path}`, { token });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<T>();
+}
+
 /** Whether a login with these credentials succeeds (a refusal is the contract's 401). */
 export async function canLogin(app: FastifyInstance, email: string, password: string): Promise<boolean> {
   const res = await call(app, 'POST', '/api/v1/auth/login', { body: { email, password }, ip: nextIp() });

@@ -14,6 +14,7 @@ import {
   registerUser,
   UNAUTHENTICATED,
   type TestApp,
+  insightOf,
 } from './helpers.js';
 
 const PATHS = [
@@ -31,11 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function get<T>(token: string, path: string): Promise<T> {
-  const res = await call(t.app, 'GET', `/api/v1/insights/${path}`, { token });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+const get = <T>(token: string, path: string) => insightOf<T>(t.app, token, path);
 
 describe('insights: access and input', () => {
   it('are for signed-in runners only', async () => {

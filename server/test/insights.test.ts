@@ -22,7 +22,16 @@ import { addDays, dateInZone, formatDuration, isoWeekStart } from '../../core/ti
 import { maintainedTotals, recountedTotals } from '../../scripts/seed/consistency.js';
 import { inTransaction } from '../context.js';
 import { insertRuns } from '../features/entries/entries.service.js';
-import { call, createEntry, createTestApp, loginAdmin, registerUser, type Account, type TestApp } from './helpers.js';
+import {
+  call,
+  createEntry,
+  createTestApp,
+  loginAdmin,
+  registerUser,
+  type Account,
+  type TestApp,
+  insightOf,
+} from './helpers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,11 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function get<T>(token: string, path: string): Promise<T> {
-  const res = await call(t.app, 'GET', `/api/v1/insights/${path}`, { token });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<T>();
-}
+const get = <T>(token: string, path: string) => insightOf<T>(t.app, token, path);
 
 // ---- The brute force: every insight recomputed from the runs, the way the contract words it ----
 
