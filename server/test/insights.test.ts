@@ -113,7 +113,8 @@ function brutePredictions(runs: ModelRun[], today: string): Predictions | null {
   };
 }
 
-const r2 = (x: number) => Math.round(x * 100 + (x >= 0 ? 1e-9 : -1e-9)) / 100;
+// `+ 0`: JSON has no negative zero, so an answer read back never holds one (-0 + 0 is 0).
+const r2 = (x: number) => Math.round(x * 100 + (x >= 0 ? 1e-9 : -1e-9)) / 100 + 0;
 
 function bruteLoad(runs: ModelRun[], date: string) {
   const upTo = runs.filter((r) => r.date <= date);
