@@ -1,12 +1,12 @@
 /**
  * A bounded, in-process memo of computed insights (decision 017), one per app (buildApp, on
- * AppContext). An answer is stored under its
- * runner, the runner's insights revision (read from the database on every request, before any of
- * the data the answer is computed from: by `memoized`, or with the session's token for the
- * runner's own list of runs), the endpoint and its resolved arguments (the date or year, today in
- * the runner's zone where the answer depends on it). A write of one of the
- * runner's runs moves the revision in its own transaction, so a stored answer is never served
- * after a write has committed, by this process or any other sharing the database.
+ * AppContext). An answer is stored under its runner, the runner's insights revision (read from
+ * the database on every request, before any of the data the answer is computed from: by
+ * `memoized`, or with the session's token for the runner's own list of runs), the endpoint and
+ * its resolved arguments (the date or year, today in the runner's zone where the answer depends
+ * on it). A write of one of the runner's runs moves the revision in its own transaction, so a
+ * stored answer is never served after a write has committed, by this process or any other
+ * sharing the database.
  *
  * Bounded by count and by the size of the answers as JSON text; the least recently used go first.
  * Concurrent misses of one key share one computation. Stored answers are shared between requests
