@@ -99,6 +99,30 @@ describe('GET /api/v1/entry (list)', () => {
     expect(past).toMatchObject({ data: [], current_page: 3, last_page: 2, total: 6, from: null, to: null });
   });
 
+  // The page is kept as sent, links included (decision 031): a read of the same page through
+  // another host, or with its parameters in another order, gets links of its own.
+  it('links to the neighbouring pages through the host and the parameters of each request', async () => {
+    const links = async (host: string, url: string) => {
+      const res = await call(t.app, 'GET', url, { token: lister.token, headers: { host } });
+      const { prev_page_url, next_page_url } = res.json().entries as Record<string, string | null>;
+      return [prev_page_url, next_page_url];
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(await links('a.example', '/api/v1/entry?per_page=2&page=2')).toEqual([
+        'http://a.example/api/v1/entry?per_page=2&page=1',
+        'http://a.example/api/v1/entry?per_page=2&page=3',
+      ]);
+      expect(await links('b.example:8080', '/api/v1/entry?per_page=2&page=2')).toEqual([
+        'http://b.example:8080/api/v1/entry?per_page=2&page=1',
+        'http://b.example:8080/api/v1/entry?per_page=2&page=3',
+      ]);
+      expect(await links('a.example', '/api/v1/entry?page=2&per_page=2&dateTo=2026-03-12')).toEqual([
+        'http://a.example/api/v1/entry?page=1&per_page=2&dateTo=2026-03-12',
+        'http://a.example/api/v1/entry?page=3&per_page=2&dateTo=2026-03-12',
+      ]);
+    }
+  });
+
   it.each([
     [
       'dateFrom',
@@ -119,7 +143,7 @@ describe('GET /api/v1/entry (list)', () => {
     expect(entries).toMatchObject({ data: [], total: 0, current_page: 1, last_page: 1, from: null, to: null });
   });
 
-  // The page is kept in the memo under the runner's revision (entries.service.ts): every kind of
+  // The page is kept in the memo under the runner's revision (entries.routes.ts): every kind of
   // write must show on the next read, including a shoe's deletion, which clears its runs' shoe_id.
   it('shows every write of the runner on the next read: a new run, an edit of any field, a deleted shoe, a deletion', async () => {
     const fresh = await registerUser(t.app);

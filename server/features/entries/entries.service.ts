@@ -61,14 +61,13 @@ async function findOr404(ctx: AppContext, id: number): Promise<Entry> {
 
 /**
  * A page of the caller's own runs in the order asked for, and the totals of every run of the
- * filter (CONTRACT.md §18), both kept in the memo (decision 029) under `revision`, the runner's,
- * read with their session before anything this request reads. The list is the page runners open
- * most: its rows were most of its cost, and a second read of the revision a tenth. The totals are
- * kept apart, as every page of a filter shares them and they sum a day row per day run in the
- * range (1,826 for five years of daily runs). The page's total is the totals' run count, under
- * the same revision (the session's entry count is not read with it).
+ * filter (CONTRACT.md §18). The totals are kept in the memo (decision 029) under `revision`, the
+ * runner's, read with their session before anything this request reads: every page of a filter
+ * shares them, and they sum a day row per day run in the range (1,826 for five years of daily
+ * runs). The page's total is the totals' run count, under the same revision. The route keeps the
+ * page itself, as sent (decision 031).
  */
-export function listOwnEntries(
+export async function listOwnEntries(
   ctx: AppContext,
   actor: Actor,
   revision: number,
@@ -76,22 +75,18 @@ export function listOwnEntries(
   page: PageWindow,
 ): Promise<{ entries: Entry[]; total: number; summary: EntriesSummary }> {
   const range = { dateFrom: query.dateFrom, dateTo: query.dateTo };
-  const filter = `${range.dateFrom ?? ''}:${range.dateTo ?? ''}`;
-  const order = query.sort ?? '-date';
-  return answerAt(ctx, actor, revision, `entries:${filter}:${order}:${page.limit}:${page.offset}`, async () => {
-    const summary = await answerAt(ctx, actor, revision, `summary:${filter}`, () =>
-      entries.summaryForUser(ctx.db, actor.id, range),
-    );
-    const list = await entries.listEntriesForUser(ctx.db, actor.id, {
-      ...range,
-      sort: order,
-      limit: page.limit,
-      offset: page.offset,
-      allRuns: summary.runs,
-      rangeRuns: summary.runs,
-    });
-    return { ...list, summary };
+  const summary = await answerAt(ctx, actor, revision, `summary:${range.dateFrom ?? ''}:${range.dateTo ?? ''}`, () =>
+    entries.summaryForUser(ctx.db, actor.id, range),
+  );
+  const list = await entries.listEntriesForUser(ctx.db, actor.id, {
+    ...range,
+    sort: query.sort ?? '-date',
+    limit: page.limit,
+    offset: page.offset,
+    allRuns: summary.runs,
+    rangeRuns: summary.runs,
   });
+  return { ...list, summary };
 }
 
 /** A page of the runs of one of the caller's shoes, newest first (another's shoe is a 404). */
