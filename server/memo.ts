@@ -1,8 +1,8 @@
 /**
- * A bounded, in-process memo of computed insights (decision 017), one per app (buildApp, on
- * AppContext). An answer is stored under its runner, the runner's insights revision (read from
- * the database on every request, before any of the data the answer is computed from: by
- * `memoized`, or with the session's token for the runner's own list of runs), the endpoint and
+ * A bounded, in-process memo of a runner's computed answers (decisions 017, 031), one per app
+ * (buildApp, on AppContext). An answer is stored under its runner, the runner's insights revision
+ * (read from the database on every request, before any of the data the answer is computed from:
+ * by `memoized`, or with the session's token for the runner's own list of runs), the endpoint and
  * its resolved arguments (the date or year, today in the runner's zone where the answer depends
  * on it). A write of one of the runner's runs moves the revision in its own transaction, so a
  * stored answer is never served after a write has committed, by this process or any other

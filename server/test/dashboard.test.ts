@@ -348,3 +348,46 @@ describe('GET /api/v1/dashboard/admin-data', () => {
     });
   });
 });
+
+// The dashboard is kept in the memo under the runner's revision (stats.service.ts): every write of
+// the runner's runs, and a new day, must show on the next read.
+describe('GET /api/v1/dashboard/data: every write shows on the next read', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('follows a new run, an edit, a deletion and the next day', async () => {
+    const runner = await registerUser(t.app);
+    expect(await dashboard(t.app, runner.token)).toMatchObject({ weekly_count: 0, max_distance: null });
+    const run = await createEntry(t.app, runner.token, { date: '2026-03-18', distance: 5, time: '00:30:00' });
+    expect(await dashboard(t.app, runner.token)).toMatchObject({
+      weekly_count: 1,
+      max_distance: 5,
+      max_time: '00:30:00',
+    });
+    const edit = { date: '2026-03-18', distance: 8, time: '00:40:00' };
+    expect((await call(t.app, 'PUT', `/api/v1/entry/${run.id}`, { token: runner.token, body: edit })).statusCode).toBe(
+      200,
+    );
+    expect(await dashboard(t.app, runner.token)).toMatchObject({
+      weekly_count: 1,
+      max_distance: 8,
+      max_time: '00:40:00',
+    });
+    await call(t.app, 'DELETE', `/api/v1/entry/${run.id}`, { token: runner.token });
+    expect(await dashboard(t.app, runner.token)).toMatchObject({ weekly_count: 0, max_distance: null });
+
+    await createEntry(t.app, runner.token, { date: '2026-03-18', distance: 5, time: '00:30:00' });
+    expect(await dashboard(t.app, runner.token)).toMatchObject({ weekly_count: 1, week_chart: [['03/18', 10, 5]] });
+    // Monday 2026-03-23 starts a new week: the run of the 18th leaves this week's count, not the
+    // chart of the last 14 days; on April 1st it leaves the chart too.
+    t.clock.set('2026-03-23T12:00:00Z');
+    expect(await dashboard(t.app, runner.token)).toMatchObject({ weekly_count: 0, week_chart: [['03/18', 10, 5]] });
+    t.clock.set('2026-04-01T12:00:00Z');
+    expect(await dashboard(t.app, runner.token)).toMatchObject({ weekly_count: 0, max_distance: 5, week_chart: [] });
+  });
+});

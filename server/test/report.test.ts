@@ -276,3 +276,39 @@ describe("GET /api/v1/report/weekly: the current year is the user's own", () => 
     expect(res.json().weekly).toEqual({ year, min_year: year, max_year: year, data: [], chart: [] });
   });
 });
+
+// The report is kept in the memo under the runner's revision (stats.service.ts): every write of
+// the runner's runs, and a new year, must show on the next read.
+describe('GET /api/v1/report/weekly: every write shows on the next read', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, { now: '2026-12-31T12:00:00Z' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('follows a new run, an edit, a deletion and the turn of the year', async () => {
+    const runner = await registerUser(t.app);
+    const report = async () => {
+      const res = await call(t.app, 'GET', '/api/v1/report/weekly', { token: runner.token });
+      expect(res.statusCode).toBe(200);
+      return res.json().weekly as { year: number; min_year: number; data: Row[] };
+    };
+    expect(await report()).toMatchObject({ year: 2026, min_year: 2026, data: [] });
+    const run = await createEntry(t.app, runner.token, { date: '2026-12-02', distance: 5, time: '00:30:00' });
+    expect((await report()).data).toMatchObject([{ week: 49, count: 1, total_distance: 5, total_time: '00:30:00' }]);
+    const edit = { date: '2026-12-02', distance: 8, time: '00:40:00' };
+    expect((await call(t.app, 'PUT', `/api/v1/entry/${run.id}`, { token: runner.token, body: edit })).statusCode).toBe(
+      200,
+    );
+    expect((await report()).data).toMatchObject([{ week: 49, count: 1, total_distance: 8, total_time: '00:40:00' }]);
+    await createEntry(t.app, runner.token, { date: '2025-06-01', distance: 3, time: '00:20:00' });
+    expect(await report()).toMatchObject({ min_year: 2025, data: [{ week: 49 }] });
+    await call(t.app, 'DELETE', `/api/v1/entry/${run.id}`, { token: runner.token });
+    expect(await report()).toMatchObject({ year: 2026, min_year: 2025, data: [] });
+    // 2027-01-04 is the Monday of week 1 of 2027: the default year moves with the runner's today.
+    t.clock.set('2027-01-04T12:00:00Z');
+    expect(await report()).toMatchObject({ year: 2027, min_year: 2025, data: [] });
+  });
+});
