@@ -102,6 +102,7 @@ describe('expansion', () => {
       mapping: undefined,
       accountUnits: 'km' as const,
       expansion: { most: 1024 * mib, left: 1024 * mib },
+      fileSeconds: 60,
     };
     const groups = parseUpload('bomb.csv.gz', memorySource(bomb), options);
     const first = (await groups.next()).value!;

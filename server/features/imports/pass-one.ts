@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import { toValues, type EntryValues } from '../entries/entries.service.js';
 import { parseUpload } from './parsers/files.js';
-import { Unreadable, type ByteSource, type Candidate } from './parsers/types.js';
+import { tooSlow, Unreadable, type ByteSource, type Candidate } from './parsers/types.js';
 import { MAX_ORIGINAL_BYTES, packTrack, prepareTrack } from '../tracks/tracks.service.js';
 import { plainEntryBody, type EntryInput } from './plain-entry.js';
 import type { Spool } from './spool.js';
@@ -195,8 +195,6 @@ const tooManyRows = (most: number) =>
     413,
     `This import holds more than ${most.toLocaleString('en')} rows: send its files in smaller groups; nothing was stored.`,
   );
-const tooSlow = (seconds: number) =>
-  new Unreadable(`Reading this file took longer than ${seconds} seconds: it was not imported.`);
 
 /** `pause`, counting the time it makes the import wait (a file's time counts only its own work). */
 function timed(pause: () => Promise<void> | undefined) {
@@ -230,6 +228,7 @@ export async function spoolRows(
     mapping: input.mapping,
     accountUnits: input.user.units,
     expansion: { most: input.limits.expandedBytes, left: input.limits.expandedBytes },
+    fileSeconds: input.limits.fileSeconds,
   };
   const { limits } = input;
   const excluded = new Set(input.exclude);

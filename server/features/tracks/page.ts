@@ -53,6 +53,10 @@ export function packPage(page: { series: TrackSeries | null } & Record<string, u
   }
   body.raw(Buffer.from(JSON.stringify(rest)));
   const plain = body.done();
+  // Refused here, where the import says why, rather than by the reader on every later request.
+  if (plain.length > MAX_PLAIN_BYTES) {
+    throw new RangeError(`The run page would be larger than ${MAX_PLAIN_BYTES / 1024 / 1024} MiB.`);
+  }
   const packed = brotliCompressSync(plain, {
     params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: plain.length },
   });

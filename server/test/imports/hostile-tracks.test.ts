@@ -100,6 +100,7 @@ describe('a Strava row that takes its numbers from the file it names', () => {
     for await (const group of parseUpload('export.zip', memorySource(archive), {
       accountUnits: 'km',
       expansion: { most: 1024 ** 3, left: 1024 ** 3 },
+      fileSeconds: 60,
     })) {
       for await (const row of group.rows) rows.push(row);
     }

@@ -268,7 +268,9 @@ describe('the common rules', () => {
   const build = (fill: (builder: TrackBuilder) => void) => {
     const builder = new TrackBuilder();
     fill(builder);
-    return builder.build();
+    const built = builder.build();
+    if (built && !('track' in built)) throw new Error(built.note);
+    return built;
   };
 
   it('keeps at most 200,000 samples: every k-th, k = ceil(n / 200,000), and the last', () => {

@@ -11,6 +11,7 @@ import { parseJson } from './json.js';
 import { parseTcx } from './tcx.js';
 import { sameRunNumbers } from '../../../../core/imports.js';
 import {
+  Budget,
   memorySource,
   skipFile,
   Unreadable,
@@ -31,6 +32,8 @@ export interface ParseOptions extends CsvOptions {
    * left of it: each expansion takes its share before it begins.
    */
   expansion: { most: number; left: number };
+  /** Seconds the parsing of one activity file may take (checked inside its parser). */
+  fileSeconds: number;
 }
 
 const sizeText = (bytes: number) =>
@@ -84,7 +87,8 @@ type Single =
 
 export type ActivityKind = 'fit' | 'tcx' | 'gpx';
 const ACTIVITY_KINDS = new Set<string>(['fit', 'tcx', 'gpx']);
-const PARSERS: Record<ActivityKind, (source: string, bytes: Uint8Array) => ParsedFile> = {
+type ActivityParser = (source: string, bytes: Uint8Array, budget: Budget) => ParsedFile;
+const PARSERS: Record<ActivityKind, ActivityParser> = {
   fit: parseFit,
   tcx: parseTcx,
   gpx: parseGpx,
@@ -139,7 +143,9 @@ async function parseSingle(name: string, file: ByteSource, options: ParseOptions
     }
     if (isZip(head)) return skipFile(name, 'Archives inside archives or gzip files are not read.');
     const activity = activityKind(name, head);
-    if (activity) return withOriginal(name, file.read(0, file.size), PARSERS[activity]);
+    if (activity) {
+      return withOriginal(name, file.read(0, file.size), PARSERS[activity], new Budget(options.fileSeconds));
+    }
     switch (lowerExtension(name)) {
       case 'csv': {
         const names = new Set<string>();
@@ -161,12 +167,8 @@ async function parseSingle(name: string, file: ByteSource, options: ParseOptions
  * An activity file parsed, each run with a track keeping the file (§13): its own base name (a
  * member's without its folders) and its bytes as parsed, un-gzipped.
  */
-function withOriginal(
-  name: string,
-  bytes: Uint8Array,
-  parse: (source: string, bytes: Uint8Array) => ParsedFile,
-): ParsedFile {
-  const parsed = parse(name, bytes);
+function withOriginal(name: string, bytes: Uint8Array, parse: ActivityParser, budget: Budget): ParsedFile {
+  const parsed = parse(name, bytes, budget);
   const original = { name: name.slice(name.lastIndexOf('/') + 1), bytes };
   return {
     ...parsed,
@@ -238,11 +240,17 @@ async function* archiveGroups(archive: ZipArchive, options: ParseOptions): Async
   const indexes = strava ? [strava] : members.filter((m) => lowerExtension(m.name) === 'json');
   const byName = new Map(members.map((m) => [m.name, m]));
   const consumed = new Set<string>();
+  /** Activity members some index row has read (each is read once). */
+  const read = new Set<string>();
   for (const index of indexes) {
     const folder = index.name.slice(0, index.name.lastIndexOf('/') + 1);
     const parsed = await expand(index);
     consumed.add(index.name);
-    yield { group: index.name, rows: withMembers(rowsOf(parsed), folder, byName, expand), extras: extrasOf(parsed) };
+    yield {
+      group: index.name,
+      rows: withMembers(rowsOf(parsed), folder, byName, expand, read),
+      extras: extrasOf(parsed),
+    };
     // The index is read by now: the files its rows name are not imported on their own.
     if ('names' in parsed) for (const named of parsed.names) consumed.add(folder + named);
   }
@@ -266,6 +274,7 @@ async function* withMembers(
   folder: string,
   byName: Map<string, ZipMember>,
   expand: (member: ZipMember) => Promise<Single>,
+  read: Set<string>,
 ): AsyncGenerator<ParsedRow> {
   for await (const row of rows) {
     if (!('named' in row)) {
@@ -275,6 +284,15 @@ async function* withMembers(
     const own = ownNumbers(row);
     // Only an activity file gives a track: a row naming an export (its own index, say) never has it read again.
     const member = ACTIVITY.test(row.named) ? byName.get(folder + row.named) : undefined;
+    // A file gives its run to the first row that names it: read once, however many rows (or
+    // indexes) name it again.
+    if (member && read.has(member.name)) {
+      yield (
+        own ?? { source: row.source, skip: `Its file (${row.named}) was named by an earlier row, which took its run.` }
+      );
+      continue;
+    }
+    if (member) read.add(member.name);
     const file = member ? await runOfFile(rowsOf(await expand(member)), own) : undefined;
     if (file && 'run' in file) {
       const { distanceKm, seconds, track, trackStart, original, note } = file.run;

@@ -11,7 +11,7 @@
  */
 import { Decoder, Profile, Stream, Utils } from '@garmin/fitsdk';
 import { TrackBuilder } from './track.js';
-import { notARun, skipFile, type ParsedFile, type ParsedRow } from './types.js';
+import { notARun, skipFile, UNBOUNDED, Unreadable, type ParsedFile, type ParsedRow, type TimeBudget } from './types.js';
 
 /** Raw field values, as the decoder gives them without scale, offset or names (absent when invalid). */
 interface RawSession {
@@ -62,6 +62,14 @@ const START = 0;
 const STOPS = new Set([1, 4, 8, 9]);
 const SPORT_NAMES = Profile.types.sport ?? {};
 const RUNNING = 1;
+const SESSION = Profile.MesgNum.SESSION!;
+
+/**
+ * The bounds of one FIT file (docs/reliability.md, "Limits"). A watch writes one session a sport
+ * (a triathlon five) and a record a second (a week's run is 604,800): more is no run a runner
+ * made, and decoding it would hold a million objects.
+ */
+export const FIT_LIMITS = { sessions: 100, messages: 1_000_000 };
 
 export const isFit = (bytes: Uint8Array) =>
   bytes.length >= 12 && bytes[8] === 0x2e && bytes[9] === 0x46 && bytes[10] === 0x49 && bytes[11] === 0x54;
@@ -74,9 +82,26 @@ interface Decoded {
   errors: unknown[];
 }
 
-/** The SDK's decoding, with the options the parser uses (also what bench/track-parse.ts measures). */
-export function decodeFit(bytes: Uint8Array): Decoded {
+/**
+ * The SDK's decoding, with the options the parser uses (also what bench/track-parse.ts measures).
+ * Every message passes `budget` and the bounds of FIT_LIMITS as it is decoded: past either, the
+ * decoding stops there and the file is refused (Unreadable).
+ */
+export function decodeFit(bytes: Uint8Array, budget: TimeBudget = UNBOUNDED): Decoded {
+  let messageCount = 0;
+  let sessionCount = 0;
   const result = new Decoder(Stream.fromByteArray(bytes)).read({
+    mesgListener: (mesgNum: number) => {
+      budget.check();
+      if (++messageCount > FIT_LIMITS.messages) {
+        throw new Unreadable(
+          `The FIT file holds more than ${FIT_LIMITS.messages.toLocaleString('en-US')} messages: it was not imported.`,
+        );
+      }
+      if (mesgNum === SESSION && ++sessionCount > FIT_LIMITS.sessions) {
+        throw new Unreadable(`The FIT file holds more than ${FIT_LIMITS.sessions} sessions: it was not imported.`);
+      }
+    },
     expandSubFields: false,
     expandComponents: false,
     mergeHeartRates: false,
@@ -85,6 +110,9 @@ export function decodeFit(bytes: Uint8Array): Decoded {
     convertTypesToStrings: false,
     convertDateTimesToDates: false,
   });
+  // The SDK keeps what a listener throws among its errors: a bound is the file's reason.
+  const refused = (result.errors ?? []).find((error) => error instanceof Unreadable);
+  if (refused) throw refused;
   const messages = result.messages as Record<string, unknown[] | undefined>;
   return {
     sessions: (messages.sessionMesgs ?? []) as RawSession[],
@@ -95,12 +123,13 @@ export function decodeFit(bytes: Uint8Array): Decoded {
   };
 }
 
-export function parseFit(source: string, bytes: Uint8Array): ParsedFile {
+export function parseFit(source: string, bytes: Uint8Array, budget: TimeBudget = UNBOUNDED): ParsedFile {
   if (!isFit(bytes)) return skipFile(source, 'The file is not a FIT file.');
   let decoded: Decoded;
   try {
-    decoded = decodeFit(bytes);
-  } catch {
+    decoded = decodeFit(bytes, budget);
+  } catch (error) {
+    if (error instanceof Unreadable) return skipFile(source, error.message);
     return skipFile(source, 'The FIT file is damaged and could not be read.');
   }
   const { sessions, errors } = decoded;
@@ -113,6 +142,11 @@ export function parseFit(source: string, bytes: Uint8Array): ParsedFile {
     );
   }
   const pauses = timerPauses(decoded.events);
+  const sorted = sortedForSpans(decoded);
+  const byStart = sessions
+    .map((_, i) => i)
+    .sort((a, b) => epochMs(sessions[a]!.startTime) - epochMs(sessions[b]!.startTime));
+  const nextOf = new Map(byStart.map((at, i) => [at, byStart[i + 1]]));
   const rows: ParsedRow[] = sessions.map((session, index): ParsedRow => {
     const where = sessions.length > 1 ? `${source}#${index + 1}` : source;
     if (session.sport !== RUNNING) {
@@ -121,16 +155,20 @@ export function parseFit(source: string, bytes: Uint8Array): ParsedFile {
     }
     const start = epochMs(session.startTime);
     if (Number.isNaN(start)) return { source: where, skip: 'The session has no start time.' };
-    // One session takes the whole file; of several, each takes its own span.
+    // One session takes the whole file; of several, each takes its own span, which ends before
+    // the next session starts: spans never overlap, so all sessions together read each record once.
+    const next = sessions[nextOf.get(index) ?? -1];
     const span: [number, number] =
-      sessions.length === 1 ? [-Infinity, Infinity] : [start, sessionEnd(session, start, sessions[index + 1])];
+      sessions.length === 1
+        ? [-Infinity, Infinity]
+        : [start, Math.min(sessionEnd(session, start, next), epochMs(next?.startTime) - 1 || Infinity)];
     return {
       source: where,
       run: {
         start: new Date(start),
         distanceKm: (session.totalDistance ?? 0) / CENTIMETRES / 1000,
         seconds: (session.totalTimerTime ?? 0) / MILLISECONDS,
-        ...sessionTrack(decoded, session, pauses, span),
+        ...sessionTrack(sorted, session, pauses, span, budget),
       },
     };
   });
@@ -162,11 +200,64 @@ function timerPauses(events: RawEvent[]): [number, number][] {
   return pauses;
 }
 
-function sessionTrack(decoded: Decoded, session: RawSession, pauses: [number, number][], [from, to]: [number, number]) {
-  const builder = new TrackBuilder();
-  for (const record of decoded.records) {
-    const ms = epochMs(record.timestamp);
-    if (ms < from || ms > to) continue;
+/** Records and laps in time order, each with its time (epoch ms): a span's are found by bisection. */
+interface Sorted {
+  records: RawRecord[];
+  recordMs: number[];
+  laps: RawLap[];
+  lapMs: number[];
+}
+
+function sortedForSpans(decoded: Decoded): Sorted {
+  const inOrder = <T>(items: T[], time: (item: T) => number): [T[], number[]] => {
+    const timed = items.map((item) => [time(item), item] as const).filter(([ms]) => !Number.isNaN(ms));
+    // Devices write in time order: sorting is then one pass.
+    timed.sort((a, b) => a[0] - b[0]);
+    return [timed.map(([, item]) => item), timed.map(([ms]) => ms)];
+  };
+  const [records, recordMs] = inOrder(decoded.records, (r) => epochMs(r.timestamp));
+  const [laps, lapMs] = inOrder(decoded.laps, (l) => epochMs(l.startTime));
+  return { records, recordMs, laps, lapMs };
+}
+
+/** The first index of `times` (ascending) at or after `from`. */
+function firstAtOrAfter(times: number[], from: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (times[mid]! < from) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Timer pauses (in order, apart) that meet a span: found by bisection on their ends. */
+function pausesWithin(pauses: [number, number][], from: number, to: number): [number, number][] {
+  let low = 0;
+  let high = pauses.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (pauses[mid]![1] < from) low = mid + 1;
+    else high = mid;
+  }
+  const within: [number, number][] = [];
+  for (let i = low; i < pauses.length && pauses[i]![0] <= to; i++) within.push(pauses[i]!);
+  return within;
+}
+
+function sessionTrack(
+  sorted: Sorted,
+  session: RawSession,
+  pauses: [number, number][],
+  [from, to]: [number, number],
+  budget: TimeBudget,
+) {
+  const builder = new TrackBuilder(budget);
+  for (let i = firstAtOrAfter(sorted.recordMs, from); i < sorted.records.length; i++) {
+    const ms = sorted.recordMs[i]!;
+    if (ms > to) break;
+    const record = sorted.records[i]!;
     const altitude = record.enhancedAltitude ?? record.altitude;
     builder.add(
       ms,
@@ -180,12 +271,15 @@ function sessionTrack(decoded: Decoded, session: RawSession, pauses: [number, nu
         : 2 * (record.cadence + (record.fractionalCadence ?? 0) / FRACTIONAL_CADENCE_SCALE),
     );
   }
-  for (const lap of decoded.laps) {
-    const start = epochMs(lap.startTime);
-    if (start < from || start > to) continue;
+  for (let i = firstAtOrAfter(sorted.lapMs, from); i < sorted.laps.length; i++) {
+    const start = sorted.lapMs[i]!;
+    if (start > to) break;
+    budget.check();
+    const lap = sorted.laps[i]!;
     builder.lap(start, (lap.totalDistance ?? 0) / CENTIMETRES, (lap.totalTimerTime ?? 0) / MILLISECONDS);
   }
-  for (const [stop, restart] of pauses) builder.pause(Math.max(stop, from), Math.min(restart, to));
+  for (const [stop, restart] of pausesWithin(pauses, from, to))
+    builder.pause(Math.max(stop, from), Math.min(restart, to));
   if (session.totalAscent !== undefined && session.totalDescent !== undefined) {
     builder.deviceElevation(session.totalAscent, session.totalDescent);
   }

@@ -7,12 +7,12 @@
  */
 import { asArray, child, parseXml, xmlNumber, xmlText, xmlTime } from './xml.js';
 import { isPosition, TrackBuilder } from './track.js';
-import { isOtherSport, notARun, skipFile, type ParsedFile } from './types.js';
+import { isOtherSport, notARun, skipFile, type ParsedFile, type TimeBudget, UNBOUNDED } from './types.js';
 
 const ARRAYS = new Set(['trk', 'trkseg', 'trkpt']);
 
-export function parseGpx(source: string, bytes: Uint8Array): ParsedFile {
-  const root = child(parseXml(bytes, ARRAYS), 'gpx');
+export function parseGpx(source: string, bytes: Uint8Array, budget: TimeBudget = UNBOUNDED): ParsedFile {
+  const root = child(parseXml(bytes, ARRAYS, budget), 'gpx');
   if (!root) return skipFile(source, 'The file is not a GPX file.');
   const tracks = asArray(child(root, 'trk') as unknown[] | undefined);
   for (const track of tracks) {
@@ -22,7 +22,7 @@ export function parseGpx(source: string, bytes: Uint8Array): ParsedFile {
   let seconds = 0;
   let start: number | null = null;
   let timed = 0;
-  const builder = new TrackBuilder();
+  const builder = new TrackBuilder(budget);
   for (const track of tracks) {
     for (const segment of asArray(child(track, 'trkseg') as unknown[] | undefined)) {
       builder.segment();

@@ -5,12 +5,12 @@
  */
 import { asArray, child, parseXml, xmlNumber, xmlText, xmlTime } from './xml.js';
 import { TrackBuilder } from './track.js';
-import { notARun, skipFile, type ParsedFile, type ParsedRow } from './types.js';
+import { notARun, skipFile, type ParsedFile, type ParsedRow, type TimeBudget, UNBOUNDED } from './types.js';
 
 const ARRAYS = new Set(['Activity', 'Lap', 'Track', 'Trackpoint']);
 
-export function parseTcx(source: string, bytes: Uint8Array): ParsedFile {
-  const root = child(parseXml(bytes, ARRAYS), 'TrainingCenterDatabase');
+export function parseTcx(source: string, bytes: Uint8Array, budget: TimeBudget = UNBOUNDED): ParsedFile {
+  const root = child(parseXml(bytes, ARRAYS, budget), 'TrainingCenterDatabase');
   if (!root) return skipFile(source, 'The file is not a TCX file.');
   const activities = asArray(child(child(root, 'Activities'), 'Activity') as unknown[] | undefined);
   if (activities.length === 0) return skipFile(source, 'The TCX file holds no activity.');
@@ -24,7 +24,7 @@ export function parseTcx(source: string, bytes: Uint8Array): ParsedFile {
       return { source: where, skip: 'The activity has no valid Id (start).' };
     let metres = 0;
     let seconds = 0;
-    const builder = new TrackBuilder();
+    const builder = new TrackBuilder(budget);
     for (const lap of asArray(child(activity, 'Lap') as unknown[] | undefined)) {
       const lapMetres = Number(xmlText(child(lap, 'DistanceMeters')) ?? 0) || 0;
       const lapSeconds = Number(xmlText(child(lap, 'TotalTimeSeconds')) ?? 0) || 0;

@@ -4,6 +4,7 @@
  */
 import { precision } from '../../../../core/tracks/precision.js';
 import { MAX_TRACK_SAMPLES, type Track, type TrackLap } from '../../../../core/tracks/types.js';
+import { UNBOUNDED, type TimeBudget } from './types.js';
 
 const EARTH_RADIUS_M = 6_371_000;
 const RADIANS = Math.PI / 180;
@@ -35,15 +36,28 @@ const MAX_ELEVATION = 12_000;
 const MAX_HEART_RATE = 300;
 const MAX_CADENCE = 1_000;
 
+/**
+ * Laps and timer pauses a track may hold (docs/reliability.md, "Limits"): an auto-lap every 100 m
+ * of a 100 km race is 1,000 laps; a file with more is a device's error or made to hurt (its run
+ * page would list each lap, and each pause costs every split's sums).
+ */
+export const MAX_LAPS = 2_000;
+export const MAX_PAUSES = 2_000;
+
 const inRange = (value: number, min: number, max: number) => value >= min && value <= max;
 
 /** A run's track, and the sentence the import's row carries when it had to be thinned. */
-export interface BuiltTrack {
-  track: Track;
-  /** The instant of the track's first sample (its clock's zero). */
-  trackStart: Date;
-  note?: string;
-}
+export type BuiltTrack =
+  | {
+      track: Track;
+      /** The instant of the track's first sample (its clock's zero). */
+      trackStart: Date;
+      note?: string;
+    }
+  /** A track the bounds refuse: the run is kept without it, and the row says why. */
+  | { note: string };
+
+const count = (n: number) => n.toLocaleString('en-US');
 
 const ordinal = (k: number) => {
   const tens = k % 100;
@@ -76,11 +90,15 @@ export class TrackBuilder {
   private previousLon = NaN;
   private segmentStarts = false;
 
+  /** `budget`: the time the file's parsing may take, checked at every sample. */
+  constructor(private readonly budget: TimeBudget = UNBOUNDED) {}
+
   /**
    * One sample. It counts for the distance along its positions even when it is dropped (no
    * time, or not after the previous one's).
    */
   add(when: number, lat: number, lon: number, d: number, ele: number, hr: number, cad: number): void {
+    this.budget.check();
     const ms = inRange(when, EARLIEST_MS, LATEST_MS) ? when : NaN;
     const positioned = isPosition(lat, lon);
     if (positioned) {
@@ -165,6 +183,21 @@ export class TrackBuilder {
     if (kept[kept.length - 1] !== n - 1) kept.push(n - 1);
 
     const first = this.ms[0]!;
+    const last = this.ms[n - 1]!;
+    const pauses = mergedPauses(this.pauses, first, last);
+    if (pauses.length > MAX_PAUSES) {
+      return {
+        note: `The file has ${count(pauses.length)} timer pauses, more than ${count(MAX_PAUSES)}: the run is kept without its track.`,
+      };
+    }
+    const notes: string[] = [];
+    let laps = this.laps;
+    if (laps.length > MAX_LAPS) {
+      notes.push(
+        `The file has ${count(laps.length)} laps, more than ${count(MAX_LAPS)}: the track is kept without them.`,
+      );
+      laps = [];
+    }
     const distances = this.has.recorded ? this.recorded : this.has.position ? this.travelled : null;
     const channel = (values: number[], present: boolean, round: (value: number) => number) =>
       present ? kept.map((i) => round(values[i]!)) : null;
@@ -180,7 +213,6 @@ export class TrackBuilder {
         if (kept[at] === i) d[at++] = precision.metres(previous);
       }
     }
-    const last = this.ms[n - 1]!;
     const track: Track = {
       t: kept.map((i) => precision.seconds((this.ms[i]! - first) / 1000)),
       lat: channel(this.lat, this.has.position, precision.degrees),
@@ -189,21 +221,21 @@ export class TrackBuilder {
       ele: channel(this.ele, this.has.ele, precision.elevation),
       hr: channel(this.hr, this.has.hr, precision.heartRate),
       cad: channel(this.cad, this.has.cad, precision.cadence),
-      laps: this.laps.map((lap): TrackLap => ({
+      laps: laps.map((lap): TrackLap => ({
         start: precision.seconds((lap.startMs - first) / 1000),
         distance: precision.metres(lap.distance),
         time: precision.seconds(lap.time),
       })),
-      pauses: mergedPauses(this.pauses, first, last),
+      pauses,
       deviceElevation: this.elevationTotals,
     };
     const trackStart = new Date(first);
-    if (step === 1) return { track, trackStart };
-    return {
-      track,
-      trackStart,
-      note: `The track had ${n.toLocaleString('en-US')} samples: every ${ordinal(step)} one and the last are kept (at most ${MAX_TRACK_SAMPLES.toLocaleString('en-US')}).`,
-    };
+    if (step > 1) {
+      notes.unshift(
+        `The track had ${count(n)} samples: every ${ordinal(step)} one and the last are kept (at most ${count(MAX_TRACK_SAMPLES)}).`,
+      );
+    }
+    return notes.length > 0 ? { track, trackStart, note: notes.join(' ') } : { track, trackStart };
   }
 }
 

@@ -79,6 +79,31 @@ export class Unreadable extends Error {
   }
 }
 
+/** A file that took longer than its time to read: skipped whole with this reason. */
+export const tooSlow = (seconds: number) =>
+  new Unreadable(`Reading this file took longer than ${seconds} seconds: it was not imported.`);
+
+/**
+ * The time one file's parsing may take, checked inside the parsers' loops (a decoder's or an XML
+ * parser's callbacks, a track's samples) as well as between rows: a file that is slow to read
+ * for its size is given up part-way with `tooSlow`, never read to its end.
+ */
+export class Budget {
+  private calls = 0;
+  private readonly until: number;
+  constructor(readonly seconds: number) {
+    this.until = performance.now() + seconds * 1000;
+  }
+  /** Cheap enough for every sample: the clock is read once in 1,024 calls. */
+  check(): void {
+    if ((++this.calls & 1023) === 0 && performance.now() > this.until) throw tooSlow(this.seconds);
+  }
+}
+
+/** No bound on time (a parser called outside an import, as the tests and benches do). */
+export const UNBOUNDED = { check: () => undefined } satisfies Pick<Budget, 'check'>;
+export type TimeBudget = Pick<Budget, 'check'>;
+
 export const skipFile = (source: string, reason: string): ParsedFile => ({ rows: [{ source, skip: reason }] });
 
 /** Sports of other kinds named by GPX `<type>`, Strava or Garmin: such a file is not a run. */

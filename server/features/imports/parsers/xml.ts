@@ -3,11 +3,16 @@
  * declares a DOCTYPE (the door to "billion laughs" and external entities) is refused.
  */
 import { XMLParser } from 'fast-xml-parser';
-import { Unreadable } from './types.js';
+import { UNBOUNDED, Unreadable, type TimeBudget } from './types.js';
 
 const decoder = new TextDecoder('utf-8');
 
-export function parseXml(bytes: Uint8Array, arrays: ReadonlySet<string>): Record<string, unknown> {
+/** The XML's tree; every tag passes `budget` as it is read (a slow file is given up part-way). */
+export function parseXml(
+  bytes: Uint8Array,
+  arrays: ReadonlySet<string>,
+  budget: TimeBudget = UNBOUNDED,
+): Record<string, unknown> {
   const textOf = decoder.decode(bytes);
   if (/<!DOCTYPE|<!ENTITY/i.test(textOf)) {
     throw new Unreadable('XML files with a DOCTYPE or entity declarations are not accepted.');
@@ -21,12 +26,17 @@ export function parseXml(bytes: Uint8Array, arrays: ReadonlySet<string>): Record
     processEntities: false,
     htmlEntities: false,
     isArray: (name) => arrays.has(name),
+    updateTag: (name) => {
+      budget.check();
+      return name;
+    },
   });
   try {
     const parsed: unknown = parser.parse(textOf, true);
     if (!parsed || typeof parsed !== 'object') throw new Error('empty');
     return parsed as Record<string, unknown>;
-  } catch {
+  } catch (error) {
+    if (error instanceof Unreadable) throw error;
     throw new Unreadable('The XML is damaged or truncated.');
   }
 }
