@@ -43,7 +43,7 @@ declare module 'fastify' {
 export async function buildApp(config: Config): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
   const ctx: AppContext = contextOf(database.kysely, config);
-  const setSecurityHeaders = securityHeaders(config.mapTileUrl);
+  const setSecurityHeaders = securityHeaders(config.mapTileOrigins);
   ctx.memory.tokenOwners = tokenOwnerLookup(database.kysely);
 
   const app = Fastify({

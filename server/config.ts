@@ -20,6 +20,8 @@ export interface Config {
   webRoot: string | null;
   /** The map's tiles (`{z}/{x}/{y}` template) and their attribution; null: no tiles (MAP_TILE_URL=off). */
   mapTileUrl: string | null;
+  /** The origins the browser fetches those tiles from (the CSP's img-src); empty when there are none. */
+  mapTileOrigins: string[];
   mapTileAttribution: string;
   /** The clock; tests replace it to move time. */
   now: () => Date;
@@ -102,20 +104,75 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
 
 const DEFAULT_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 
-/** MAP_TILE_URL: an http(s) URL template with {z}, {x} and {y}, or `off`; default OpenStreetMap's. */
-function mapTileUrl(value: string | undefined): string | null {
-  if (value === undefined || value === '') return DEFAULT_TILE_URL;
-  if (value.toLowerCase() === 'off') return null;
-  let url: URL | null = null;
-  try {
-    url = new URL(value.replace(/\{[a-z]\}/g, 'x'));
-  } catch {
-    url = null;
+/**
+ * The subdomains a `{s}` of the tile template stands for: Leaflet's default, which the web app's
+ * tile layer keeps (web/features/tracks/components/map-setup.ts passes no `subdomains`).
+ */
+const MAP_TILE_SUBDOMAINS = ['a', 'b', 'c'];
+
+/** The map's tiles: the template the web app is given, and the origins its tiles come from. */
+export interface MapTiles {
+  url: string | null;
+  origins: string[];
+}
+
+/** A host name of letters, digits, `-` and `.` (a `{s}` may stand in a label), then an optional `:port`. */
+const TILE_HOST = /^(?:[a-z0-9-]|\{s\})+(?:\.(?:[a-z0-9-]|\{s\})+)*(?::(\d{1,5}))?$/i;
+/** What the rest of the template may hold besides `{z}`, `{x}` and `{y}`: path and query characters, `%XX` escapes. */
+const TILE_PATH_CHARACTER = /^(?:[a-z0-9\-._~/?=&+:@]|%[0-9a-f]{2})$/i;
+
+function refuseTiles(problem: string): never {
+  throw new ConfigError(
+    `MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y} (and {s} only in the host name), or "off": ${problem}.`,
+  );
+}
+
+/**
+ * MAP_TILE_URL: an http(s) URL template with {z}, {x} and {y}, or `off`; default OpenStreetMap's.
+ * Checked here, at start, because its origins go into the Content-Security-Policy header: the host
+ * is letters, digits, `-`, `.` and `{s}` (expanded to each of MAP_TILE_SUBDOMAINS), with an optional
+ * port; the rest is path and query characters and the three placeholders. This is the one place
+ * the tile origins are derived.
+ */
+export function mapTilesOf(value: string | undefined): MapTiles {
+  if (value === undefined || value === '') return mapTilesOf(DEFAULT_TILE_URL);
+  if (value.toLowerCase() === 'off') return { url: null, origins: [] };
+  const scheme = /^https?:\/\//i.exec(value);
+  if (!scheme) refuseTiles('it must start with http:// or https://');
+  const rest = value.slice(scheme[0].length);
+  const hostEnd = rest.search(/[/?#]/);
+  const host = hostEnd === -1 ? rest : rest.slice(0, hostEnd);
+  const path = hostEnd === -1 ? '' : rest.slice(hostEnd);
+  if (host.includes('@')) refuseTiles('it must not hold a user name or password (user@)');
+  if (host === '') refuseTiles('it has no host name');
+  const hostMatch = TILE_HOST.exec(host);
+  if (!hostMatch || Number(hostMatch[1] ?? 0) > 65535) {
+    refuseTiles('its host may only hold letters, digits, "-", "." and {s}, then an optional :port of digits');
   }
-  if (!url || !/^https?:$/.test(url.protocol) || !['{z}', '{x}', '{y}'].every((part) => value.includes(part))) {
-    throw new ConfigError('MAP_TILE_URL must be an http(s) URL with {z}, {x} and {y}, or "off".');
+  for (const placeholder of path.match(/\{[^}]*\}?/g) ?? []) {
+    if (!['{z}', '{x}', '{y}'].includes(placeholder)) {
+      refuseTiles(`its path holds ${placeholder}: the only placeholders are {z}, {x}, {y}, and {s} in the host name`);
+    }
   }
-  return value;
+  if (!['{z}', '{x}', '{y}'].every((part) => path.includes(part))) refuseTiles('it must hold {z}, {x} and {y}');
+  const other = path
+    .replace(/\{[zxy]\}/g, '')
+    .match(/%[0-9a-f]{2}|[\s\S]/giu)
+    ?.find((part) => !TILE_PATH_CHARACTER.test(part));
+  if (other !== undefined) {
+    refuseTiles(
+      `its path holds ${JSON.stringify(other)}; only letters, digits, %XX and - . _ ~ / ? = & + : @ may appear`,
+    );
+  }
+  const origins = (host.includes('{s}') ? MAP_TILE_SUBDOMAINS : ['']).map((subdomain) => {
+    try {
+      // The URL parser lower-cases the host and drops a default port: the origin as browsers compare it.
+      return new URL(`${scheme[0]}${host.replaceAll('{s}', subdomain)}/`).origin;
+    } catch {
+      return refuseTiles(`${host} is not a valid host name`);
+    }
+  });
+  return { url: value, origins: [...new Set(origins)] };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -131,6 +188,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}".`);
   }
+  const mapTiles = mapTilesOf(env.MAP_TILE_URL);
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -143,7 +201,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // 1 GiB: a runner's whole zip export (§16), every original file in it, fits in one upload.
     importMaxBytes: integer(env, 'IMPORT_MAX_BYTES', 1024 * 1024 * 1024, 1024, 4 * 1024 * 1024 * 1024),
     webRoot: env.WEB_ROOT === '' ? null : (env.WEB_ROOT ?? defaultWebRoot),
-    mapTileUrl: mapTileUrl(env.MAP_TILE_URL),
+    mapTileUrl: mapTiles.url,
+    mapTileOrigins: mapTiles.origins,
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION || '© OpenStreetMap contributors',
     now: () => new Date(),
     trustProxy: flag(env, 'TRUST_PROXY'),

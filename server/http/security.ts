@@ -3,10 +3,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The Content-Security-Policy: everything from this origin only, but for the map's tiles
- * (CONTRACT.md §14: the tile server of MAP_TILE_URL, when there is one).
+ * (CONTRACT.md §14: the tile servers of MAP_TILE_URL, when there are any). `tileOrigins` is
+ * config's `mapTileOrigins`, checked and derived from MAP_TILE_URL at start (config.ts, mapTilesOf).
  */
-export function contentSecurityPolicy(tileUrl: string | null): string {
-  const tiles = tileUrl ? ` ${new URL(tileUrl.replace(/\{[a-z]\}/g, 'x')).origin}` : '';
+export function contentSecurityPolicy(tileOrigins: readonly string[]): string {
+  const tiles = tileOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -23,9 +24,9 @@ export function contentSecurityPolicy(tileUrl: string | null): string {
 
 export type SecurityHeaders = (request: FastifyRequest, reply: FastifyReply) => void;
 
-/** The headers of an app whose map tiles come from `tileUrl`; also set on errors raised before routing, which skip the hooks. */
-export function securityHeaders(tileUrl: string | null): SecurityHeaders {
-  const policy = contentSecurityPolicy(tileUrl);
+/** The headers of an app whose map tiles come from `tileOrigins`; also set on errors raised before routing, which skip the hooks. */
+export function securityHeaders(tileOrigins: readonly string[]): SecurityHeaders {
+  const policy = contentSecurityPolicy(tileOrigins);
   // The API docs page (Swagger UI) needs inline styles; nothing else is relaxed.
   const docsPolicy = policy.replace("style-src 'self'", "style-src 'self' 'unsafe-inline'");
   return (request, reply) => {

@@ -6,8 +6,8 @@ import { keysOf } from './wire-keys.js';
 
 /** The map settings of an environment, as overrides of a test app's configuration. */
 const loadConfigOf = (env: Record<string, string>) => {
-  const { mapTileUrl, mapTileAttribution } = loadConfig(env);
-  return { mapTileUrl, mapTileAttribution };
+  const { mapTileUrl, mapTileOrigins, mapTileAttribution } = loadConfig(env);
+  return { mapTileUrl, mapTileOrigins, mapTileAttribution };
 };
 
 let t: TestApp;
@@ -123,6 +123,103 @@ describe('the map tiles (MAP_TILE_URL)', () => {
   it('refuse a setting that is not an http(s) template with {z}, {x} and {y}', () => {
     for (const value of ['ftp://x/{z}/{x}/{y}', 'https://x/tiles.png', 'not a url {z}{x}{y}']) {
       expect(() => loadConfig({ MAP_TILE_URL: value }), value).toThrow(/MAP_TILE_URL/);
+    }
+  });
+
+  /** The img-src sources of an app started with MAP_TILE_URL=`template`. */
+  const imageSources = async (template: string) => {
+    const app = await createTestApp(loadConfigOf({ MAP_TILE_URL: template }));
+    try {
+      const res = await call(app.app, 'GET', '/api/v1/app-config');
+      expect(res.json().map.tile_url).toBe(template);
+      const policy = String(res.headers['content-security-policy']);
+      const imgSrc = policy.split(';').find((directive) => directive.trim().startsWith('img-src '));
+      return { policy, sources: imgSrc?.trim().split(/\s+/).slice(1) };
+    } finally {
+      await app.close();
+    }
+  };
+
+  it("allow each of Leaflet's subdomains a, b and c for a {s} template, which is passed on as it is", async () => {
+    const { sources } = await imageSources('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png');
+    expect(sources).toEqual([
+      "'self'",
+      'data:',
+      'https://a.tile.openstreetmap.org',
+      'https://b.tile.openstreetmap.org',
+      'https://c.tile.openstreetmap.org',
+    ]);
+  });
+
+  it('allow a template with a port, {s} and a query: the origins keep the port, lower-cased', async () => {
+    const { policy, sources } = await imageSources(
+      'http://Tiles-{s}.Example.org:8080/osm/{z}/{x}/{y}.png?key=a1%2F&r=@2x',
+    );
+    expect(sources).toEqual([
+      "'self'",
+      'data:',
+      'http://tiles-a.example.org:8080',
+      'http://tiles-b.example.org:8080',
+      'http://tiles-c.example.org:8080',
+    ]);
+    expect(policy).not.toMatch(/key=|osm/);
+    expect(loadConfig({ MAP_TILE_URL: 'https://tiles.example.org:443/{z}/{x}/{y}.png' }).mapTileOrigins).toEqual([
+      'https://tiles.example.org',
+    ]);
+  });
+
+  const badHost = /MAP_TILE_URL must be an http\(s\) URL template .*: its host may only hold letters, digits/;
+
+  it.each([
+    ['a host that adds a directive (sandbox: a blank app)', 'https://a.com;sandbox/{z}/{x}/{y}'],
+    ['a host that allows images from anywhere (*)', 'https://*/{z}/{x}/{y}.png'],
+    ['a host with a comma, which splits the header', 'https://a.com,b.com/{z}/{x}/{y}.png'],
+  ])('refuse %s, saying what is wrong', (_, value) => {
+    expect(() => loadConfig({ MAP_TILE_URL: value })).toThrow(badHost);
+  });
+
+  it('refuse any other host that is not letters, digits, "-", "." and {s}, with an optional port', () => {
+    for (const value of [
+      'https://a.com b.com/{z}/{x}/{y}.png',
+      "https://a.com'/{z}/{x}/{y}.png",
+      'https://a.com"/{z}/{x}/{y}.png',
+      'https://*.example.org/{z}/{x}/{y}.png',
+      'https://{r}.example.org/{z}/{x}/{y}.png',
+      'https://a.com:/{z}/{x}/{y}.png',
+      'https://a.com:99999/{z}/{x}/{y}.png',
+      'https://a..com/{z}/{x}/{y}.png',
+      'https://a.com\\b.com/{z}/{x}/{y}.png',
+    ]) {
+      expect(() => loadConfig({ MAP_TILE_URL: value }), value).toThrow(badHost);
+    }
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://user:secret@a.com/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILE_URL .*: it must not hold a user name or password/,
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https:///{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILE_URL .*: it has no host name/,
+    );
+  });
+
+  it('refuse a path with another placeholder, or a character outside paths and queries', () => {
+    for (const value of [
+      'https://a.com/{s}/{z}/{x}/{y}.png',
+      'https://a.com/{z}/{x}/{-y}.png',
+      'https://a.com/{z}/{x}/{y}{r}.png',
+      'https://a.com/{z}/{x}/{y.png',
+    ]) {
+      expect(() => loadConfig({ MAP_TILE_URL: value }), value).toThrow(/MAP_TILE_URL .*: its path holds \{/);
+    }
+    for (const value of [
+      'https://a.com/{z}/{x}/{y}.png;sandbox',
+      'https://a.com/{z}/{x}/{y}.png?a=1,2',
+      'https://a.com/{z}/{x}/{y} .png',
+      "https://a.com/{z}/{x}/{y}.png?'",
+      'https://a.com/{z}/{x}/{y}.png?*',
+      'https://a.com/{z}/{x}/{y}.png#top',
+      'https://a.com/{z}/{x}/{y}.png?a=%zz',
+      'https://a.com/{z}/{x}/{y}.png\n',
+    ]) {
+      expect(() => loadConfig({ MAP_TILE_URL: value }), value).toThrow(/MAP_TILE_URL .*: its path holds "/);
     }
   });
 });
