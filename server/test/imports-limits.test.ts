@@ -77,15 +77,12 @@ describe('the rows of one import', () => {
     importLimits.rows = 1500;
     const { token } = await registerUser(t.app);
     const three: Part[] = [0, 1, 2].map((i) => ({ name: `part${i}.csv.gz`, content: gz(ownCsv(600, i * 600)) }));
-    for (const onThread of [false, true]) {
-      passOneThreads.fromBytes = onThread ? 0 : Number.POSITIVE_INFINITY;
-      const res = await importFiles(t.app, token, three);
-      expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
-      expect(res.json<{ message: string }>().message).toBe(
-        'This import holds more than 1,500 rows: send its files in smaller groups; nothing was stored.',
-      );
-      expect(await storedCount(token)).toBe(0);
-    }
+    const res = await importFiles(t.app, token, three);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
+    expect(res.json<{ message: string }>().message).toBe(
+      'This import holds more than 1,500 rows: send its files in smaller groups; nothing was stored.',
+    );
+    expect(await storedCount(token)).toBe(0);
     const two = await importFiles(t.app, token, three.slice(0, 2));
     expect(two.statusCode).toBe(201);
     expect(await storedCount(token)).toBe(1200);
@@ -141,21 +138,18 @@ describe('time', () => {
   it('skips a file that takes longer than its time, and reads the others', async () => {
     importLimits.fileSeconds = 0;
     const { token } = await registerUser(t.app);
-    for (const onThread of [false, true]) {
-      passOneThreads.fromBytes = onThread ? 0 : Number.POSITIVE_INFINITY;
-      const result = await dryRun(token, [{ name: 'slow.csv', content: ownCsv(2000) }]);
-      expect(result.rows).toEqual([
-        {
-          source: 'slow.csv',
-          status: 'skipped',
-          reason: 'Reading this file took longer than 0 seconds: it was not imported.',
-        },
-      ]);
-    }
+    const result = await dryRun(token, [{ name: 'slow.csv', content: ownCsv(2000) }]);
+    expect(result.rows).toEqual([
+      {
+        source: 'slow.csv',
+        status: 'skipped',
+        reason: 'Reading this file took longer than 0 seconds: it was not imported.',
+      },
+    ]);
   });
 
   it('shares the parse thread between runners: a large import gives its turn to a small one', async () => {
-    Object.assign(passOneThreads, { most: 1, fromBytes: 0, sliceMs: 0 });
+    Object.assign(passOneThreads, { most: 1, sliceMs: 0 });
     const large = await registerUser(t.app);
     const small = await registerUser(t.app);
     const slow = importFiles(t.app, large.token, [{ name: 'large.csv', content: ownCsv(60_000) }], { dry_run: '1' });

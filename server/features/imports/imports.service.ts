@@ -5,10 +5,9 @@
  * transaction in which the runner is locked, so that the same file sent twice at once creates
  * each run once. Files are read where they lie (the upload's temporary files), CSVs as streams,
  * and rows go through a spool file (spool.ts) a batch at a time: memory does not grow with the
- * upload, and by a few bytes a row. Parsing (pass 1, pass-one.ts) runs on a worker thread for a
- * large upload.
+ * upload, and by a few bytes a row. Parsing (pass 1, pass-one.ts) runs on a parse thread
+ * (pass-one-threads.ts), never on the main thread.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { sameRunNumbers, type ImportMapping, type ImportRow, type ImportedEntry } from '../../../core/imports.js';
 import type { User } from '../../../core/schemas.js';
@@ -26,7 +25,6 @@ import * as imports from './imports.repository.js';
 import {
   importLimits,
   metresOf,
-  spoolRows,
   type PassOneInput,
   type PassOneResult,
   type RunLine,
@@ -34,7 +32,7 @@ import {
   type SourcedShoe,
   type UploadedFile,
 } from './pass-one.js';
-import { passOneThreads, spoolRowsOnThread } from './pass-one-threads.js';
+import { spoolRowsOnThread } from './pass-one-threads.js';
 import { Brought, MAX_COMPARED } from './brought.js';
 import { Spool, yielder } from './spool.js';
 
@@ -169,22 +167,9 @@ export async function importRuns(
     limits: { ...importLimits },
   };
   held.peak = 0;
-  // Pass 1: parse and validate, to the spool; a large upload on a worker thread of its own.
-  let spool: Spool;
-  let found: PassOneResult;
-  if (uploadBytes(files) >= passOneThreads.fromBytes) {
-    const done = await spoolRowsOnThread(input, spoolPath, user.id);
-    spool = new Spool(spoolPath, done.spool);
-    found = done;
-  } else {
-    spool = new Spool(spoolPath);
-    try {
-      found = await spoolRows(input, spool, yielder());
-    } catch (error) {
-      spool.close();
-      throw error;
-    }
-  }
+  // Pass 1: parse and validate, to the spool, on a parse thread (pass-one-threads.ts).
+  const found = await spoolRowsOnThread(input, spoolPath, user.id);
+  const spool = new Spool(spoolPath, found.spool);
   const outcomes = new Spool(path.join(options.workDir, 'outcomes.jsonl'));
   try {
     return await storeSpooled(ctx, user, found, options, spool, outcomes);
@@ -193,13 +178,6 @@ export async function importRuns(
     outcomes.close();
     throw error;
   }
-}
-
-/** The size of the uploaded files on disk. */
-function uploadBytes(files: UploadedFile[]): number {
-  let total = 0;
-  for (const file of files) total += fs.statSync(file.path).size;
-  return total;
 }
 
 /** The rows of the shoes an import leaves out (§18: a runner has at most 100 shoes). */

@@ -1,7 +1,9 @@
 /**
- * Pass 1 (pass-one.ts) on worker threads, for large uploads: how many run at once and with how
- * much memory, their turns, fair between runners, and what a thread's end means for the import.
- * The thread itself is pass-one.worker.ts.
+ * Pass 1 (pass-one.ts) on worker threads, for every upload: a pool of threads started once and
+ * kept, how many parse at once and with how much memory, their turns, fair between runners, and
+ * what a thread's end means for the import. The thread itself is pass-one.worker.ts. No file is
+ * ever parsed on the main thread: a file that is slow or large for its size costs a parse
+ * thread's time and heap, never other requests' event loop or the server's memory.
  */
 import os from 'node:os';
 import type { Worker } from 'node:worker_threads';
@@ -10,15 +12,17 @@ import { siblingModule, startThread as startModuleThread } from '../../threads.j
 import type { PassOneInput, PassOneResult } from './pass-one.js';
 import type { Spool } from './spool.js';
 
-/** What the main thread hands a worker, and what the worker answers. */
+/** What the main thread hands a worker for one import, and what the worker answers. */
 export interface PassOneJob {
   input: PassOneInput;
   spoolPath: string;
   /** Tests: the thread exits, as if it crashed, once it has written this many rows (0: never). */
   exitAfterRows: number;
-  /** How many imports wait for a turn (shared with the main thread): a thread gives its turn up only then. */
-  waiting: SharedArrayBuffer;
   sliceMs: number;
+}
+/** What a thread is started with: how many imports wait for a turn (shared with the main thread). */
+export interface PassOneThreadData {
+  waiting: SharedArrayBuffer;
 }
 export type PassOneAnswer =
   | { done: PassOneResult & { spool: Spool['size'] } }
@@ -31,15 +35,16 @@ export const PASS_ONE_NICE = 10;
 
 /** Pass 1 on worker threads: when, how many at once, and with how much memory. */
 export const passOneThreads = {
-  /** Uploads of at least this many bytes are parsed on a worker thread of their own. */
-  fromBytes: 512 * 1024,
-  /** Threads parsing at once; an import beyond them waits for a turn. */
+  /** Threads parsing at once; an import beyond them waits for a turn. As many idle threads are kept. */
   most: Math.max(1, Math.min(4, os.availableParallelism() - 1)),
   /** Threads alive at once, parsing or waiting for a turn (each holds its own heap). */
   alive: 4,
   /** A thread parses this long before it gives its turn to another import that waits for one. */
   sliceMs: 100,
-  /** The old-generation heap a thread may use (MiB): past it, the import is refused (413), the server unharmed. */
+  /**
+   * The old-generation heap a thread may use (MiB): past it the thread dies, the import is
+   * refused (413) and the thread replaced, the server unharmed.
+   */
   heapMiB: 512,
   /**
    * The young generation (MiB); it counts in the process's memory. Decoding an hour of a watch
@@ -52,8 +57,11 @@ export const passOneThreads = {
   exitAfterRows: 0,
 };
 
-/** Threads parsing now, the most at once so far, and threads alive (parsing or waiting for a turn): the tests read it. */
-export const threadUse = { running: 0, peak: 0, alive: 0 };
+/**
+ * Threads parsing now, the most at once so far, threads holding an import (parsing or waiting for
+ * a turn), and threads started since the process began: the tests read it.
+ */
+export const threadUse = { running: 0, peak: 0, alive: 0, started: 0 };
 
 /** An import that wants a turn on a parse thread. */
 interface Turn {
@@ -112,15 +120,51 @@ function endTurn(): void {
 
 const WORKER_FILE = siblingModule(import.meta.url, 'pass-one.worker');
 
-/** A thread running the worker's file, within the memory of a pass. */
-function startThread(job: PassOneJob): Worker {
-  return startModuleThread(WORKER_FILE, {
-    workerData: job,
-    resourceLimits: {
-      maxOldGenerationSizeMb: passOneThreads.heapMiB,
-      maxYoungGenerationSizeMb: passOneThreads.youngMiB,
-    },
+/** A parse thread, and the heap it was started with (a thread is reused only with the heap asked for now). */
+interface Pooled {
+  worker: Worker;
+  heap: [number, number];
+}
+
+/**
+ * Idle threads, kept for the next import: starting one (loading and compiling the parsers) costs
+ * about half a second, more than parsing an hour's watch file. Up to `most` are kept; a thread
+ * beyond them (several runners' imports at once) ends with its import. Idle threads do not keep
+ * the process alive.
+ */
+const idle: Pooled[] = [];
+
+function takeThread(): Pooled {
+  const heap: [number, number] = [passOneThreads.heapMiB, passOneThreads.youngMiB];
+  for (;;) {
+    const kept = idle.pop();
+    if (!kept) break;
+    if (kept.heap[0] === heap[0] && kept.heap[1] === heap[1]) {
+      kept.worker.ref();
+      return kept;
+    }
+    void kept.worker.terminate();
+  }
+  threadUse.started += 1;
+  const data: PassOneThreadData = { waiting: turns.waiting.buffer as SharedArrayBuffer };
+  const worker = startModuleThread(WORKER_FILE, {
+    workerData: data,
+    resourceLimits: { maxOldGenerationSizeMb: heap[0], maxYoungGenerationSizeMb: heap[1] },
   });
+  const pooled = { worker, heap };
+  worker.once('exit', () => {
+    const at = idle.indexOf(pooled);
+    if (at >= 0) idle.splice(at, 1);
+  });
+  return pooled;
+}
+
+/** A thread whose import is over, and that answered: kept for the next one, or ended. */
+function giveBack(thread: Pooled): void {
+  if (idle.length < passOneThreads.most) {
+    thread.worker.unref();
+    idle.push(thread);
+  } else void thread.worker.terminate();
 }
 
 const STOPPED =
@@ -139,67 +183,76 @@ export async function spoolRowsOnThread(
   spoolPath: string,
   runner: number,
 ): Promise<PassOneResult & { spool: Spool['size'] }> {
-  const job: { holding: boolean; asked: Turn | null } = { holding: false, asked: null };
+  const state: { holding: boolean; asked: Turn | null } = { holding: false, asked: null };
   await new Promise<void>((resolve) =>
     askTurn({
       runner,
       started: false,
       go: () => {
-        job.holding = true;
+        state.holding = true;
         resolve();
       },
     }),
   );
   threadUse.alive += 1;
   turns.liveRunners.add(runner);
+  let thread: Pooled | null = null;
   try {
-    const worker = startThread({
+    thread = takeThread();
+    const { worker } = thread;
+    const job: PassOneJob = {
       input,
       spoolPath,
       exitAfterRows: passOneThreads.exitAfterRows,
-      waiting: turns.waiting.buffer as SharedArrayBuffer,
       sliceMs: passOneThreads.sliceMs,
-    });
+    };
+    worker.postMessage({ job });
     return await new Promise((resolve, reject) => {
-      let answer: PassOneAnswer | undefined;
       let failure: unknown;
-      worker.on('message', (message: PassOneAnswer) => {
-        if (!('turnOver' in message)) {
-          answer = message;
+      const onMessage = (message: PassOneAnswer) => {
+        if ('turnOver' in message) {
+          state.holding = false;
+          endTurn();
+          state.asked = {
+            runner,
+            started: true,
+            go: () => {
+              state.holding = true;
+              state.asked = null;
+              worker.postMessage('resume');
+            },
+          };
+          askTurn(state.asked);
           return;
         }
-        job.holding = false;
-        endTurn();
-        job.asked = {
-          runner,
-          started: true,
-          go: () => {
-            job.holding = true;
-            job.asked = null;
-            worker.postMessage('resume');
-          },
-        };
-        askTurn(job.asked);
-      });
-      worker.on('error', (error) => {
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        giveBack(thread!);
+        thread = null;
+        if ('done' in message) resolve(message.done);
+        else reject(new AppError(message.status ?? 500, message.failed));
+      };
+      const onError = (error: unknown) => {
         failure = error;
-      });
-      worker.once('exit', () => {
-        if (answer && 'done' in answer) resolve(answer.done);
-        else if (answer && 'failed' in answer) reject(new AppError(answer.status ?? 500, answer.failed));
-        else if ((failure as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      };
+      // A thread that ends before it answers (out of its heap, or crashed) is gone: the next import starts another.
+      const onExit = () => {
+        thread = null;
+        if ((failure as { code?: string } | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
           reject(new AppError(413, TOO_BIG));
         } else reject(new AppError(500, STOPPED));
-      });
+      };
+      worker.on('message', onMessage).on('error', onError).once('exit', onExit);
     });
   } finally {
+    // A thread still held here failed in a way nobody foresaw: ended, not kept.
+    if (thread) void (thread as Pooled).worker.terminate();
     // A thread gone while it waited for its next turn leaves that wait in the queue: dropped.
-    const asked = job.asked ? turns.queue.indexOf(job.asked) : -1;
+    const asked = state.asked ? turns.queue.indexOf(state.asked) : -1;
     if (asked >= 0) turns.queue.splice(asked, 1);
     threadUse.alive -= 1;
     turns.liveRunners.delete(runner);
     if (!turns.queue.some((turn) => turn.runner === runner)) turns.lastTurn.delete(runner);
-    if (job.holding) endTurn();
+    if (state.holding) endTurn();
     else grantTurns();
   }
 }

@@ -78,9 +78,10 @@ function rawFit(definitions: [number, [number, 1 | 4][]][], messages: Iterable<[
   return bytes;
 }
 
-/** One running session of an hour over a few records, with `laps` laps and `pauses` timer stops. */
+/** One running session of an hour or more over a record a minute, with `laps` laps and `pauses` timer stops of a second. */
 export function manyLapsFit(laps: number, pauses: number): Uint8Array {
-  const seconds = 3600;
+  // A pause of a second every other second, after the first minute.
+  const seconds = Math.max(3600, 60 + 2 * pauses + 60);
   const TIMER = 0;
   const [START_EVENT, STOP_ALL] = [0, 4];
   const RUNNING = 1;
@@ -88,9 +89,8 @@ export function manyLapsFit(laps: number, pauses: number): Uint8Array {
     yield [2, [fitTime(0), TIMER, START_EVENT]];
     for (let t = 0; t <= seconds; t += 60) yield [0, [fitTime(t), t * 300]];
     for (let i = 0; i < pauses; i++) {
-      const from = fitTime(Math.floor((i * seconds) / pauses));
-      yield [2, [from, TIMER, STOP_ALL]];
-      yield [2, [from, TIMER, START_EVENT]];
+      yield [2, [fitTime(60 + 2 * i), TIMER, STOP_ALL]];
+      yield [2, [fitTime(61 + 2 * i), TIMER, START_EVENT]];
     }
     for (let i = 0; i < laps; i++) {
       const start = Math.floor((i * seconds) / laps);

@@ -36,9 +36,6 @@ afterEach(() => {
 
 const HEADER = 'date,distance_km,time,title,notes,kind,effort,shoe';
 const DAY = 86_400_000;
-const onThread = (on: boolean) => {
-  passOneThreads.fromBytes = on ? 0 : Number.POSITIVE_INFINITY;
-};
 
 function ownCsv(count: number): string {
   const lines = [HEADER];
@@ -121,15 +118,16 @@ const comparable = (result: ImportResult) => ({
   }),
 });
 
-describe('pass 1 on a worker thread', () => {
-  it('answers exactly as on the main thread, for a preview and for an import', async () => {
+describe('pass 1 on a parse thread', () => {
+  it('answers two runners alike, for a preview and for an import, on a thread started once and kept', async () => {
     const files = mixedFiles();
     const here = await registerUser(t.app, { timezone: 'Europe/Paris' });
     const there = await registerUser(t.app, { timezone: 'Europe/Paris' });
+    // A first import starts the thread (when no earlier test did); every later one reuses it.
+    await imported(here.token, [{ name: 'warm.csv', content: ownCsv(1) }], { dry_run: '1' });
+    const started = threadUse.started;
 
-    onThread(false);
     const previewHere = await imported(here.token, files, { dry_run: '1' });
-    onThread(true);
     const previewThere = await imported(there.token, files, { dry_run: '1' });
     expect(comparable(previewThere)).toEqual(comparable(previewHere));
     // The files exercise every kind of row: created, skipped (invalid, other sport, damaged file).
@@ -137,24 +135,20 @@ describe('pass 1 on a worker thread', () => {
     expect(previewHere.skipped).toBeGreaterThan(20);
     expect(previewHere.rows.some((r) => r.source === 'damaged.csv' && r.status === 'skipped')).toBe(true);
 
-    onThread(false);
     const storedHere = await imported(here.token, files);
-    onThread(true);
     const storedThere = await imported(there.token, files);
     expect(comparable(storedThere)).toEqual(comparable(storedHere));
     expect(await storedCount(there.token)).toBe(storedHere.created);
 
     // And again: the same duplicates found on both.
-    onThread(false);
     const againHere = await imported(here.token, files);
-    onThread(true);
     const againThere = await imported(there.token, files);
     expect(comparable(againThere)).toEqual(comparable(againHere));
     expect(againThere.created).toBe(0);
+    expect(threadUse.started).toBe(started);
   });
 
   it('a thread that stops part-way through a file is a clear 500, nothing stored, and the next import works', async () => {
-    onThread(true);
     passOneThreads.exitAfterRows = 150;
     const { token } = await registerUser(t.app, { timezone: 'UTC' });
     const before = fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('running-times-import-')).length;
@@ -173,7 +167,6 @@ describe('pass 1 on a worker thread', () => {
   });
 
   it('a thread out of its memory is a 413, nothing stored', async () => {
-    onThread(true);
     passOneThreads.heapMiB = 4;
     passOneThreads.youngMiB = 1;
     const { token } = await registerUser(t.app, { timezone: 'UTC' });
@@ -186,7 +179,6 @@ describe('pass 1 on a worker thread', () => {
   });
 
   it('runs no more threads at once than allowed: the others wait their turn and finish', async () => {
-    onThread(true);
     passOneThreads.most = 1;
     threadUse.peak = 0;
     const runners = await Promise.all([1, 2, 3].map(() => registerUser(t.app, { timezone: 'UTC' })));

@@ -223,7 +223,7 @@ describe('requests too large to answer, and files built to be slow', () => {
   });
 
   it("refuses four gzip bombs of one runner before parsing them, while another runner's CSV is imported", async () => {
-    Object.assign(passOneThreads, { most: 1, fromBytes: 0 });
+    passOneThreads.most = 1;
     const bomber = await registerUser(t.app);
     const other = await registerUser(t.app);
     const bomb = repeatedGzip('2024-01-01,5,00:30:00,,,,,\n', 130);
