@@ -84,7 +84,7 @@ export async function insertEntry(db: Executor, userId: number, values: EntryVal
   return toEntry(row);
 }
 
-/** The most rows of one insert statement (13 values each, well under either database's limit). */
+/** The most rows of one insert statement (18 values each, well under either database's limit). */
 const INSERT_BATCH = 256;
 const INSERTED_COLUMNS = [
   'user_id',
@@ -99,6 +99,12 @@ const INSERTED_COLUMNS = [
   'shoe_id',
   'created_at',
   'updated_at',
+  'has_track',
+  'elevation_gain',
+  'elevation_loss',
+  'avg_heart_rate',
+  'max_heart_rate',
+  'avg_cadence',
 ] as const;
 
 type BatchArgs = Record<string, string | number | null>;
@@ -135,7 +141,7 @@ const insertIds = bySize((n) =>
  */
 async function insertBatches<Row extends { id: unknown }>(
   userId: number,
-  runs: EntryValues[],
+  runs: readonly (EntryValues & { track?: EntryTrackFields | null })[],
   nowIso: string,
   run: (n: number, args: BatchArgs) => Promise<Row[]>,
 ): Promise<Row[]> {
@@ -146,7 +152,9 @@ async function insertBatches<Row extends { id: unknown }>(
     while (n > runs.length - at) n /= 2;
     const args: BatchArgs = {};
     for (let r = 0; r < n; r++) {
-      const row = columns(runs[at + r]!);
+      const run = runs[at + r]!;
+      const row = columns(run);
+      const track = run.track ?? null;
       const values = [
         userId,
         row.date,
@@ -160,6 +168,12 @@ async function insertBatches<Row extends { id: unknown }>(
         row.shoe_id ?? null,
         nowIso,
         nowIso,
+        track ? 1 : 0,
+        track?.elevation_gain ?? null,
+        track?.elevation_loss ?? null,
+        track?.avg_heart_rate ?? null,
+        track?.max_heart_rate ?? null,
+        track?.avg_cadence ?? null,
       ];
       valueNames[r]!.forEach((name, c) => (args[name] = values[c]!));
     }
@@ -177,8 +191,16 @@ export async function insertEntries(db: Executor, userId: number, runs: EntryVal
   return rows.map(toEntry);
 }
 
-/** As insertEntries, answering only the new ids (an import of many runs keeps no more). */
-export async function insertEntryIds(db: Executor, userId: number, runs: EntryValues[], nowIso: string) {
+/**
+ * As insertEntries, answering only the new ids (an import of many runs keeps no more); a run with
+ * `track` is stored with its track's summary (the track itself is the tracks feature's to store).
+ */
+export async function insertEntryIds(
+  db: Executor,
+  userId: number,
+  runs: readonly (EntryValues & { track?: EntryTrackFields | null })[],
+  nowIso: string,
+) {
   const rows = await insertBatches(userId, runs, nowIso, (n, args) => insertIds(n)(db, args));
   return rows.map((row) => Number(row.id));
 }

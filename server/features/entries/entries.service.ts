@@ -139,20 +139,31 @@ export async function insertRuns(
   return stored;
 }
 
+/** A run an import stores: its values, and its track's summary and best efforts when it has a track. */
+export type ImportedRun = entries.EntryValues & {
+  track?: { fields: EntryTrackFields; efforts: readonly TrackEffort[] | null } | null;
+};
+
 /**
- * As insertRuns, for many runs at once (an import): answers only the new ids, in the order of
- * `runs`; the runs are counted in `tally`, which the caller finishes before its commit.
+ * As insertRuns, for many runs at once (an import), each with its track's summary in the same
+ * row and counted once with its best efforts: answers only the new ids, in the order of `runs`;
+ * the runs are counted in `tally`, which the caller finishes before its commit.
  */
 export async function insertManyRuns(
   db: Executor,
   userId: number,
-  runs: entries.EntryValues[],
+  runs: readonly ImportedRun[],
   createdAt: string,
   tally: RunTally,
 ): Promise<number[]> {
-  const ids = await entries.insertEntryIds(db, userId, runs, createdAt);
+  const ids = await entries.insertEntryIds(
+    db,
+    userId,
+    runs.map((run) => ({ ...run, track: run.track?.fields ?? null })),
+    createdAt,
+  );
   await tally.move(
-    runs.map((run, i) => ({ ...entries.factsOfValues(ids[i]!, userId, run), efforts: null })),
+    runs.map((run, i) => ({ ...entries.factsOfValues(ids[i]!, userId, run), efforts: run.track?.efforts ?? null })),
     [],
   );
   return ids;

@@ -16,15 +16,14 @@ import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/ti
 import { inTransaction, nowIso, todayOf, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
 import { readAside } from '../../db/sqlite.js';
-import { RunTally } from '../../db/tallies.js';
-import { findEntry, insertManyRuns, type EntryValues } from '../entries/entries.service.js';
-import { packedSummary, storeTrack, unpackTrack } from '../tracks/tracks.service.js';
+import { insightRevision, RunTally } from '../../db/tallies.js';
+import { findEntry, insertManyRuns, type EntryValues, type ImportedRun } from '../entries/entries.service.js';
+import { insertTracks, packedSummary, storeTrack, unpackTrack } from '../tracks/tracks.service.js';
 import { importGoals } from '../goals/goals.service.js';
 import { importShoes, previewImportedShoes } from '../shoes/shoes.service.js';
 import * as imports from './imports.repository.js';
 import {
   importLimits,
-  metresOf,
   type PassOneInput,
   type PassOneResult,
   type RunLine,
@@ -33,7 +32,7 @@ import {
   type UploadedFile,
 } from './pass-one.js';
 import { spoolRowsOnThread } from './pass-one-threads.js';
-import { Brought, MAX_COMPARED } from './brought.js';
+import { Matcher, spooledRun, type Outcome, type SpooledRun } from './matching.js';
 import { Spool, yielder } from './spool.js';
 
 export type { UploadedFile } from './pass-one.js';
@@ -111,45 +110,141 @@ export const IMPORT_BATCH = 1024;
 
 const STORED_REASON = 'A run of the same day, distance and time is already stored.';
 
-const valuesOf = (line: RunLine): EntryValues => ({
-  date: line[3],
-  distanceKm: line[4],
-  seconds: line[5],
-  title: line[6] ?? null,
-  notes: line[7] ?? null,
-  kind: line[8] ?? null,
-  effort: line[9] ?? null,
-});
-
-/**
- * What pass 2 decided for a run line, one line of a second spool per run line, in order: stored
- * (or would be) with its id, a duplicate of a stored run, or of a run another file brought.
- */
-type Outcome =
-  | [0, number | null]
-  | [1, { id: number; distanceM: number; seconds: number }]
-  | [2, string]
-  /** §13: a stored run without a track that this row's file gives one (its id). */
-  | [3, number];
-
 /** How many parsed runs were held at once, at most, by the last import (the tests read it). */
 export const held = { peak: 0 };
 
+/** The spool's runs, a batch at a time, as named records. */
+async function* runBatches(spool: Spool): AsyncGenerator<SpooledRun[]> {
+  let batch: SpooledRun[] = [];
+  for await (const { row, at } of spool.read()) {
+    if (row[0] !== 1) continue;
+    batch.push(spooledRun(row as RunLine, at));
+    if (batch.length >= IMPORT_BATCH) {
+      held.peak = Math.max(held.peak, batch.length);
+      yield batch;
+      batch = [];
+    }
+  }
+  held.peak = Math.max(held.peak, batch.length);
+  if (batch.length > 0) yield batch;
+}
+
+/** What matching decided, and the runner's revision it was decided under. */
+interface Matched {
+  revision: number;
+  duplicates: number;
+  tracksAdded: number;
+}
+
 /**
- * An import in two passes over a spool file (spool.ts) in `workDir`, so that memory holds one
+ * The duplicate test of every run of the spool (matching.ts), against the runner's stored runs
+ * read on `db`, each run's outcome written to `outcomes` in spool order. It writes nothing to the
+ * database: outside a transaction (a preview, or before an import's) it holds no lock. The
+ * revision is read first: stored runs read after it are at least that recent.
+ */
+async function matchSpooled(
+  db: AppContext['db'],
+  userId: number,
+  found: PassOneResult,
+  spool: Spool,
+  outcomes: Spool,
+): Promise<Matched> {
+  const revision = await insightRevision(db, userId);
+  const matcher = new Matcher(found.created, found.groups);
+  const matched: Matched = { revision, duplicates: 0, tracksAdded: 0 };
+  outcomes.cut({ at: 0, lines: 0 });
+  const pause = yielder();
+  for await (const batch of runBatches(spool)) {
+    const dates = [...new Set(batch.map((run) => run.values.date))];
+    for (const outcome of matcher.decide(batch, await imports.storedRunsOn(db, userId, dates))) {
+      if (outcome.kind === 'duplicate' || outcome.kind === 'sibling') matched.duplicates += 1;
+      if (outcome.kind === 'trackAdded') matched.tracksAdded += 1;
+      outcomes.write([outcome]);
+    }
+    await pause();
+  }
+  outcomes.flush();
+  return matched;
+}
+
+/** Each run of the spool with its outcome, in spool order. */
+async function* decided(spool: Spool, outcomes: Spool): AsyncGenerator<{ run: SpooledRun; outcome: Outcome }> {
+  const read = outcomes.read();
+  for await (const batch of runBatches(spool)) {
+    for (const run of batch) yield { run, outcome: (await read.next()).value!.row[0] as Outcome };
+  }
+}
+
+/**
+ * Stores what matching decided, in the import's transaction `trx`: each new run in one pass with
+ * its track's summary in its row, counted once with its best efforts (insertManyRuns), then its
+ * track (insertTracks); a stored run without a track given one (storeTrack). Answers the new
+ * runs' ids in spool order. It starts from scratch each time it is called: the transaction runs
+ * again after a deadlock (context.ts inTransaction).
+ */
+async function storeDecided(
+  trx: AppContext['db'],
+  userId: number,
+  spool: Spool,
+  outcomes: Spool,
+  shoeOf: (shoe: string | null) => number | null,
+  now: string,
+): Promise<number[]> {
+  const ids: number[] = [];
+  const chunk = insertRuns(trx);
+  const breathe = yielder(2, 1);
+  // Everyone's days are written once, at the end: held from there to the commit only (db/tallies.ts).
+  const tally = new RunTally(trx);
+  let fresh: { values: ImportedRun; packed: ReturnType<typeof unpackTrack> | null }[] = [];
+  const flush = async () => {
+    const stored = await insertManyRuns(
+      trx,
+      userId,
+      fresh.map((f) => f.values),
+      now,
+      tally,
+    );
+    ids.push(...stored);
+    await insertTracks(
+      trx,
+      fresh.flatMap((f, i) => (f.packed ? [{ run: { id: stored[i]!, userId }, ...f.packed }] : [])),
+    );
+    fresh = [];
+    await breathe();
+  };
+  for await (const { run, outcome } of decided(spool, outcomes)) {
+    if (outcome.kind === 'trackAdded') {
+      const { prepared, original } = unpackTrack(spool.blobAt(run.track!));
+      await storeTrack(trx, { id: outcome.id, userId }, prepared, original);
+      continue;
+    }
+    if (outcome.kind !== 'new') continue;
+    const packed = run.track ? unpackTrack(spool.blobAt(run.track)) : null;
+    const track = packed && {
+      fields: packed.prepared.entry,
+      efforts: packed.prepared.hasDistances ? packed.prepared.efforts : null,
+    };
+    fresh.push({ values: { ...run.values, shoeId: shoeOf(run.shoe), track }, packed });
+    if (fresh.length >= chunk) await flush();
+  }
+  if (fresh.length > 0) await flush();
+  await tally.finish();
+  return ids;
+}
+
+/**
+ * An import in three steps over a spool file (spool.ts) in `workDir`, so that memory holds one
  * batch of rows at a time whatever the size of the upload:
- * 1. outside any transaction, every file is parsed as a stream and each row validated and
- *    written to the spool (a file found damaged part-way is cut from it, and skipped whole);
- * 2. in one transaction in which the runner is locked (so that the same file sent twice at
- *    once creates each run once), the spool is read back IMPORT_BATCH rows at a time: each
- *    batch is compared with the runner's stored runs of its dates (one to one, in order; the
- *    runs this import stored are not "stored runs" to it) and with the runs that other files
- *    of this import brought, and its new runs are stored. A failure anywhere stores nothing.
- *    What it decides for each run goes to a second spool, in order.
- * The answer is written from both spools. Parsing stays out of the transaction: on SQLite a
- * transaction has the one connection to itself, so other requests' writes wait for it only
- * while the runs are stored, and their reads run meanwhile on a second connection (readAside,
- * db/sqlite.ts).
+ * 1. on a parse thread, every file is parsed as a stream and each row validated and written to
+ *    the spool (a file found damaged part-way is cut from it, and skipped whole);
+ * 2. outside any transaction, the spool is read back IMPORT_BATCH rows at a time and each run
+ *    matched (matching.ts) with the runner's stored runs of its dates and with the runs that other
+ *    files of this import brought; the outcomes go to a second spool, in order. A preview ends here;
+ * 3. in one transaction in which the runner is locked, the new runs are stored with their tracks,
+ *    shoes and goals. When the runner's revision moved since step 2 (another write of their runs,
+ *    such as the same file sent twice at once), step 2 is done again inside the transaction first,
+ *    so each run is still created once. A failure anywhere stores nothing.
+ * The answer is written from both spools.
  */
 export async function importRuns(
   ctx: AppContext,
@@ -167,12 +262,12 @@ export async function importRuns(
     limits: { ...importLimits },
   };
   held.peak = 0;
-  // Pass 1: parse and validate, to the spool, on a parse thread (pass-one-threads.ts).
+  // Step 1: parse and validate, to the spool, on a parse thread (pass-one-threads.ts).
   const found = await spoolRowsOnThread(input, spoolPath, user.id);
   const spool = new Spool(spoolPath, found.spool);
   const outcomes = new Spool(path.join(options.workDir, 'outcomes.jsonl'));
   try {
-    return await storeSpooled(ctx, user, found, options, spool, outcomes);
+    return await matchAndStore(ctx, user, found, options, spool, outcomes);
   } catch (error) {
     spool.close();
     outcomes.close();
@@ -188,8 +283,8 @@ const leftOutShoes = (left: SourcedShoe[]): ImportRow[] =>
     reason: `A runner has at most 100 shoes: "${body.name}" was not imported (its runs come in without it).`,
   }));
 
-/** Pass 2 and the answer (see importRuns). */
-async function storeSpooled(
+/** Steps 2 and 3, and the answer (see importRuns). */
+async function matchAndStore(
   ctx: AppContext,
   user: Importer,
   found: PassOneResult,
@@ -197,137 +292,29 @@ async function storeSpooled(
   spool: Spool,
   outcomes: Spool,
 ): Promise<ImportSummary> {
-  const { shoes, goals, groups } = found;
-  const pause = yielder();
-  const breathe = yielder(2, 1);
-  const counts = { created: found.created, duplicates: 0, skipped: found.skipped, tracksAdded: 0 };
-  // Runs of other files are only compared when there are other files.
-  const brought = groups > 1 ? new Brought(found.created) : null;
-  const usedStored = new Set<number>();
-  const storedHere = new Set<number>();
+  const { shoes, goals } = found;
   let shoeIds = new Map<string, number>();
   let shoesLeft: SourcedShoe[] = [];
   const shoeOf = (shoe: string | null) => (shoe === null ? null : (shoeIds.get(shoe) ?? null));
-
-  // Pass 2: duplicates, and the new runs stored, a batch at a time. It starts from scratch each
-  // time it is called: the transaction runs again after a deadlock (context.ts inTransaction).
-  const parsed = { ...counts };
-  const store = async (db: AppContext['db'], storing: boolean) => {
-    Object.assign(counts, parsed);
-    outcomes.cut({ at: 0, lines: 0 });
-    brought?.clear();
-    usedStored.clear();
-    storedHere.clear();
-    const chunk = insertRuns(db);
-    // Everyone's days are written once, at the end: held from there to the commit only (db/tallies.ts).
-    const tally = new RunTally(db);
-    let batch: { line: RunLine; at: number }[] = [];
-    const flush = async () => {
-      held.peak = Math.max(held.peak, batch.length);
-      const dates = [...new Set(batch.map((b) => b.line[3]))];
-      const byDate = new Map<string, imports.StoredMatch[]>();
-      for (const run of await imports.storedRunsOn(db, user.id, dates)) {
-        if (storedHere.has(run.id) || usedStored.has(run.id)) continue;
-        const day = byDate.get(run.date);
-        if (day) day.push(run);
-        else byDate.set(run.date, [run]);
-      }
-      const decided: Outcome[] = [];
-      const fresh: { at: number; values: EntryValues; track: RunLine[11] }[] = [];
-      for (const { line, at } of batch) {
-        const [date, metres, seconds, group] = [line[3], metresOf(line[4]), line[5], line[2]];
-        const day = byDate.get(date);
-        // §13: of the stored runs it matches, one without a track first, then §9's order.
-        let twinAt = -1;
-        for (let i = 0; day && i < Math.min(day.length, MAX_COMPARED); i++) {
-          if (!sameRunNumbers(day[i]!.distanceM, day[i]!.seconds, metres, seconds)) continue;
-          if (twinAt < 0) twinAt = i;
-          if (!day[i]!.hasTrack) {
-            twinAt = i;
-            break;
-          }
-        }
-        const twin = twinAt >= 0 ? day!.splice(twinAt, 1)[0] : undefined;
-        const siblingAt = twin || !brought ? -1 : brought.match(date, metres, seconds, group);
-        brought?.add(date, metres, seconds, group, at);
-        const track = line[11];
-        if (twin && track && !twin.hasTrack) {
-          usedStored.add(twin.id);
-          if (storing) {
-            const { prepared, original } = unpackTrack(spool.blobAt(track));
-            await storeTrack(db, { id: twin.id, userId: user.id }, prepared, original);
-          }
-          decided.push([3, twin.id]);
-          counts.tracksAdded += 1;
-          counts.created -= 1;
-          continue;
-        }
-        if (twin) {
-          usedStored.add(twin.id);
-          decided.push([1, { id: twin.id, distanceM: twin.distanceM, seconds: twin.seconds }]);
-        } else if (siblingAt >= 0) {
-          decided.push([2, spool.lineAt(siblingAt)[1] as string]);
-        } else {
-          fresh.push({ at: decided.length, values: { ...valuesOf(line), shoeId: shoeOf(line[10]) }, track });
-          decided.push([0, null]);
-        }
-        if (twin || siblingAt >= 0) {
-          counts.duplicates += 1;
-          counts.created -= 1;
-        }
-      }
-      // A few runs an INSERT, other requests let in between: SQLite stores them synchronously,
-      // so a batch in one go would hold the event loop for tens of milliseconds.
-      for (let at = 0; storing && at < fresh.length; at += chunk) {
-        const some = fresh.slice(at, at + chunk);
-        const stored = await insertManyRuns(
-          db,
-          user.id,
-          some.map((f) => f.values),
-          now,
-          tally,
-        );
-        for (const [i, f] of some.entries()) {
-          decided[f.at] = [0, stored[i]!];
-          storedHere.add(stored[i]!);
-          if (f.track) {
-            const { prepared, original } = unpackTrack(spool.blobAt(f.track));
-            await storeTrack(db, { id: stored[i]!, userId: user.id }, prepared, original);
-          }
-        }
-        await breathe();
-      }
-      for (const outcome of decided) outcomes.write(outcome);
-      batch = [];
-    };
-    for await (const { row, at } of spool.read()) {
-      if (row[0] !== 1) continue;
-      batch.push({ line: row as RunLine, at });
-      if (batch.length >= IMPORT_BATCH) {
-        await flush();
-        await pause();
-      }
-    }
-    if (batch.length > 0) await flush();
-    await tally.finish();
-    outcomes.flush();
-  };
-
+  let matched = await matchSpooled(ctx.db, user.id, found, spool, outcomes);
   let now = nowIso(ctx);
+  let ids: number[] = [];
   if (options.dryRun) {
     ({ byName: shoeIds, left: shoesLeft } = await previewImportedShoes(ctx, user.id, shoes));
-    await store(ctx.db, false);
   } else {
     // On SQLite the transaction has the one connection: other requests read beside it meanwhile.
     const release = readAside(ctx.db);
     try {
       await inTransaction(ctx, async (trx) => {
         await lockRunner(trx, user.id);
+        if ((await insightRevision(trx, user.id)) !== matched.revision) {
+          matched = await matchSpooled(trx, user.id, found, spool, outcomes);
+        }
         const restoreCache = await imports.holdPageCache(trx, IMPORT_PAGE_CACHE_KIB);
         try {
           now = nowIso(ctx);
           ({ byName: shoeIds, left: shoesLeft } = await importShoes(trx, user.id, shoes, now));
-          await store(trx, true);
+          ids = await storeDecided(trx, user.id, spool, outcomes, shoeOf, now);
           if (goals.length > 0) await importGoals(trx, user.id, goals, now);
         } catch (error) {
           // The transaction's failure is the one to tell.
@@ -340,7 +327,12 @@ async function storeSpooled(
       release();
     }
   }
-  counts.skipped += shoesLeft.length;
+  const counts = {
+    created: found.created - matched.duplicates - matched.tracksAdded,
+    duplicates: matched.duplicates,
+    skipped: found.skipped + shoesLeft.length,
+    tracksAdded: matched.tracksAdded,
+  };
   const created = options.dryRun ? 'would_create' : 'created';
   const close = () => {
     spool.close();
@@ -350,8 +342,10 @@ async function storeSpooled(
     ...counts,
     close,
     async *rows() {
+      const pause = yielder();
       try {
-        const decided = outcomes.read();
+        const read = outcomes.read();
+        let stored = 0;
         for await (const { row: raw } of spool.read()) {
           await pause();
           if (raw[0] === 0) {
@@ -360,43 +354,42 @@ async function storeSpooled(
             continue;
           }
           const line = raw as RunLine;
-          const outcome = (await decided.next()).value!.row as Outcome;
-          if (outcome[0] === 1) {
-            const twin = outcome[1];
+          const { source, values, shoe, track, note: said } = spooledRun(line, 0);
+          const outcome = (await read.next()).value!.row[0] as Outcome;
+          if (outcome.kind === 'duplicate') {
             yield {
-              source: line[1],
+              source,
               status: 'duplicate',
               reason: STORED_REASON,
               duplicate_of: {
-                id: twin.id,
-                date: line[3],
-                distance: twin.distanceM / 1000,
-                time: formatDuration(twin.seconds),
+                id: outcome.of.id,
+                date: values.date,
+                distance: outcome.of.distanceM / 1000,
+                time: formatDuration(outcome.of.seconds),
               },
             };
             continue;
           }
-          if (outcome[0] === 2) {
-            yield { source: line[1], status: 'duplicate', reason: `The same run as ${outcome[1]}.` };
+          if (outcome.kind === 'sibling') {
+            yield { source, status: 'duplicate', reason: `The same run as ${spool.lineAt(outcome.at)[1] as string}.` };
             continue;
           }
-          const note = line[12] ? { reason: line[12] } : {};
-          if (outcome[0] === 3) {
-            const stored = await findEntry(ctx, outcome[1]);
+          const note = said ? { reason: said } : {};
+          if (outcome.kind === 'trackAdded') {
+            const entry = await findEntry(ctx, outcome.id);
             yield {
-              source: line[1],
+              source,
               status: options.dryRun ? 'would_add_track' : 'track_added',
               ...note,
-              ...(stored ? { entry: stored } : {}),
+              ...(entry ? { entry } : {}),
             };
             continue;
           }
-          const place = line[11];
-          const track = place ? packedSummary((at, length) => spool.blobAt([place[0] + at, length])) : null;
-          const entry = preview(user.id, valuesOf(line), shoeOf(line[10]), track);
-          const id = outcome[1];
+          const summary = track ? packedSummary((at, length) => spool.blobAt([track[0] + at, length])) : null;
+          const entry = preview(user.id, values, shoeOf(shoe), summary);
+          const id = options.dryRun ? null : ids[stored++]!;
           yield {
-            source: line[1],
+            source,
             status: created,
             ...note,
             entry: id === null ? entry : { id, ...entry, created_at: now, updated_at: now },

@@ -40,6 +40,20 @@ export async function storeTrack(
   await trackStored(db, run.id, prepared.entry, prepared.hasDistances ? prepared.efforts : null);
 }
 
+/**
+ * Stores the tracks of runs just stored with their summaries (an import: insertManyRuns wrote the
+ * summaries in the runs' rows and counted their efforts), each with its original when kept.
+ */
+export async function insertTracks(
+  db: Executor,
+  tracked: readonly { run: { id: number; userId: number }; prepared: PreparedTrack; original: OriginalFile | null }[],
+): Promise<void> {
+  for (const { run, prepared, original } of tracked) {
+    const kept = original && original.bytes.length <= MAX_ORIGINAL_BYTES ? original : null;
+    await tracks.insertTrack(db, run, prepared, kept);
+  }
+}
+
 /** A run of `id` the actor may read, or 404/403 as for the run itself. */
 function readable<T extends { userId: number }>(actor: Actor, found: T | null): T {
   if (!found) throw notFound();
