@@ -110,18 +110,26 @@ type DayDelta = RunnerDaysTable;
  */
 export class RunTally {
   private readonly everyonesDays = new Map<string, number>();
+  /** Each runner's own tallies not yet written: their run counts and their days. */
+  private readonly counts = new Map<number, number>();
+  private readonly days = new Map<string, DayDelta>();
 
-  constructor(private readonly db: Executor) {}
+  /**
+   * `deferOwn`: the runners' own tallies are gathered too and written by `finish` (an import of
+   * one locked runner: a few statements for the whole import instead of a few a batch).
+   */
+  constructor(
+    private readonly db: Executor,
+    private readonly options: { deferOwn?: boolean } = {},
+  ) {}
 
   async move(added: readonly RunFacts[], removed: readonly RunFacts[]): Promise<void> {
     if (added.length === 0 && removed.length === 0) return;
-    const counts = new Map<number, number>();
-    const days = new Map<string, DayDelta>();
     const tally = (run: RunFacts, sign: 1 | -1) => {
-      counts.set(run.userId, (counts.get(run.userId) ?? 0) + sign);
+      this.counts.set(run.userId, (this.counts.get(run.userId) ?? 0) + sign);
       this.everyonesDays.set(run.date, (this.everyonesDays.get(run.date) ?? 0) + sign);
       const key = `${run.userId}/${run.date}`;
-      let day = days.get(key);
+      let day = this.days.get(key);
       if (!day) {
         day = {
           user_id: run.userId,
@@ -133,7 +141,7 @@ export class RunTally {
           unrated_seconds: 0,
           unrated_runs: 0,
         };
-        days.set(key, day);
+        this.days.set(key, day);
       }
       day.runs += sign;
       day.distance_m += sign * run.distanceM;
@@ -147,35 +155,7 @@ export class RunTally {
     };
     for (const run of removed) tally(run, -1);
     for (const run of added) tally(run, 1);
-
-    // The runners' rows first, in id order: a second writer of the same runner waits here.
-    const runners = [...counts.keys()].sort((a, b) => a - b);
-    for (const userId of runners) {
-      await this.db
-        .updateTable('users')
-        .set((eb) => ({ entry_count: eb('entry_count', '+', counts.get(userId)!) }))
-        .where('id', '=', userId)
-        .execute();
-    }
-    const changed = [...days.values()]
-      .filter((d) => d.runs !== 0 || d.distance_m !== 0 || d.seconds !== 0 || d.effort_seconds !== 0)
-      .sort((a, b) => a.user_id - b.user_id || (a.date < b.date ? -1 : 1));
-    await inChunks(changed, (chunk) =>
-      this.db
-        .insertInto('runner_days')
-        .values(chunk)
-        .onConflict((oc) =>
-          oc.columns(['user_id', 'date']).doUpdateSet((eb) => ({
-            runs: eb('runner_days.runs', '+', eb.ref('excluded.runs')),
-            distance_m: eb('runner_days.distance_m', '+', eb.ref('excluded.distance_m')),
-            seconds: eb('runner_days.seconds', '+', eb.ref('excluded.seconds')),
-            effort_seconds: eb('runner_days.effort_seconds', '+', eb.ref('excluded.effort_seconds')),
-            unrated_seconds: eb('runner_days.unrated_seconds', '+', eb.ref('excluded.unrated_seconds')),
-            unrated_runs: eb('runner_days.unrated_runs', '+', eb.ref('excluded.unrated_runs')),
-          })),
-        )
-        .execute(),
-    );
+    if (!this.options.deferOwn) await this.writeOwn();
     await inChunks([...removed], (chunk) =>
       this.db
         .deleteFrom('runner_efforts')
@@ -192,6 +172,41 @@ export class RunTally {
       effortRows(run, run.efforts === undefined ? (ofTracks.get(run.id) ?? null) : run.efforts),
     );
     await inChunks(counting, (chunk) => this.db.insertInto('runner_efforts').values(chunk).execute());
+  }
+
+  /** Writes the runners' own tallies gathered so far, and moves their revisions. */
+  private async writeOwn(): Promise<void> {
+    if (this.counts.size === 0) return;
+    // The runners' rows first, in id order: a second writer of the same runner waits here.
+    const runners = [...this.counts.keys()].sort((a, b) => a - b);
+    for (const userId of runners) {
+      await this.db
+        .updateTable('users')
+        .set((eb) => ({ entry_count: eb('entry_count', '+', this.counts.get(userId)!) }))
+        .where('id', '=', userId)
+        .execute();
+    }
+    const changed = [...this.days.values()]
+      .filter((d) => d.runs !== 0 || d.distance_m !== 0 || d.seconds !== 0 || d.effort_seconds !== 0)
+      .sort((a, b) => a.user_id - b.user_id || (a.date < b.date ? -1 : 1));
+    this.counts.clear();
+    this.days.clear();
+    await inChunks(changed, (chunk) =>
+      this.db
+        .insertInto('runner_days')
+        .values(chunk)
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'date']).doUpdateSet((eb) => ({
+            runs: eb('runner_days.runs', '+', eb.ref('excluded.runs')),
+            distance_m: eb('runner_days.distance_m', '+', eb.ref('excluded.distance_m')),
+            seconds: eb('runner_days.seconds', '+', eb.ref('excluded.seconds')),
+            effort_seconds: eb('runner_days.effort_seconds', '+', eb.ref('excluded.effort_seconds')),
+            unrated_seconds: eb('runner_days.unrated_seconds', '+', eb.ref('excluded.unrated_seconds')),
+            unrated_runs: eb('runner_days.unrated_runs', '+', eb.ref('excluded.unrated_runs')),
+          })),
+        )
+        .execute(),
+    );
     await runsRewritten(this.db, runners);
   }
 
@@ -207,8 +222,12 @@ export class RunTally {
       this.everyonesDays.set(day.date, (this.everyonesDays.get(day.date) ?? 0) - Number(day.runs));
   }
 
-  /** Writes everyone's days, in date order: last in the transaction, so held until its commit only. */
+  /**
+   * Writes the runners' own tallies still gathered, then everyone's days, in date order: last in
+   * the transaction, so held until its commit only.
+   */
   async finish(): Promise<void> {
+    await this.writeOwn();
     const days = [...this.everyonesDays]
       .filter(([, n]) => n !== 0)
       .sort(([a], [b]) => (a < b ? -1 : 1))

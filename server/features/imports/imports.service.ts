@@ -193,8 +193,9 @@ async function storeDecided(
   const ids: number[] = [];
   const chunk = insertRuns(trx);
   const breathe = yielder(2, 1);
-  // Everyone's days are written once, at the end: held from there to the commit only (db/tallies.ts).
-  const tally = new RunTally(trx);
+  // The runner's tallies and everyone's days are written once, at the end (the runner is locked):
+  // everyone's days held from there to the commit only (db/tallies.ts).
+  const tally = new RunTally(trx, { deferOwn: true });
   let fresh: { values: ImportedRun; packed: ReturnType<typeof unpackTrack> | null }[] = [];
   const flush = async () => {
     const stored = await insertManyRuns(
