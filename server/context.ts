@@ -22,11 +22,13 @@ export interface AppMemory {
    * made by the tokens repository; null where each lookup goes alone (SQLite).
    */
   tokenOwners: BatchedLookup<string, unknown> | null;
+  /** The exports under way, by runner: at most 2 each (imports/exports.service.ts exportSlot). */
+  exportsUnderWay: Map<number, number>;
 }
 
 /** A context with memory of its own (a script's, a test's); buildApp adds the token batcher on PostgreSQL. */
 export function contextOf(db: Executor, config: Config): AppContext {
-  return { db, config, memory: { insights: new AnswerMemo(), tokenOwners: null } };
+  return { db, config, memory: { insights: new AnswerMemo(), tokenOwners: null, exportsUnderWay: new Map() } };
 }
 
 /** The signed-in user as routes see it: the API user and the count of their runs. */

@@ -3,6 +3,8 @@
  * each tracked run's activity file. Each is streamed: runs are read a page at a time by key, and
  * the zip's files one at a time, each written and let go before the next is read, so memory does
  * not grow with the number of runs; other requests go first between pages and between files.
+ * Each original goes into the zip a slice at a time, read from the database only when the client
+ * has taken the one before. A runner has at most 2 exports under way at once (`exportSlot`).
  */
 import type { Readable } from 'node:stream';
 import {
@@ -15,14 +17,49 @@ import {
 } from '../../../core/imports.js';
 import type { Entry, User } from '../../../core/schemas.js';
 import { nowIso, type AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
 import { ownRunsAfter } from '../entries/entries.service.js';
 import { listGoals } from '../goals/goals.service.js';
 import { listShoes } from '../shoes/shoes.service.js';
-import { originalHeadsOf, originalNamesOf, ownOriginal, ownTrackGpx } from '../tracks/tracks.service.js';
+import { originalHeadsOf, originalNamesOf, ownOriginalSlice, ownTrackGpx } from '../tracks/tracks.service.js';
 import { activityKind, activityKindOfName, KIND_BYTES, type ActivityKind } from './parsers/files.js';
 import { zipStream, type LazyMember } from './zip-writer.js';
 
 type Exporter = Pick<User, 'id' | 'name' | 'email' | 'timezone' | 'units'>;
+
+// ---- Exports under way ----
+
+/** Exports of one runner under way at once, at most, whatever their format. */
+export const MAX_EXPORTS_PER_RUNNER = 2;
+/** Seconds a refused export is told to wait (`Retry-After`): an export of years of files takes a while. */
+export const EXPORT_RETRY_SECONDS = 30;
+export const EXPORTS_UNDER_WAY = `You already have ${MAX_EXPORTS_PER_RUNNER} exports under way: wait for one to finish, then try again.`;
+
+/**
+ * A place among the runner's exports under way, or 429 when they have MAX_EXPORTS_PER_RUNNER
+ * already: a slow client holds its export's buffers (a slice of an original or a few) for as long
+ * as it takes, and many of them at once held the server's memory and another runner's requests.
+ * The function answered gives the place back, once however often it is called: the route calls
+ * it when the answer ends, fails or its client goes. Counted in this process (as its memory is).
+ */
+export function exportSlot(ctx: AppContext, userId: number): () => void {
+  const underWay = ctx.memory.exportsUnderWay;
+  const count = underWay.get(userId) ?? 0;
+  if (count >= MAX_EXPORTS_PER_RUNNER) {
+    throw new AppError(429, EXPORTS_UNDER_WAY, undefined, { 'retry-after': String(EXPORT_RETRY_SECONDS) });
+  }
+  underWay.set(userId, count + 1);
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    const left = (underWay.get(userId) ?? 1) - 1;
+    if (left > 0) underWay.set(userId, left);
+    else underWay.delete(userId);
+  };
+}
+
+// ---- The exports ----
 
 /** Runs a page of the export: a page is read, written and let go before the next is read. */
 const PAGE = 1000;
@@ -127,8 +164,11 @@ interface ActivityFile {
   original: boolean;
 }
 
-/** How many activity files the last zip export has read from the database so far (the tests read it). */
-export const zipProgress = { filesRead: 0 };
+/**
+ * What the last zip export has read from the database so far (the tests read it): its activity
+ * files, and the slices of originals among them.
+ */
+export const zipProgress = { filesRead: 0, slicesRead: 0 };
 
 /** The files of a page's tracked runs: each original's kind from its name, else from its first bytes. */
 async function activityFilesOf(ctx: AppContext, userId: number, page: Entry[]): Promise<ActivityFile[]> {
@@ -153,8 +193,41 @@ async function activityFilesOf(ctx: AppContext, userId: number, page: Entry[]): 
   });
 }
 
-/** Bytes handed on at once: a 32 MiB original goes through the CRC a slice at a time, other work in between. */
-const SLICE = 64 * 1024;
+/** Bytes handed on at once: a slice goes through the CRC (and deflate) in pieces of this, other work in between. */
+const PIECE = 64 * 1024;
+
+/**
+ * Bytes of an original read from the database at once: 256 KiB first (that read tells its size),
+ * then a 32nd of the file, at least 256 KiB and at most 1 MiB. On SQLite every read costs about
+ * 1 ms a MiB of the whole original (`substr` reads the value from its pages to cut it), on the
+ * event loop: a 32 MiB original is about 30 ms a read, in 33 reads, where reads of 256 KiB would
+ * be 128 (an hour's FIT or GPX, 0.1 to 1 MB, is one to four reads).
+ */
+export function originalReadSize(size: number | null): number {
+  return size === null ? 256 * 1024 : Math.min(1024 * 1024, Math.max(256 * 1024, Math.ceil(size / 32)));
+}
+
+/**
+ * An original, a slice at a time: the next slice is read only when the stream asks for more (the
+ * client has taken what was written), after other requests have had a turn; so a slow client
+ * holds a slice or two of its export, never the file. A run deleted while its file is read ends
+ * the file where it was.
+ */
+async function* originalContent(ctx: AppContext, userId: number, entryId: number): AsyncGenerator<Uint8Array> {
+  // The first read tells the original's size, and so how much each read after it takes.
+  let slice = await ownOriginalSlice(ctx, userId, entryId, 0, originalReadSize(null));
+  zipProgress.filesRead += 1;
+  let from = 0;
+  while (slice !== null && slice.bytes.length > 0) {
+    zipProgress.slicesRead += 1;
+    const { size, bytes } = slice;
+    from += bytes.length;
+    for (let at = 0; at < bytes.length; at += PIECE) yield bytes.subarray(at, at + PIECE);
+    if (from >= size) return;
+    await letOthersIn();
+    slice = await ownOriginalSlice(ctx, userId, entryId, from, originalReadSize(size));
+  }
+}
 
 /** A file's content, read when the archive comes to it, after other requests have had their turn. */
 async function* activityContent(
@@ -165,10 +238,7 @@ async function* activityContent(
   await letOthersIn();
   // A run deleted (or its track) since the JSON named its file leaves the file empty: its row imports without a track.
   if (file.original) {
-    const original = await ownOriginal(ctx, userId, file.entryId);
-    zipProgress.filesRead += 1;
-    if (!original) return;
-    for (let at = 0; at < original.bytes.length; at += SLICE) yield original.bytes.subarray(at, at + SLICE);
+    yield* originalContent(ctx, userId, file.entryId);
     return;
   }
   const gpx = await ownTrackGpx(ctx, userId, file.entryId);
@@ -185,6 +255,7 @@ async function* activityContent(
  */
 export function exportZip(ctx: AppContext, user: Exporter): Readable {
   zipProgress.filesRead = 0;
+  zipProgress.slicesRead = 0;
   const files: ActivityFile[] = [];
   const filesOf: FilesOfPage = async (page) => {
     const found = await activityFilesOf(ctx, user.id, page);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { finished, Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import fastJson from 'fast-json-stringify';
@@ -21,7 +21,7 @@ import { todayOf, type AppContext } from '../../context.js';
 import { AppError, invalid } from '../../errors.js';
 import { sessionOf } from '../../http/authenticate.js';
 import { responseJsonSchema } from '../../http/serializer.js';
-import { exportCsv, exportJson, exportZip } from './exports.service.js';
+import { exportCsv, exportJson, exportSlot, exportZip } from './exports.service.js';
 import { importRuns, type ImportSummary, type UploadedFile } from './imports.service.js';
 
 /** At most this many files in one request (an archive counts as one). */
@@ -318,11 +318,15 @@ export function importsRoutes(ctx: AppContext) {
         security,
         querystring: ExportQuerySchema,
         produces: ['text/csv', 'application/json', 'application/zip'],
-        response: { 200: z.string().describe('The file'), ...errors },
+        response: { 200: z.string().describe('The file'), ...errors, 429: ErrorSchema },
       },
       handler: async (request, reply) => {
         const { user } = sessionOf(request);
         const format = request.query.format;
+        // At most 2 of a runner's exports at once (429 beyond): the place is given back when the
+        // response is written whole, fails, or its client goes (also before this handler ran).
+        const release = exportSlot(ctx, user.id);
+        finished(reply.raw, release);
         // One chunk (a page of runs) read ahead at most: the next page is read once the socket takes this one.
         const body =
           format === 'zip'

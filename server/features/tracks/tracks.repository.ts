@@ -1,4 +1,7 @@
-/** SQL of tracks (migration 018): a track and its original are written once with their run, and read whole. */
+/**
+ * SQL of tracks (migration 018): a track and its original are written once with their run; the
+ * original is read whole for its own download, and a slice at a time for the zip export.
+ */
 import { sql } from 'kysely';
 import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/schema.js';
@@ -114,6 +117,36 @@ export async function findOriginal(db: Executor, id: number) {
     userId: Number(row.user_id),
     original: row.name && row.content ? { name: row.name, bytes: row.content } : null,
   };
+}
+
+const originalSliceOf = compiled<{ userId: number; id: number; from: number; length: number }>()((db, param) =>
+  db
+    .selectFrom('track_files as f')
+    .innerJoin('tracks as t', 't.entry_id', 'f.entry_id')
+    .select([
+      sql<number | string>`length(f.content)`.as('size'),
+      sql<Uint8Array>`substr(f.content, ${param('from')}, ${param('length')})`.as('bytes'),
+    ])
+    .where('t.user_id', '=', param('userId'))
+    .where('f.entry_id', '=', param('id')),
+);
+
+/**
+ * `length` bytes of the original kept for a run of a runner from byte `from` (0 the first), fewer
+ * at its end, and its whole size; null when none is kept (any more), or the run is not theirs.
+ * Only the slice comes to the process: `length` and `substr` count bytes on a BLOB (SQLite) and a
+ * bytea (PostgreSQL). SQLite still reads the whole value from its pages to cut it (about 1 ms a
+ * MiB of the original, on the event loop): the caller decides how many slices a file is read in.
+ */
+export async function originalSlice(
+  db: Executor,
+  userId: number,
+  id: number,
+  from: number,
+  length: number,
+): Promise<{ size: number; bytes: Uint8Array } | null> {
+  const [row] = await originalSliceOf(db, { userId, id, from: Math.trunc(from) + 1, length: Math.trunc(length) });
+  return row ? { size: Number(row.size), bytes: row.bytes } : null;
 }
 
 /** The names of the originals kept for these runs of a runner, by run (a run without one is absent). */

@@ -128,10 +128,19 @@ export function originalHeadsOf(
   return tracks.originalHeads(ctx.db, userId, ids, length);
 }
 
-/** The runner's own run's original, or null when none is kept (or the run is no longer theirs). */
-export async function ownOriginal(ctx: AppContext, userId: number, id: number): Promise<OriginalFile | null> {
-  const found = await tracks.findOriginal(ctx.db, id);
-  return found?.userId === userId ? found.original : null;
+/**
+ * `length` bytes of the runner's own run's original from byte `from` (0 the first), fewer at its
+ * end, and its whole size: an original (up to 32 MiB) read a slice at a time, never whole. Null
+ * when none is kept (any more: the run or its track deleted meanwhile).
+ */
+export function ownOriginalSlice(
+  ctx: AppContext,
+  userId: number,
+  id: number,
+  from: number,
+  length: number,
+): Promise<{ size: number; bytes: Uint8Array } | null> {
+  return tracks.originalSlice(ctx.db, userId, id, from, length);
 }
 
 /**
