@@ -22,6 +22,7 @@ const FEATURE_LAYERS = {
   insights: ['entries', 'users'],
   tracks: ['entries', 'users'],
   imports: ['entries', 'goals', 'shoes', 'tracks', 'users'],
+  exports: ['entries', 'goals', 'imports', 'shoes', 'tracks', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const serverBoundaries = Object.entries(FEATURE_LAYERS).flatMap(([feature, below]) => {

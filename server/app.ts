@@ -20,6 +20,7 @@ import { entriesRoutes } from './features/entries/entries.routes.js';
 import { goalsRoutes } from './features/goals/goals.routes.js';
 import { shoesRoutes } from './features/shoes/shoes.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
+import { exportsRoutes } from './features/exports/exports.routes.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
 import { tracksRoutes } from './features/tracks/tracks.routes.js';
@@ -149,6 +150,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     insightsRoutes,
     tracksRoutes,
     importsRoutes,
+    exportsRoutes,
   ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }

@@ -1,27 +1,23 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { finished, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  ExportQuerySchema,
   ImportEnvelopeSchema,
   ImportMappingSchema,
   ImportRowSchema,
-  type ExportFormat,
   type ImportMapping,
 } from '../../../core/imports.js';
 import { ErrorSchema } from '../../../core/schemas.js';
-import { todayOf, type AppContext } from '../../context.js';
+import type { AppContext } from '../../context.js';
 import { AppError, invalid } from '../../errors.js';
 import { sessionOf } from '../../http/authenticate.js';
 import { responseJsonSchema } from '../../http/serializer.js';
-import { exportCsv, exportJson, exportSlot, exportZip } from './exports.service.js';
 import { importRuns, type ImportSummary, type UploadedFile } from './imports.service.js';
 
 /** At most this many files in one request (an archive counts as one). */
@@ -34,12 +30,6 @@ const MAX_FIELDS_BYTES = 1024 * 1024;
 
 /** The name of an upload's own folder: the process that owns it can be told from it (start-up clean-up). */
 const UPLOAD_PREFIX = 'running-times-import-';
-
-const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
-  csv: 'text/csv; charset=utf-8',
-  json: 'application/json; charset=utf-8',
-  zip: 'application/zip',
-};
 
 const mib = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 
@@ -305,39 +295,6 @@ export function importsRoutes(ctx: AppContext) {
           .header('content-type', 'application/json; charset=utf-8')
           // One chunk read ahead at most: rows are made as the socket takes them, not queued.
           .send(Readable.from(text, { highWaterMark: 1 }) as never);
-        return reply;
-      },
-    });
-
-    typed.get('/export', {
-      onRequest: app.requireAuth,
-      schema: {
-        tags: ['import and export'],
-        summary:
-          'All my runs as a CSV, JSON or zip download (the zip: the JSON and every tracked run’s file), streamed',
-        security,
-        querystring: ExportQuerySchema,
-        produces: ['text/csv', 'application/json', 'application/zip'],
-        response: { 200: z.string().describe('The file'), ...errors, 429: ErrorSchema },
-      },
-      handler: async (request, reply) => {
-        const { user } = sessionOf(request);
-        const format = request.query.format;
-        // At most 2 of a runner's exports at once (429 beyond): the place is given back when the
-        // response is written whole, fails, or its client goes (also before this handler ran).
-        const release = exportSlot(ctx, user.id);
-        finished(reply.raw, release);
-        // One chunk (a page of runs) read ahead at most: the next page is read once the socket takes this one.
-        const body =
-          format === 'zip'
-            ? exportZip(ctx, user)
-            : Readable.from(format === 'json' ? exportJson(ctx, user) : exportCsv(ctx, user.id), { highWaterMark: 1 });
-        const day = todayOf(ctx, user);
-        void reply
-          .header('content-type', EXPORT_CONTENT_TYPES[format])
-          .header('content-disposition', `attachment; filename="running-times-${day}.${format}"`)
-          .header('cache-control', 'no-store')
-          .send(body as never);
         return reply;
       },
     });

@@ -36,6 +36,8 @@ import { Matcher, spooledRun, type Outcome, type SpooledRun } from './matching.j
 import { Spool, yielder } from './spool.js';
 
 export type { UploadedFile } from './pass-one.js';
+/** How a file's kind is told (the zip export names each original by it). */
+export { activityKind, activityKindOfName, KIND_BYTES, type ActivityKind } from './parsers/files.js';
 
 export interface ImportOptions {
   dryRun: boolean;

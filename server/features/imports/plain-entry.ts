@@ -3,7 +3,7 @@
  * for those, a few direct tests of `POST /entry`'s rules (EntryBodySchema) give the same
  * body the schema would, without building its issues. Anything less plain answers null, and
  * the caller asks the schema itself, whose message is the one shown: the rules stay the
- * schema's, this only recognises their easy cases (imports.test.ts holds the two together).
+ * schema's, this only recognises their easy cases (imports/imports.test.ts holds the two together).
  */
 import {
   EARLIEST_DATE,

@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { inTransaction } from '../../context.js';
 import { readAside } from '../../db/sqlite.js';
-import { exportCsv, exportJson, exportZip, zipProgress } from '../../features/imports/exports.service.js';
+import { exportCsv, exportJson, exportZip, zipProgress } from '../../features/exports/exports.service.js';
 import { createTestApp, registerUser, type TestApp } from '../helpers.js';
 import { importFiles, multipartBody, zip } from '../imports/fixtures.js';
 import { realisticFit } from '../imports/track-fixtures.js';

@@ -1,12 +1,12 @@
 /**
  * Import of runs (CONTRACT.md §9) with files as devices and services write them
  * (imports/fixtures.ts), checked against numbers computed independently of the parsers. The
- * round trip through an export and the import as one transaction are in imports-round-trip.test.ts.
+ * round trip through an export and the import as one transaction are in round-trip.test.ts beside it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportEnvelopeSchema } from '../../core/imports.js';
-import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
-import { call, createEntry, createTestApp, expectError, registerUser, type TestApp } from './helpers.js';
+import { ImportEnvelopeSchema } from '../../../core/imports.js';
+import { EntriesEnvelopeSchema, type Entry } from '../../../core/schemas.js';
+import { call, createEntry, createTestApp, expectError, registerUser, type TestApp } from '../helpers.js';
 import {
   gpxFile,
   gz,
@@ -18,8 +18,8 @@ import {
   tcxFile,
   zip,
   type Part,
-} from './imports/fixtures.js';
-import { fitActivity } from './imports/fit-fixtures.js';
+} from './fixtures.js';
+import { fitActivity } from './fit-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,10 +14,10 @@ import {
   EXPORTS_UNDER_WAY,
   originalReadSize,
   zipProgress,
-} from '../features/imports/exports.service.js';
-import { call, createTestApp, registerUser, type Account, type TestApp } from './helpers.js';
-import { importResult } from './imports/fixtures.js';
-import { watchFit } from './imports/track-fixtures.js';
+} from '../../features/exports/exports.service.js';
+import { call, createTestApp, registerUser, type Account, type TestApp } from '../helpers.js';
+import { importResult } from '../imports/fixtures.js';
+import { watchFit } from '../imports/track-fixtures.js';
 
 /** The size of the large original: read in 256 KiB (which tells its size), then 384 KiB at a time. */
 const LARGE = 12 * 1024 * 1024;

@@ -7,9 +7,9 @@
  */
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportResult, ImportRow } from '../../core/imports.js';
-import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
-import { zipProgress } from '../features/imports/exports.service.js';
+import type { ImportResult, ImportRow } from '../../../core/imports.js';
+import { EntriesEnvelopeSchema, type Entry } from '../../../core/schemas.js';
+import { zipProgress } from '../../features/exports/exports.service.js';
 import {
   call,
   createEntry,
@@ -20,9 +20,9 @@ import {
   registerUser,
   type Account,
   type TestApp,
-} from './helpers.js';
-import { importResult, zip, type Part } from './imports/fixtures.js';
-import { multiSessionFit, realisticFit, watchFit, watchGpx, watchTcx } from './imports/track-fixtures.js';
+} from '../helpers.js';
+import { importResult, zip, type Part } from '../imports/fixtures.js';
+import { multiSessionFit, realisticFit, watchFit, watchGpx, watchTcx } from '../imports/track-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import { ownRunsAfter } from '../entries/entries.service.js';
 import { listGoals } from '../goals/goals.service.js';
 import { listShoes } from '../shoes/shoes.service.js';
 import { originalHeadsOf, originalNamesOf, ownOriginalSlice, ownTrackGpx } from '../tracks/tracks.service.js';
-import { activityKind, activityKindOfName, KIND_BYTES, type ActivityKind } from './parsers/files.js';
+import { activityKind, activityKindOfName, KIND_BYTES, type ActivityKind } from '../imports/imports.service.js';
 import { zipStream, type LazyMember } from './zip-writer.js';
 
 type Exporter = Pick<User, 'id' | 'name' | 'email' | 'timezone' | 'units'>;

@@ -4,11 +4,11 @@
  * rows of one file for duplicates of each other, and stores all of it or nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ImportResult } from '../../core/imports.js';
-import { held, IMPORT_BATCH } from '../features/imports/imports.service.js';
-import { jsonPieces } from '../features/imports/parsers/json-stream.js';
-import { call, createTestApp, registerUser, type TestApp } from './helpers.js';
-import { gz, importFiles, importResult, refuseRunsTitled, storedRunCount, zip, type Part } from './imports/fixtures.js';
+import { type ImportResult } from '../../../core/imports.js';
+import { held, IMPORT_BATCH } from '../../features/imports/imports.service.js';
+import { jsonPieces } from '../../features/imports/parsers/json-stream.js';
+import { call, createTestApp, registerUser, type TestApp } from '../helpers.js';
+import { gz, importFiles, importResult, refuseRunsTitled, storedRunCount, zip, type Part } from './fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,9 +4,9 @@
  * wording of the import's refusals. Each rule holds the same way in the dry run and the import.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportEnvelopeSchema, type ImportResult, type ImportRow } from '../../core/imports.js';
-import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
-import { call, createEntry, createTestApp, expectError, registerUser, type TestApp } from './helpers.js';
+import { ImportEnvelopeSchema, type ImportResult, type ImportRow } from '../../../core/imports.js';
+import { EntriesEnvelopeSchema, type Entry } from '../../../core/schemas.js';
+import { call, createEntry, createTestApp, expectError, registerUser, type TestApp } from '../helpers.js';
 import {
   gpxFile,
   importFiles,
@@ -16,8 +16,8 @@ import {
   stravaCsv,
   tcxFile,
   type Part,
-} from './imports/fixtures.js';
-import { fitActivity } from './imports/fit-fixtures.js';
+} from './fixtures.js';
+import { fitActivity } from './fit-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,17 +1,17 @@
 /**
  * Import and export of runs (CONTRACT.md §9): the round trip of every export format through an
  * import, and an import as one transaction (all its runs or none). Files of devices and services
- * are in imports.test.ts.
+ * are in imports/imports.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ImportEnvelopeSchema } from '../../core/imports.js';
-import { EntriesEnvelopeSchema, type Entry } from '../../core/schemas.js';
+import { ImportEnvelopeSchema } from '../../../core/imports.js';
+import { EntriesEnvelopeSchema, type Entry } from '../../../core/schemas.js';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { call, createTestApp, expectError, loginAdmin, registerUser, type TestApp } from './helpers.js';
-import { importFiles, importResult, refuseRunsTitled, storedRuns, type Part } from './imports/fixtures.js';
-import { fitActivity } from './imports/fit-fixtures.js';
+import { call, createTestApp, expectError, loginAdmin, registerUser, type TestApp } from '../helpers.js';
+import { importFiles, importResult, refuseRunsTitled, storedRuns, type Part } from './fixtures.js';
+import { fitActivity } from './fit-fixtures.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,13 +5,13 @@
  * reliability/import-hostile.test.ts.)
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ImportEnvelopeSchema } from '../../core/imports.js';
-import { importLimits } from '../features/imports/pass-one.js';
-import { passOneThreads, threadUse } from '../features/imports/pass-one-threads.js';
-import { parseUpload } from '../features/imports/parsers/files.js';
-import { memorySource } from '../features/imports/parsers/types.js';
-import { createTestApp, registerUser, type TestApp } from './helpers.js';
-import { gz, importFiles, importResult, storedRunCount, zip, type Part } from './imports/fixtures.js';
+import { ImportEnvelopeSchema } from '../../../core/imports.js';
+import { importLimits } from '../../features/imports/pass-one.js';
+import { passOneThreads, threadUse } from '../../features/imports/pass-one-threads.js';
+import { parseUpload } from '../../features/imports/parsers/files.js';
+import { memorySource } from '../../features/imports/parsers/types.js';
+import { createTestApp, registerUser, type TestApp } from '../helpers.js';
+import { gz, importFiles, importResult, storedRunCount, zip, type Part } from './fixtures.js';
 
 let t: TestApp;
 const limits = { ...importLimits };
