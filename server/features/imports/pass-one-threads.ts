@@ -33,7 +33,7 @@ export type PassOneAnswer =
 /** The nice value of a pass 1 thread (Linux: the thread's alone): other requests come first. */
 export const PASS_ONE_NICE = 10;
 
-/** Pass 1 on worker threads: when, how many at once, and with how much memory. */
+/** Pass 1 on parse threads: how many at once, and with how much memory. */
 export const passOneThreads = {
   /** Threads parsing at once; an import beyond them waits for a turn. As many idle threads are kept. */
   most: Math.max(1, Math.min(4, os.availableParallelism() - 1)),

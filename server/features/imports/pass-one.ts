@@ -1,9 +1,8 @@
 /**
  * Pass 1 of an import (imports.service.ts): every uploaded file parsed as a stream, each run
  * validated as `POST /entry` would, and each row written to the spool file (spool.ts). It needs
- * no database: it runs on a worker thread of its own for a large upload (pass-one-threads.ts,
- * pass-one.worker.ts), so that parsing shares no event loop with other requests, or here for a
- * small one (a thread costs more than a few rows). Same input, same spool, same answer either way.
+ * no database: it runs on a parse thread (pass-one-threads.ts, pass-one.worker.ts), so that
+ * parsing shares no event loop and no heap with other requests.
  */
 import fs from 'node:fs';
 import { GoalBodySchema, type GoalBody } from '../../../core/goals.js';
@@ -215,7 +214,7 @@ function timed(pause: () => Promise<void> | undefined) {
 /**
  * Parses and validates every file into `spool` (a file found damaged part-way, or slower than
  * its time, is cut from it and skipped whole, with the reason); each file is removed once read.
- * `pause` lets other work run now and then (on the main thread, or other imports on the parse
+ * `pause` lets other work run now and then (other imports on the parse
  * thread); `onRow` is told of every row written. More rows than the limit: a 413.
  */
 export async function spoolRows(

@@ -1,7 +1,7 @@
 /**
- * Pass 1 of an import (parse, validate, spool) on a worker thread: the same answer as on the
- * main thread for the same files, its failures answered clearly with nothing stored, and never
- * more threads at once than allowed.
+ * Pass 1 of an import (parse, validate, spool) on a parse thread: the same answer for every
+ * runner on a thread started once and kept, its failures answered clearly with nothing stored,
+ * and never more threads at once than allowed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
