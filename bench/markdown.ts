@@ -13,6 +13,7 @@ import {
   type Target,
   type TransferResult,
 } from './lib/report.js';
+import { othersTable } from './lib/others-during.js';
 import { describeTrackSizes } from './lib/track-size.js';
 
 const file = process.argv[2];
@@ -85,7 +86,11 @@ function printBench(report: BenchReport) {
 
 function printImport(report: ImportReport) {
   console.log(
-    `${database(report.dialect)}${report.date ? `, ${report.date.slice(0, 16).replace('T', ' ')} UTC` : ''}: ` +
+    `${database(report.dialect)}${report.date ? `, ${report.date.slice(0, 16).replace('T', ' ')} UTC` : ''}` +
+      (report.loadAverageAtStart
+        ? `, ${report.cpus} cores, load average ${report.loadAverageAtStart[0]} at the start and ${report.loadAverageAtEnd?.[0]} at the end`
+        : '') +
+      ': ' +
       'one server process on a fresh database, each import one `POST /api/v1/import`.\n',
   );
   const rows: [string, TransferResult | undefined][] = [
@@ -100,8 +105,10 @@ function printImport(report: ImportReport) {
     ['Export JSON', report.export_json],
     [report.large ? `Own CSV of ${n(report.large.fileMiB, 1)} MiB` : 'Own CSV, large', report.large],
   ];
-  console.log('| Import or export | runs | s | runs/s | server RSS growth MiB |');
-  console.log('|---|---:|---:|---:|---:|');
+  if (rows.some(([, row]) => row)) {
+    console.log('| Import or export | runs | s | runs/s | server RSS growth MiB |');
+    console.log('|---|---:|---:|---:|---:|');
+  }
   for (const [name, row] of rows) {
     if (!row) continue;
     console.log(
@@ -110,7 +117,23 @@ function printImport(report: ImportReport) {
     );
   }
   const tracks = report.tracks;
-  if (!tracks) return;
+  if (tracks) printTracks(tracks);
+  const others = report.others;
+  if (others) {
+    console.log(
+      `\nAnother runner every ${n(others.intervalMs)} ms, open-loop (a write, a read and GET /api/health; ` +
+        `ms from the scheduled send to the answer's end), during long work and hostile files ` +
+        `(each bounded by ${n(others.itemTimeoutSeconds)} s; hostile files at x${n(others.hostileScale, 2)} their size):\n`,
+    );
+    for (const line of othersTable(others.items)) console.log(line);
+    console.log('');
+    printTargets(
+      others.items.flatMap((item) => item.targets.map((t) => ({ ...t, target: `${item.label}: ${t.target}` }))),
+    );
+  }
+}
+
+function printTracks(tracks: NonNullable<ImportReport['tracks']>) {
   console.log(
     `\n| Watch files (§17) | import files/s | decoding alone, SDK defaults | decoding alone, parser's options | ` +
       `import / decoding alone | RSS growth MiB | stored KB per hour |`,

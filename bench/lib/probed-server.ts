@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { BUILT_SERVER, REPO_ROOT, procStatusKb, startServer } from '../../scripts/support/server-process.js';
+import { BUILT_SERVER, REPO_ROOT, procStatusKb, startServer, type Exit } from '../../scripts/support/server-process.js';
 
 const MiB = 1024 * 1024;
 const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
@@ -31,6 +31,19 @@ export interface ProbedServer {
   pid: number;
   /** Runs `work` and measures the server's memory meanwhile. */
   measure<T>(work: () => Promise<T>): Promise<{ result: T; memory: Memory }>;
+  /**
+   * Watches the resident memory alone (no heap probe: it works on a server that dies meanwhile):
+   * `peak()` is the highest since the call, `stop()` ends the sampling.
+   */
+  watchRss(): { beforeMiB: number; peakMiB(): number; stop(): void };
+  /** Resident memory now, MiB; NaN once the process is gone. */
+  rssMiB(): number;
+  /** Whether the process is still running. */
+  alive(): boolean;
+  /** Resolves when the process has exited, with how. */
+  exited: Promise<Exit>;
+  /** The end of what the server wrote to stderr. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -59,7 +72,8 @@ export async function startProbedServer(env: Record<string, string>): Promise<Pr
     env: { ...process.env, ...env, BENCH_PROBE_FILE: probeFile },
     stdout: 'ignore',
     graceMs: 15_000,
-    outputLimit: 4000,
+    // Enough for V8's fatal error above its stack trace, when a server dies.
+    outputLimit: 20_000,
   });
   const pid = server.pid;
   let seq = 0;
@@ -87,9 +101,42 @@ export async function startProbedServer(env: Record<string, string>): Promise<Pr
       return false;
     }
   };
+  let exit: Exit | null = null;
+  void server.exited.then((how) => {
+    exit = how;
+  });
+  const alive = () => exit === null && server.child.exitCode === null && server.child.signalCode === null;
   return {
     url: server.baseUrl,
     pid,
+    exited: server.exited,
+    alive,
+    output: () => server.output(),
+    rssMiB: () => (alive() ? mib(procStatusKb(pid, 'VmRSS') * 1024) : Number.NaN),
+    watchRss() {
+      const before = procStatusKb(pid, 'VmRSS') * 1024;
+      const exactPeak = resetPeak();
+      let sampled = before;
+      const sample = () => {
+        if (alive()) sampled = Math.max(sampled, procStatusKb(pid, 'VmRSS') * 1024);
+      };
+      const timer = setInterval(sample, 20);
+      let stopped = false;
+      return {
+        beforeMiB: mib(before),
+        peakMiB() {
+          if (!stopped) sample();
+          // VmHWM is gone with the process: then the samples are all there is.
+          const hwm = exactPeak && alive() ? procStatusKb(pid, 'VmHWM') * 1024 : 0;
+          sampled = Math.max(sampled, hwm);
+          return mib(sampled);
+        },
+        stop() {
+          stopped = true;
+          clearInterval(timer);
+        },
+      };
+    },
     async measure(work) {
       const before = await probe(true);
       const rssBefore = procStatusKb(pid, 'VmRSS') * 1024;

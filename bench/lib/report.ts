@@ -1,5 +1,6 @@
 /** The shape of a `npm run bench` result file (bench/results/<time>-<dialect>.json), and its number format. */
 import type { LoadResult } from './load.js';
+import type { OthersItem } from './others-during.js';
 import type { TrackSizes } from './track-size.js';
 
 export interface EndpointResult extends LoadResult {
@@ -134,6 +135,10 @@ export interface ImportReport {
   /** Absent from results before tracks. */
   date?: string;
   dialect: string;
+  /** The machine's cores and how busy it was (absent from results before the open-loop prober). */
+  cpus?: number;
+  loadAverageAtStart?: number[];
+  loadAverageAtEnd?: number[];
   stravaCsv?: TransferResult;
   fitZip?: TransferResult;
   tracks?: TrackImportResult;
@@ -141,6 +146,18 @@ export interface ImportReport {
   export_csv?: TransferResult;
   export_json?: TransferResult;
   large?: TransferResult & { fileMiB: number };
+  /** Another runner probed open-loop during long work and hostile files (absent from results before it). */
+  others?: {
+    intervalMs: number;
+    drainSeconds: number;
+    itemTimeoutSeconds: number;
+    stallRuns: number;
+    stallFitFiles: number;
+    hostileScale: number;
+    items: OthersItem[];
+  };
+  /** Every target of `others`, each named after its item. */
+  targets?: Target[];
 }
 
 /** A number with thousands separators and a fixed number of decimals; "-" when there is none. */
