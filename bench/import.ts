@@ -20,6 +20,9 @@
  *   decodes the same files with the FIT SDK's Decoder, one after another (target: the import at
  *   least half of it), the server's RSS growth (target <= 150 MB) and the stored size of their
  *   tracks per hour of samples (target <= 25 KB);
+ * - formats: the same hour's run recorded every second as FIT, GPX and TCX, each imported 5 times
+ *   by new runners once a parse thread is warm: the median of each (target: GPX and TCX within 4
+ *   times FIT's);
  * - own-csv: the CSV and JSON exports of a runner with E runs (default 100,000; seeded by importing
  *   this server's own CSV, itself measured), runs/s and the growth of the server's RSS while
  *   streaming;
@@ -90,8 +93,8 @@ import type { Target, TrackImportResult } from './lib/report.js';
 import { decodeFit } from '../server/features/imports/parsers/fit.js';
 import { buildServer, startProbedServer, type Memory, type ProbedServer } from './lib/probed-server.js';
 import { scratchDatabase } from '../scripts/support/scratch-database.js';
-import { stravaCsv, zip, type StravaRow } from '../server/test/imports/fixtures.js';
-import { fitActivity } from '../server/test/imports/fit-fixtures.js';
+import { gpxFile, stravaCsv, tcxFile, zip, type StravaRow } from '../server/test/imports/fixtures.js';
+import { fitActivity, fitFile } from '../server/test/imports/fit-fixtures.js';
 import {
   indexNamingOneMember,
   manyLapsFit,
@@ -153,6 +156,8 @@ for (const [name, value] of Object.entries({
 if (ITEM_TIMEOUT_S <= 0 || PROBE_INTERVAL_MS <= 0) throw new Error('--item-timeout and --probe-interval must be > 0');
 /** The parts run: all, or those whose name --only matches. */
 const ONLY = args['hostile-only'] ? /^hostile-/ : args.only ? new RegExp(args.only) : null;
+/** Imports of each format of one hour's run (the formats part). */
+const FORMAT_ROUNDS = 5;
 const selected = (part: string) => ONLY === null || ONLY.test(part);
 
 const DAY = 86_400_000;
@@ -759,6 +764,75 @@ async function main() {
    * with the FIT SDK, one after another: with its default options (the target's measure) and with
    * the options the parser uses (fewer conversions: a stricter comparison, shown beside it).
    */
+  /**
+   * The same hour's run (1 Hz: position, distance, elevation, heart rate, cadence) as FIT, GPX
+   * and TCX, each imported by FORMAT_ROUNDS new runners after one import that warms the parse
+   * thread; the median time of each, and the ratio of GPX's and TCX's to FIT's (target <= 4).
+   */
+  const formatsOfOneRun = async () => {
+    const start = new Date(FIRST);
+    const points = Array.from({ length: 3601 }, (_, t) => ({
+      t,
+      lat: 48.85 + t * 0.00003,
+      lon: 2.35 + Math.sin(t / 100) * 0.001,
+      ele: 50 + (t % 30),
+      hr: 140 + (t % 20),
+      cad: 85,
+      distance: t * 3,
+    }));
+    const files: Record<'fit' | 'gpx' | 'tcx', Uint8Array | string> = {
+      fit: fitFile([
+        {
+          start,
+          metres: 10_800,
+          timerSeconds: 3600,
+          elapsedSeconds: 3600,
+          records: points.map((p) => ({ ...p, enhancedAltitude: p.ele, heartRate: p.hr, cadence: p.cad })),
+        },
+      ]),
+      gpx: gpxFile({ start, segments: [points] }),
+      tcx: tcxFile({
+        start,
+        laps: [
+          {
+            metres: 10_800,
+            seconds: 3600,
+            tracks: [points.map((p) => ({ ...p, altitude: p.ele, cadence: p.cad }))],
+          },
+        ],
+      }),
+    };
+    await importOne(await register(), 'warm.fit', files.fit);
+    const seconds: Record<string, number[]> = { fit: [], gpx: [], tcx: [] };
+    for (let round = 0; round < FORMAT_ROUNDS; round++) {
+      for (const kind of ['fit', 'gpx', 'tcx'] as const) {
+        const imported = await importOne(await register(), `run.${kind}`, files[kind]);
+        if (imported.created !== 1) throw new Error(`the ${kind} file gave ${imported.created} runs`);
+        seconds[kind]!.push(imported.seconds);
+      }
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const fit = median(seconds.fit!);
+    const targets: Target[] = (['gpx', 'tcx'] as const).map((kind) => ({
+      target: `a one-hour ${kind.toUpperCase()} imports within 4 times the time of the same run as FIT`,
+      pass: median(seconds[kind]!) <= 4 * fit,
+      detail: `${(median(seconds[kind]!) * 1000).toFixed(0)} ms against ${(fit * 1000).toFixed(0)} ms: x${(median(seconds[kind]!) / fit).toFixed(2)}`,
+    }));
+    const bytes = (content: Uint8Array | string) =>
+      typeof content === 'string' ? Buffer.byteLength(content) : content.length;
+    console.log(
+      `One hour's run, median of ${FORMAT_ROUNDS} imports: ` +
+        (['fit', 'gpx', 'tcx'] as const)
+          .map(
+            (k) =>
+              `${k.toUpperCase()} (${(bytes(files[k]) / 1024).toFixed(0)} KiB) ${(median(seconds[k]!) * 1000).toFixed(0)} ms`,
+          )
+          .join(', '),
+    );
+    for (const t of targets) console.log(`  ${t.pass ? 'PASS' : 'FAIL'}  ${t.target}: ${t.detail}`);
+    return { rounds: FORMAT_ROUNDS, seconds, targets };
+  };
+
   /** The runner of trackImport's watch files, whose runs the zip export then writes out. */
   let tracksOwner: string | null = null;
   const trackImport = async (): Promise<TrackImportResult> => {
@@ -915,6 +989,8 @@ async function main() {
     }
 
     if (TRACK_FILES > 0 && selected('tracks')) results.tracks = await trackImport();
+
+    if (selected('formats')) results.formats = await formatsOfOneRun();
 
     if (selected('own-csv')) {
       const owner = await register();
