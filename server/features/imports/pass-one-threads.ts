@@ -25,8 +25,8 @@ export interface PassOneThreadData {
   waiting: SharedArrayBuffer;
 }
 export type PassOneAnswer =
-  | { done: PassOneResult & { spool: Spool['size'] } }
-  | { failed: string; status?: number }
+  | { done: PassOneResult & { spool: Spool['size'] }; heapMiB: number }
+  | { failed: string; status?: number; heapMiB: number }
   /** The thread has used its slice while others wait: it waits for `resume` before going on. */
   | { turnOver: true };
 
@@ -53,6 +53,12 @@ export const passOneThreads = {
    * gained nothing more (bench:import, decision 022).
    */
   youngMiB: 32,
+  /**
+   * A thread holding more than this (MiB, its heap and the buffers outside it) once its import is
+   * read is ended rather than kept: an idle thread never collects its garbage, and would hold the
+   * memory a large file made it take (a thread that read an hour's watch file holds about 20 MiB).
+   */
+  keepHeapMiB: 64,
   /** Tests: see PassOneJob. */
   exitAfterRows: 0,
 };
@@ -160,8 +166,8 @@ function takeThread(): Pooled {
 }
 
 /** A thread whose import is over, and that answered: kept for the next one, or ended. */
-function giveBack(thread: Pooled): void {
-  if (idle.length < passOneThreads.most) {
+function giveBack(thread: Pooled, heapMiB: number): void {
+  if (idle.length < passOneThreads.most && heapMiB <= passOneThreads.keepHeapMiB) {
     thread.worker.unref();
     idle.push(thread);
   } else void thread.worker.terminate();
@@ -226,7 +232,7 @@ export async function spoolRowsOnThread(
           return;
         }
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-        giveBack(thread!);
+        giveBack(thread!, message.heapMiB);
         thread = null;
         if ('done' in message) resolve(message.done);
         else reject(new AppError(message.status ?? 500, message.failed));

@@ -9,6 +9,7 @@
  */
 import { once } from 'node:events';
 import os from 'node:os';
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../errors.js';
 import { spoolRows } from './pass-one.js';
@@ -24,6 +25,15 @@ try {
 const port = parentPort!;
 const answer = (message: PassOneAnswer) => port.postMessage(message);
 const waiting = new Int32Array(data.waiting);
+/**
+ * The memory this thread holds now (MiB), its heap and the buffers outside it (a file's bytes,
+ * garbage until the heap is next collected, which an idle thread never does): the main thread
+ * keeps the thread for the next import only when it is small.
+ */
+const heapMiB = () => {
+  const { total_heap_size: heap, external_memory: external } = v8.getHeapStatistics();
+  return (heap + external) / 1024 / 1024;
+};
 
 /** One import's pass 1, in turns. */
 async function run(job: PassOneJob): Promise<void> {
@@ -45,13 +55,13 @@ async function run(job: PassOneJob): Promise<void> {
       if (exitAt > 0 && rows >= exitAt) process.exit(70);
     });
     spool.close();
-    answer({ done: { ...result, spool: spool.size } });
+    answer({ done: { ...result, spool: spool.size }, heapMiB: heapMiB() });
   } catch (error) {
     spool.close();
     answer(
       error instanceof AppError
-        ? { failed: error.message, status: error.status }
-        : { failed: 'The import failed while reading its files; nothing was stored.' },
+        ? { failed: error.message, status: error.status, heapMiB: heapMiB() }
+        : { failed: 'The import failed while reading its files; nothing was stored.', heapMiB: heapMiB() },
     );
     if (!(error instanceof AppError)) console.error(error);
   }

@@ -83,6 +83,18 @@ describe('a gzipped FIT of millions of identical records', () => {
   }, 60_000);
 });
 
+describe('the memory a file made a parse thread take', () => {
+  it('goes with the thread: one whose heap grew large is ended, a small one kept for the next import', async () => {
+    await answered([{ name: 'records.fit.gz', content: repeatedRecordsFitGz(117) }], { dry_run: '1' });
+    const before = threadUse.started;
+    const small = () => answered([{ name: 'one.fit', content: sessionsOverSharedRecords(1, 600) }], { dry_run: '1' });
+    await small();
+    expect(threadUse.started).toBe(before + 1);
+    await small();
+    expect(threadUse.started).toBe(before + 1);
+  }, 60_000);
+});
+
 describe('an index that names one file many times', () => {
   it('reads the file once: the first row takes its run, the others keep their own numbers', async () => {
     const archive = indexNamingOneMember(2_000, sessionsOverSharedRecords(1, 3_600));
