@@ -44,7 +44,7 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  /** The app's answer cache (decision 033): a new one with the default bounds unless given; null for none. */
+  /** The app's answer cache (decision 034): a new one with the default bounds unless given; null for none. */
   answerCache?: AnswerCache | null;
   /** Told of every route as it is added (a test walks the route table with it). */
   onRoute?: (route: RouteOptions) => void;

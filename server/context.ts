@@ -44,7 +44,7 @@ export interface Session {
   user: SessionUser;
   /**
    * The user's answer revision, read with the token: before anything else the request reads, so
-   * the answer cache (http/answer-cache.ts) keys a kept answer with it (decision 033).
+   * the answer cache (http/answer-cache.ts) keys a kept answer with it (decision 034).
    */
   revision: number;
 }

@@ -9,7 +9,7 @@
  * - `runner_efforts`: what counts for records at each standard distance (CONTRACT.md §10, §15):
  *   a run as a whole, or the best efforts of a tracked run with distances;
  * - `insight_revisions`: each user's answer revision, which moves with every write that changes
- *   what one of their kept answers shows (moveAnswerRevision; the answer cache, decision 033);
+ *   what one of their kept answers shows (moveAnswerRevision; the answer cache, decision 034);
  * - `users.entry_count`: each runner's runs;
  * - `user_days`: the accounts created on each UTC day (the users list's pages, decision 029).
  *
@@ -226,7 +226,7 @@ export class RunTally {
 }
 
 /**
- * Moves the answer revision of users (http/answer-cache.ts, decision 033), on `db`: the transaction
+ * Moves the answer revision of users (http/answer-cache.ts, decision 034), on `db`: the transaction
  * of a write that changes what one of their kept answers shows. The one function that moves it:
  * RunTally for every write of runs and tracks it counts, a shoe's deletion (it clears its runs'
  * shoe), a goal's creation, change, deletion or import, a new maximum heart rate (zones, estimated
@@ -328,7 +328,7 @@ export async function rebuildTallies(db: Executor): Promise<void> {
   await sql`update users set entry_count = coalesce((select sum(d.runs) from runner_days d where d.user_id = users.id), 0)`.execute(
     db,
   );
-  // Every answer kept for a user (decision 033) is computed again.
+  // Every answer kept for a user (decision 034) is computed again.
   await sql`insert into insight_revisions (user_id, revision) select id, 1 from users where true
     on conflict (user_id) do update set revision = insight_revisions.revision + 1`.execute(db);
 }

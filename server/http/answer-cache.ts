@@ -1,18 +1,13 @@
 /**
- * The answer cache (decision 033): the one place a runner's computed answers are kept, one per app.
- * A route declares that its answer may be kept (`config: { cache: true }`: a GET behind
- * `app.requireAuth`); `installAnswerCache` wraps those handlers and nothing else knows the cache.
- * An answer is kept as the text the route's serializer wrote (its response schema), under:
- * - the user, and their revision read with the session (the token's lookup joins it). Every write
- *   that changes what an answer shows moves it in its transaction (db/tallies.ts moveAnswerRevision),
- *   so no process on the database serves an answer after such a write has committed. A user's
- *   answers of an older revision go when a request brings a newer one;
- * - the route's declared URL, today in the user's zone (so answers that depend on the clock follow
- *   it), and the params and query as the route's schema parsed them, keys in a canonical order
- *   (never the raw URL, never the Host).
+ * The answer cache (decision 034), one per app: a route declares that its answer may be kept
+ * (`config: { cache: true }`, a GET behind `app.requireAuth`), and `installAnswerCache` wraps those
+ * handlers; nothing else knows it. An answer is kept as the text its route's serializer wrote, under
+ * the user and their revision read with the session (every write that changes an answer moves it in
+ * its transaction: db/tallies.ts moveAnswerRevision), the route's declared URL, today in the user's
+ * zone, and the params and query as the route's schema parsed them (never the raw URL or the Host).
  * Bounded in all and per user: a user over their own bound loses their least recently used answers,
  * everyone's least recently used go when the total is over. Concurrent misses of one key share one
- * computation; a failure is not kept.
+ * computation; a failure is not kept; a user's answers go when a request brings a newer revision.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { dateInZone } from '../../core/time.js';
@@ -24,51 +19,29 @@ declare module 'fastify' {
   }
 }
 
-export interface CacheLimits {
-  /** The most answers, and characters of their text and keys, kept in all (about 3 bytes a character in memory). */
-  answers: number;
-  chars: number;
-  /** The most of each that one user's answers may hold. */
-  userAnswers: number;
-  userChars: number;
-}
-
-export const CACHE_LIMITS: CacheLimits = {
+/** The most answers, and characters of their keys and texts (about 3 bytes each in memory), in all and per user. */
+export const CACHE_LIMITS = {
   answers: 20_000,
   chars: 16 * 1024 * 1024,
   userAnswers: 1_000,
   userChars: 4 * 1024 * 1024,
 };
-
-interface Slot {
-  shelf: Shelf;
-  key: string;
-  text: Promise<string>;
-  /** Counted once the text is known (0 while it is computed). */
-  chars: number;
-}
-
-/** One user's answers at one revision, least recently used first. */
-interface Shelf {
-  userId: number;
-  revision: number;
-  slots: Map<string, Slot>;
-  chars: number;
-}
+export type CacheLimits = typeof CACHE_LIMITS;
 
 /** What a miss computes: the answer's text, and whether it may be kept. */
-export interface Computed {
-  text: string;
-  keep: boolean;
-}
+export type Computed = { text: string; keep: boolean };
+/** A kept answer; its characters are counted once its text is known. */
+type Slot = { shelf: Shelf; key: string; text: Promise<string>; chars: number };
+/** One user's answers at one revision, least recently used first. */
+type Shelf = { userId: number; revision: number; slots: Map<string, Slot>; chars: number };
 
 export class AnswerCache {
   hits = 0;
   misses = 0;
+  totalChars = 0;
   private readonly shelves = new Map<number, Shelf>();
   /** Every kept answer, least recently used first. */
   private readonly order = new Set<Slot>();
-  private chars = 0;
 
   constructor(readonly limits: CacheLimits = CACHE_LIMITS) {}
 
@@ -76,11 +49,6 @@ export class AnswerCache {
     return this.order.size;
   }
 
-  get totalChars(): number {
-    return this.chars;
-  }
-
-  /** How many answers of a user are kept. */
   sizeOf(userId: number): number {
     return this.shelves.get(userId)?.slots.size ?? 0;
   }
@@ -88,17 +56,14 @@ export class AnswerCache {
   /** The text kept under (user, revision, key), or `compute()`'s, kept once it resolves unless it says not to. */
   answer(userId: number, revision: number, key: string, compute: () => Promise<Computed>): Promise<string> {
     let shelf = this.shelves.get(userId);
-    if (shelf && shelf.revision < revision) this.clear(shelf);
-    else if (shelf && shelf.revision > revision) {
+    if (shelf && shelf.revision > revision) {
       // Read before a write that another request has already seen: answered, never kept.
       this.misses += 1;
       return compute().then((computed) => computed.text);
     }
+    if (shelf && shelf.revision < revision) for (const old of shelf.slots.values()) this.remove(old);
     shelf = this.shelves.get(userId);
-    if (!shelf) {
-      shelf = { userId, revision, slots: new Map(), chars: 0 };
-      this.shelves.set(userId, shelf);
-    }
+    if (!shelf) this.shelves.set(userId, (shelf = { userId, revision, slots: new Map(), chars: 0 }));
     const found = shelf.slots.get(key);
     if (found) {
       this.hits += 1;
@@ -110,20 +75,20 @@ export class AnswerCache {
     }
     this.misses += 1;
     const slot: Slot = { shelf, key, text: Promise.resolve(''), chars: 0 };
+    const kept = () => slot.shelf.slots.get(key) === slot;
     slot.text = compute().then(
       ({ text, keep }) => {
-        if (slot.shelf.slots.get(key) !== slot) return text;
-        if (!keep) this.remove(slot);
-        else {
+        if (kept() && !keep) this.remove(slot);
+        else if (kept()) {
           slot.chars = key.length + text.length;
           slot.shelf.chars += slot.chars;
-          this.chars += slot.chars;
+          this.totalChars += slot.chars;
           this.evict(slot.shelf);
         }
         return text;
       },
       (error: unknown) => {
-        if (slot.shelf.slots.get(key) === slot) this.remove(slot);
+        if (kept()) this.remove(slot);
         throw error;
       },
     );
@@ -138,13 +103,8 @@ export class AnswerCache {
     shelf.slots.delete(slot.key);
     shelf.chars -= slot.chars;
     this.order.delete(slot);
-    this.chars -= slot.chars;
+    this.totalChars -= slot.chars;
     if (shelf.slots.size === 0 && this.shelves.get(shelf.userId) === shelf) this.shelves.delete(shelf.userId);
-  }
-
-  private clear(shelf: Shelf): void {
-    for (const slot of shelf.slots.values()) this.remove(slot);
-    this.shelves.delete(shelf.userId);
   }
 
   private evict(shelf: Shelf): void {
@@ -154,7 +114,7 @@ export class AnswerCache {
       this.remove(slot);
     }
     for (const slot of this.order) {
-      if (this.order.size <= answers && this.chars <= chars) break;
+      if (this.order.size <= answers && this.totalChars <= chars) break;
       this.remove(slot);
     }
   }
@@ -165,24 +125,23 @@ export function canonical(value: unknown): string {
   if (typeof value !== 'object' || value === null) return JSON.stringify(value) ?? '';
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((k) => record[k] !== undefined)
-    .sort();
-  return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`).join(',')}}`;
+  const keys = Object.keys(record).filter((k) => record[k] !== undefined);
+  return `{${keys
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(record[k])}`)
+    .join(',')}}`;
 }
 
 const notKept = new WeakSet<FastifyRequest>();
 
-/** Called by a cached route's handler: this request's answer is sent but not kept (another user's data). */
+/** For a cached route's handler: this request's answer is sent, not kept (it shows another user's data). */
 export function doNotKeep(request: FastifyRequest): void {
   notKept.add(request);
 }
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /**
  * Wraps the handler of every route declared with `config.cache` from now on (call it before the
- * routes are registered). Without a cache (null) the routes answer afresh every time.
+ * routes are registered). Without a cache (null) those routes answer afresh every time.
  */
 export function installAnswerCache(app: FastifyInstance, cache: AnswerCache | null, now: () => Date): void {
   app.addHook('onRoute', (route) => {
@@ -192,8 +151,7 @@ export function installAnswerCache(app: FastifyInstance, cache: AnswerCache | nu
     }
     if (!cache) return;
     const { handler, url } = route;
-    const params = route.schema?.params !== undefined;
-    const query = route.schema?.querystring !== undefined;
+    const [params, query] = [route.schema?.params !== undefined, route.schema?.querystring !== undefined];
     route.handler = async function keptAnswer(request, reply) {
       const session = request.session;
       if (!session) throw new Error(`${url}: a kept answer needs the session (onRequest: app.requireAuth)`);
@@ -203,7 +161,7 @@ export function installAnswerCache(app: FastifyInstance, cache: AnswerCache | nu
         const answer: unknown = await handler.call(this, request, reply);
         return { text: reply.serialize(answer) as string, keep: !notKept.has(request) };
       });
-      return reply.type(JSON_TYPE).send(text);
+      return reply.type('application/json; charset=utf-8').send(text);
     };
   });
 }

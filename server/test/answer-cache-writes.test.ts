@@ -1,5 +1,5 @@
 /**
- * The answer cache never serves an answer a write has changed (decision 033). Three apps share one
+ * The answer cache never serves an answer a write has changed (decision 034). Three apps share one
  * database: `t.app` writes, `reader` keeps answers, `cold` has no cache. For every write route of the
  * route table (walked as the app is built: a write route added later fails here until it has a
  * case), the reader first keeps every cached route's answers; then the write goes through the first

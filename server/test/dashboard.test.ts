@@ -349,7 +349,7 @@ describe('GET /api/v1/dashboard/admin-data', () => {
   });
 });
 
-// The dashboard is kept in the answer cache under the runner's revision and today (decision 033):
+// The dashboard is kept in the answer cache under the runner's revision and today (decision 034):
 // every write of the runner's runs, and a new day, must show on the next read.
 describe('GET /api/v1/dashboard/data: every write shows on the next read', () => {
   let t: TestApp;

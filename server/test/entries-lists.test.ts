@@ -99,7 +99,7 @@ describe('GET /api/v1/entry (list)', () => {
     expect(past).toMatchObject({ data: [], current_page: 3, last_page: 2, total: 6, from: null, to: null });
   });
 
-  // Links are relative, built from the route and its parsed query (decision 033): every spelling
+  // Links are relative, built from the route and its parsed query (decision 034): every spelling
   // of one page (another host, its parameters in another order, one the schema drops) is one
   // answer, kept once.
   it('links to the neighbouring pages relatively, whatever the host and the spelling of the query', async () => {
@@ -141,7 +141,7 @@ describe('GET /api/v1/entry (list)', () => {
     expect(entries).toMatchObject({ data: [], total: 0, current_page: 1, last_page: 1, from: null, to: null });
   });
 
-  // The page is kept in the answer cache under the runner's revision (decision 033): every kind of
+  // The page is kept in the answer cache under the runner's revision (decision 034): every kind of
   // write must show on the next read, including a shoe's deletion, which clears its runs' shoe_id.
   it('shows every write of the runner on the next read: a new run, an edit of any field, a deleted shoe, a deletion', async () => {
     const fresh = await registerUser(t.app);

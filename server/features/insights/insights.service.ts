@@ -2,7 +2,7 @@
  * Insights of the caller's own runs (CONTRACT.md §10). Each reads the maintained tables
  * (runner_efforts, runner_days) or a bounded window of runs, and hands them to the pure formulas
  * of core/insights.ts; numbers are rounded there, on output only. Their routes declare that the
- * answers may be kept (http/answer-cache.ts, decision 033).
+ * answers may be kept (http/answer-cache.ts, decision 034).
  */
 import {
   PREDICTION_MIN_METRES,

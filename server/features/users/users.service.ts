@@ -201,7 +201,7 @@ export async function updateUser(
       if (!row) throw notFound();
       // The zones, and the efforts estimated from heart rate, follow the maximum heart rate (§14, §15).
       // No other field of the profile shows in a kept answer: the time zone reaches them through
-      // today, which is in every key of the answer cache (decision 033).
+      // today, which is in every key of the answer cache (decision 034).
       if (body.max_heart_rate !== undefined && body.max_heart_rate !== target.max_heart_rate) {
         await moveAnswerRevision(trx, [target.id]);
       }
