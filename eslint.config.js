@@ -7,7 +7,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * only the features listed for it (their services), so no two features import each other. Within a feature a
  * repository imports only server/db and core/; a service never imports server/http nor another feature's
  * repository; only *.routes.ts touch server/http. server/db, server/http and the shared top-level files import
- * no feature. The answer cache (server/http/answer-cache.ts, decision 033) is declared by routes and installed by
+ * no feature. The answer cache (server/http/answer-cache.ts, decision 034) is declared by routes and installed by
  * app.ts: no service, repository, server/db or core/ file imports it. Tests may reach anywhere. The rule sees only the import string, hence the regular expressions.
  */
 const FEATURE_LAYERS = {
@@ -28,7 +28,7 @@ const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patt
 const answerCache = {
   regex: '(^|/)answer-cache(\\.js)?$',
   message:
-    'Only routes (config: { cache: true }) and app.ts know the answer cache; services, repositories, server/db and core/ never import it (decision 033).',
+    'Only routes (config: { cache: true }) and app.ts know the answer cache; services, repositories, server/db and core/ never import it (decision 034).',
 };
 const serverBoundaries = Object.entries(FEATURE_LAYERS).flatMap(([feature, below]) => {
   const otherFeatures = {
