@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { linkBaseOf, type Config } from './config.js';
 import { contextOf, type AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -81,6 +81,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     clientErrorHandler,
   });
   app.decorate('appContext', ctx);
+  app.decorate('linkBase', linkBaseOf(config));
   const answerCache = options.answerCache === undefined ? new AnswerCache() : options.answerCache;
   app.decorate('answerCache', answerCache);
   app.decorate(

@@ -141,7 +141,8 @@ export function doNotKeep(request: FastifyRequest): void {
 
 /**
  * Wraps the handler of every route declared with `config.cache` from now on (call it before the
- * routes are registered). Without a cache (null) those routes answer afresh every time.
+ * routes are registered); such a handler returns its answer, never sends it. Without a cache
+ * (null) those routes answer afresh every time.
  */
 export function installAnswerCache(app: FastifyInstance, cache: AnswerCache | null, now: () => Date): void {
   app.addHook('onRoute', (route) => {

@@ -3,6 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { DEFAULT_PER_PAGE, type Paged } from '../../core/schemas.js';
 import type { PageWindow } from '../context.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The base of the absolute links the server writes (config.ts linkBaseOf): never the request's Host. */
+    linkBase: string;
+  }
+}
+
 export interface PageRequest extends PageWindow {
   page: number;
   perPage: number;
@@ -15,12 +22,13 @@ export function pageRequest(query: { page?: number | undefined; per_page?: numbe
 }
 
 /**
- * The request's page with another number, relative to the server (`/api/v1/entry?page=2`): the
- * route's declared path with its parsed params, and its parsed query (what the schema kept, keys
- * sorted), encoded as a form. Nothing of it comes from the Host or the raw URL, so one answer
- * serves every spelling of a request (http/answer-cache.ts).
+ * The request's page with another number (`https://runs.example.org/api/v1/entry?page=2`): the
+ * link base (PUBLIC_URL), the route's declared path with its parsed params, and its parsed query
+ * (what the schema kept, keys sorted), encoded as a form. Nothing of it comes from the Host or the
+ * raw URL, so one answer serves every spelling of a request (http/answer-cache.ts).
  */
 export function pageUrlOf(
+  base: string,
   route: string,
   params: Record<string, unknown>,
   query: Record<string, unknown>,
@@ -31,7 +39,7 @@ export function pageUrlOf(
   return (page) => {
     const form = new URLSearchParams();
     for (const key of keys) form.append(key, key === 'page' ? String(page) : String(query[key]));
-    return `${path}?${form.toString()}`;
+    return `${base}${path}?${form.toString()}`;
   };
 }
 
@@ -43,6 +51,7 @@ export function paged<T>(request: FastifyRequest, page: PageRequest, data: T[], 
   const pageUrl =
     hasNext || hasPrev
       ? pageUrlOf(
+          request.server.linkBase,
           request.routeOptions.url ?? request.url,
           request.params as Record<string, unknown>,
           request.query as Record<string, unknown>,

@@ -99,25 +99,26 @@ describe('GET /api/v1/entry (list)', () => {
     expect(past).toMatchObject({ data: [], current_page: 3, last_page: 2, total: 6, from: null, to: null });
   });
 
-  // Links are relative, built from the route and its parsed query (decision 034): every spelling
-  // of one page (another host, its parameters in another order, one the schema drops) is one
-  // answer, kept once.
-  it('links to the neighbouring pages relatively, whatever the host and the spelling of the query', async () => {
+  // Links are absolute from the configured base (PUBLIC_URL, else the address listened on), the
+  // route and its parsed query (decision 034): every spelling of one page (another Host, its
+  // parameters in another order, one the schema drops) is one answer, kept once.
+  it('links to the neighbouring pages from the link base, whatever the host and the spelling of the query', async () => {
     const cache = t.app.answerCache!;
+    const base = 'http://127.0.0.1:3000/api/v1/entry';
     const links = async (host: string, url: string) => {
       const res = await call(t.app, 'GET', url, { token: lister.token, headers: { host } });
       const { prev_page_url, next_page_url } = res.json().entries as Record<string, string | null>;
       return [prev_page_url, next_page_url];
     };
-    const page2 = ['/api/v1/entry?page=1&per_page=2', '/api/v1/entry?page=3&per_page=2'];
+    const page2 = [`${base}?page=1&per_page=2`, `${base}?page=3&per_page=2`];
     const hits = cache.hits;
     expect(await links('a.example', '/api/v1/entry?per_page=2&page=2')).toEqual(page2);
     expect(await links('b.example:8080', '/api/v1/entry?page=2&per_page=2')).toEqual(page2);
     expect(await links('a.example', '/api/v1/entry?page=2&per_page=2&utm=x')).toEqual(page2);
     expect(cache.hits).toBe(hits + 2);
     expect(await links('a.example', '/api/v1/entry?page=2&per_page=2&dateTo=2026-03-12&sort=')).toEqual([
-      '/api/v1/entry?dateTo=2026-03-12&page=1&per_page=2',
-      '/api/v1/entry?dateTo=2026-03-12&page=3&per_page=2',
+      `${base}?dateTo=2026-03-12&page=1&per_page=2`,
+      `${base}?dateTo=2026-03-12&page=3&per_page=2`,
     ]);
   });
 
