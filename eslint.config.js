@@ -7,7 +7,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * only the features listed for it (their services), so no two features import each other. Within a feature a
  * repository imports only server/db and core/; a service never imports server/http nor another feature's
  * repository; only *.routes.ts touch server/http. server/db, server/http and the shared top-level files import
- * no feature. Tests may reach anywhere. The rule sees only the import string, hence the regular expressions.
+ * no feature. The answer cache (server/http/answer-cache.ts, decision 034) is declared by routes and installed by
+ * app.ts: no service, repository, server/db or core/ file imports it. Tests may reach anywhere. The rule sees only the import string, hence the regular expressions.
  */
 const FEATURE_LAYERS = {
   users: [],
@@ -25,6 +26,11 @@ const FEATURE_LAYERS = {
   exports: ['entries', 'goals', 'imports', 'shoes', 'tracks', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const answerCache = {
+  regex: '(^|/)answer-cache(\\.js)?$',
+  message:
+    'Only routes (config: { cache: true }) and app.ts know the answer cache; services, repositories, server/db and core/ never import it (decision 034).',
+};
 const serverBoundaries = Object.entries(FEATURE_LAYERS).flatMap(([feature, below]) => {
   const otherFeatures = {
     regex: below.length > 0 ? `^\\.\\./(?!(${below.join('|')})/)[^./][^/]*/` : '^\\.\\./[^./][^/]*/',
@@ -48,13 +54,17 @@ const serverBoundaries = Object.entries(FEATURE_LAYERS).flatMap(([feature, below
   };
   const dir = `server/features/${feature}`;
   return [
-    { files: [`${dir}/**/*.ts`], ignores: ['**/*.test.ts'], rules: restricted(otherFeatures, foreignRepository, http) },
+    {
+      files: [`${dir}/**/*.ts`],
+      ignores: ['**/*.test.ts'],
+      rules: restricted(answerCache, otherFeatures, foreignRepository, http),
+    },
     {
       files: [`${dir}/**/*.routes.ts`],
       ignores: ['**/*.test.ts'],
       rules: restricted(otherFeatures, foreignRepository),
     },
-    { files: [`${dir}/**/*.repository.ts`], rules: restricted(beyondDbAndCore) },
+    { files: [`${dir}/**/*.repository.ts`], rules: restricted(answerCache, beyondDbAndCore) },
   ];
 });
 
@@ -121,7 +131,7 @@ export default tseslint.config(
   {
     files: ['server/db/**/*.ts'],
     ignores: ['**/*.test.ts'],
-    rules: restricted({
+    rules: restricted(answerCache, {
       regex: '^\\.\\./(?!\\.\\./core/)',
       message: 'server/db is the bottom layer: it imports only its own files and core/.',
     }),
@@ -136,15 +146,16 @@ export default tseslint.config(
   },
   {
     files: ['server/config.ts', 'server/context.ts', 'server/errors.ts'],
-    rules: restricted({
+    rules: restricted(answerCache, {
       regex: '^\\./(features|http)/',
       message: 'The shared top-level files import no feature and no HTTP code.',
     }),
   },
   {
     files: ['core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'react', 'react-*', '../server/*', '../web/*'] }],
-    },
+    rules: restricted(answerCache, {
+      group: ['node:*', 'react', 'react-*', '../server/*', '../web/*'],
+      message: 'core/ is shared by both sides: it imports no Node.js, React, server or web code.',
+    }),
   },
 );

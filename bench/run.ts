@@ -149,8 +149,8 @@ interface AfterImport {
 }
 
 /**
- * §15: the first read of records and of predictions after a run is imported, when the memo has
- * nothing for the runner's new revision, for the runner with LONG_HISTORY_TRACKS tracked runs:
+ * §15: the first read of records and of predictions after a run is imported, when the answer cache
+ * has nothing for the runner's new revision, for the runner with LONG_HISTORY_TRACKS tracked runs:
  * ten watch files of about half an hour imported one at a time, each followed by the two reads.
  */
 async function firstReadsAfterImport(url: string, token: string): Promise<AfterImport> {

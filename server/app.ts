@@ -5,9 +5,9 @@ import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
+import { linkBaseOf, type Config } from './config.js';
 import { contextOf, type AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
@@ -28,6 +28,7 @@ import { statsRoutes } from './features/stats/stats.routes.js';
 import { tokensRoutes } from './features/tokens/tokens.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
 import { ensureFirstAdmin, tokenOwnerLookup } from './features/users/users.service.js';
+import { AnswerCache, installAnswerCache } from './http/answer-cache.js';
 import { bearerAuthentication } from './http/authenticate.js';
 import { installBodyPace } from './http/body-pace.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
@@ -38,10 +39,19 @@ import { serializerCompiler } from './http/serializer.js';
 declare module 'fastify' {
   interface FastifyInstance {
     appContext: AppContext;
+    /** The answers of routes declared with `config.cache` (null: every answer computed afresh). */
+    answerCache: AnswerCache | null;
   }
 }
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** The app's answer cache (decision 034): a new one with the default bounds unless given; null for none. */
+  answerCache?: AnswerCache | null;
+  /** Told of every route as it is added (a test walks the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
   const ctx: AppContext = contextOf(database.kysely, config);
   const setSecurityHeaders = securityHeaders(config.mapTileOrigins);
@@ -72,6 +82,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
     clientErrorHandler,
   });
   app.decorate('appContext', ctx);
+  app.decorate('linkBase', linkBaseOf(config));
+  const answerCache = options.answerCache === undefined ? new AnswerCache() : options.answerCache;
+  app.decorate('answerCache', answerCache);
   app.decorate(
     'requireAuth',
     bearerAuthentication((token) => authenticate(ctx, token)),
@@ -120,6 +133,10 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   installErrorHandler(app);
   installBodyPace(app, config.bodyPace);
 
+  // Before any route: the routes declared with `config.cache` answer through it.
+  installAnswerCache(app, answerCache, config.now);
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   await app.register(formbody);
   await app.register(swagger, {
     openapi: {

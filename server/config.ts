@@ -36,6 +36,8 @@ export interface Config {
   bodyPace: { graceMs: number; minBytesPerSecond: number };
   /** Where the product's source code is (SOURCE_URL, else package.json `repository`); null hides the link. */
   sourceUrl: string | null;
+  /** The server's address as users reach it (PUBLIC_URL, no trailing slash), or null when not set. */
+  publicUrl: string | null;
 }
 
 export class ConfigError extends Error {}
@@ -86,6 +88,31 @@ function sourceUrlFrom(env: NodeJS.ProcessEnv): string | null {
   const url = sourceUrlOf(env.SOURCE_URL);
   if (!url) throw new ConfigError(`SOURCE_URL must be an http or https address, got "${env.SOURCE_URL}".`);
   return url;
+}
+
+function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
+  if (!env.PUBLIC_URL) return null;
+  const refuse = () =>
+    new ConfigError(
+      `PUBLIC_URL must be an http or https address such as https://runs.example.org, got "${env.PUBLIC_URL}".`,
+    );
+  let url: URL;
+  try {
+    url = new URL(env.PUBLIC_URL);
+  } catch {
+    throw refuse();
+  }
+  if (!/^https?:$/.test(url.protocol) || url.username || url.password || url.search || url.hash) throw refuse();
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}
+
+/**
+ * The base of every absolute link the server writes (the pages of a list): PUBLIC_URL, else the
+ * address it listens on. Never the request's Host (CONTRACT.md Part 4).
+ */
+export function linkBaseOf(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  return config.publicUrl ?? `http://${host}:${config.port}`;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -214,5 +241,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minBytesPerSecond: integer(env, 'BODY_MIN_BYTES_PER_SECOND', 8 * 1024, 1, 100 * 1024 * 1024),
     },
     sourceUrl: sourceUrlFrom(env),
+    publicUrl: publicUrlFrom(env),
   };
 }

@@ -5,7 +5,6 @@ import type { Config } from './config.js';
 import type { BatchedLookup } from './db/batched.js';
 import { isTransactionConflict } from './db/errors.js';
 import type { Executor } from './db/schema.js';
-import { AnswerMemo } from './memo.js';
 
 export interface AppContext {
   db: Executor;
@@ -15,8 +14,6 @@ export interface AppContext {
 }
 
 export interface AppMemory {
-  /** Insights' answers per runner and revision (decision 017). */
-  insights: AnswerMemo;
   /**
    * PostgreSQL: the token lookups of simultaneous requests in one statement (decision 019),
    * made by the tokens repository; null where each lookup goes alone (SQLite).
@@ -28,7 +25,7 @@ export interface AppMemory {
 
 /** A context with memory of its own (a script's, a test's); buildApp adds the token batcher on PostgreSQL. */
 export function contextOf(db: Executor, config: Config): AppContext {
-  return { db, config, memory: { insights: new AnswerMemo(), tokenOwners: null, exportsUnderWay: new Map() } };
+  return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map() } };
 }
 
 /** The signed-in user as routes see it: the API user and the count of their runs. */
@@ -48,8 +45,8 @@ export interface Session {
   scope: SessionScope;
   user: SessionUser;
   /**
-   * The user's insights revision, read with the token: before anything the request reads, so a
-   * read may key the memo with it (memo.ts) instead of reading it again.
+   * The user's answer revision, read with the token: before anything else the request reads, so
+   * the answer cache (http/answer-cache.ts) keys a kept answer with it (decision 034).
    */
   revision: number;
 }

@@ -8,8 +8,8 @@
  * - `entry_days`: everyone's runs per day (the seek of a page of everyone's runs);
  * - `runner_efforts`: what counts for records at each standard distance (CONTRACT.md §10, §15):
  *   a run as a whole, or the best efforts of a tracked run with distances;
- * - `insight_revisions`: a number per runner that moves with every write of their runs (the
- *   insights memo, decision 017);
+ * - `insight_revisions`: each user's answer revision, which moves with every write that changes
+ *   what one of their kept answers shows (moveAnswerRevision; the answer cache, decision 034);
  * - `users.entry_count`: each runner's runs;
  * - `user_days`: the accounts created on each UTC day (the users list's pages, decision 029).
  *
@@ -20,7 +20,6 @@
  */
 import { sql, type Insertable } from 'kysely';
 import { STANDARD_DISTANCES, countingDistance, countingMetres } from '../../core/insights.js';
-import { compiled } from './compiled.js';
 import type { Executor, RunnerDaysTable, RunnerEffortsTable } from './schema.js';
 
 /** A best effort of a run's track (§14): its standard distance, elapsed milliseconds, and start (m). */
@@ -207,7 +206,7 @@ export class RunTally {
         )
         .execute(),
     );
-    await runsRewritten(this.db, runners);
+    await moveAnswerRevision(this.db, runners);
   }
 
   /** Takes a runner's runs out of everyone's days before the runner is deleted (their own tallies go with them). */
@@ -246,10 +245,13 @@ export class RunTally {
 }
 
 /**
- * Moves the insights revision of runners whose runs were written: by RunTally for every write it
- * counts, and by a write that changes runs in passing (a shoe's deletion clears its runs' shoe).
+ * Moves the answer revision of users (http/answer-cache.ts, decision 034), on `db`: the transaction
+ * of a write that changes what one of their kept answers shows. The one function that moves it:
+ * RunTally for every write of runs and tracks it counts, a shoe's deletion (it clears its runs'
+ * shoe), a goal's creation, change, deletion or import, a new maximum heart rate (zones, estimated
+ * efforts). A new revision is seen by the next request's session, in every process on the database.
  */
-export async function runsRewritten(db: Executor, userIds: readonly number[]): Promise<void> {
+export async function moveAnswerRevision(db: Executor, userIds: readonly number[]): Promise<void> {
   if (userIds.length === 0) return;
   await db
     .insertInto('insight_revisions')
@@ -258,6 +260,20 @@ export async function runsRewritten(db: Executor, userIds: readonly number[]): P
       oc.column('user_id').doUpdateSet((eb) => ({ revision: eb('insight_revisions.revision', '+', 1) })),
     )
     .execute();
+}
+
+/**
+ * A runner's answer revision as it is now (0 before any write). Answers take theirs from the
+ * session; this is for a writer that decided something outside its transaction (an import's
+ * duplicate test) and checks, inside it, that nothing of the runner moved since.
+ */
+export async function revisionNow(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('insight_revisions')
+    .select('revision')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.revision ?? 0);
 }
 
 /** The tallies of a few runs written at once (a run created, edited or deleted). */
@@ -345,24 +361,7 @@ export async function rebuildTallies(db: Executor): Promise<void> {
   await sql`update users set entry_count = coalesce((select sum(d.runs) from runner_days d where d.user_id = users.id), 0)`.execute(
     db,
   );
-  // Every answer remembered for a runner (decision 017) is computed again.
+  // Every answer kept for a user (decision 034) is computed again.
   await sql`insert into insight_revisions (user_id, revision) select id, 1 from users where true
     on conflict (user_id) do update set revision = insight_revisions.revision + 1`.execute(db);
-}
-
-const revisionOf = compiled<{ userId: number }>()((db, param) =>
-  db.selectNoFrom(
-    sql<number | string | null>`(select revision from insight_revisions where user_id = ${param('userId')})`.as(
-      'revision',
-    ),
-  ),
-);
-
-/**
- * A runner's insights revision (migration 008-insight-revisions): it moves in the transaction of
- * every write of one of their runs, so equal revisions mean the same runs. 0 before any write.
- */
-export async function insightRevision(db: Executor, userId: number): Promise<number> {
-  const [row] = await revisionOf(db, { userId });
-  return Number(row?.revision ?? 0);
 }

@@ -3,6 +3,13 @@ import type { FastifyRequest } from 'fastify';
 import { DEFAULT_PER_PAGE, type Paged } from '../../core/schemas.js';
 import type { PageWindow } from '../context.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The base of the absolute links the server writes (config.ts linkBaseOf): never the request's Host. */
+    linkBase: string;
+  }
+}
+
 export interface PageRequest extends PageWindow {
   page: number;
   perPage: number;
@@ -15,17 +22,24 @@ export function pageRequest(query: { page?: number | undefined; per_page?: numbe
 }
 
 /**
- * The request's own URL with another page number, its other parameters kept and encoded as
- * a form (as Laravel's paginator writes them). Built from the path and query as received:
- * the router already accepted the path, so only the query needs parsing.
+ * The request's page with another number (`https://runs.example.org/api/v1/entry?page=2`): the
+ * link base (PUBLIC_URL), the route's declared path with its parsed params, and its parsed query
+ * (what the schema kept, keys sorted), encoded as a form. Nothing of it comes from the Host or the
+ * raw URL, so one answer serves every spelling of a request (http/answer-cache.ts).
  */
-export function pageUrlOf(origin: string, requestUrl: string): (page: number) => string {
-  const mark = requestUrl.indexOf('?');
-  const path = mark === -1 ? requestUrl : requestUrl.slice(0, mark);
-  const params = new URLSearchParams(mark === -1 ? '' : requestUrl.slice(mark + 1));
+export function pageUrlOf(
+  base: string,
+  route: string,
+  params: Record<string, unknown>,
+  query: Record<string, unknown>,
+): (page: number) => string {
+  const path = route.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(String(params[name])));
+  const keys = [...new Set([...Object.keys(query), 'page'])].filter((k) => k === 'page' || query[k] !== undefined);
+  keys.sort();
   return (page) => {
-    params.set('page', String(page));
-    return `${origin}${path}?${params.toString()}`;
+    const form = new URLSearchParams();
+    for (const key of keys) form.append(key, key === 'page' ? String(page) : String(query[key]));
+    return `${base}${path}?${form.toString()}`;
   };
 }
 
@@ -34,7 +48,15 @@ export function paged<T>(request: FastifyRequest, page: PageRequest, data: T[], 
   const from = data.length > 0 ? page.offset + 1 : null;
   const hasNext = page.page < lastPage;
   const hasPrev = page.page > 1;
-  const pageUrl = hasNext || hasPrev ? pageUrlOf(`${request.protocol}://${request.host}`, request.url) : null;
+  const pageUrl =
+    hasNext || hasPrev
+      ? pageUrlOf(
+          request.server.linkBase,
+          request.routeOptions.url ?? request.url,
+          request.params as Record<string, unknown>,
+          request.query as Record<string, unknown>,
+        )
+      : null;
   return {
     data,
     current_page: page.page,

@@ -73,29 +73,3 @@ export function serializerCompiler(options: { verify: boolean }): FastifySeriali
     };
   };
 }
-
-/**
- * The JSON text of an envelope `{ [key]: answer }`, written by the route's own serializer once per
- * answer object: a memoized answer (server/memo.ts) is the same object on every hit, so a hit
- * sends text already written. Texts go when their answers leave the memo (a WeakMap). One per
- * route, made when the app is built.
- */
-export function envelopeWriter(
-  verify: boolean,
-  key: string,
-  schema: z.ZodType,
-  url: string,
-): (payload: unknown) => string {
-  const write = serializerCompiler({ verify })({ schema, method: 'GET', url });
-  const texts = new WeakMap<object, string>();
-  return (payload) => {
-    const answer = (payload as Record<string, unknown>)[key];
-    if (typeof answer !== 'object' || answer === null) return write(payload);
-    let text = texts.get(answer);
-    if (text === undefined) {
-      text = write(payload);
-      texts.set(answer, text);
-    }
-    return text;
-  };
-}

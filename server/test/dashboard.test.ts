@@ -349,8 +349,8 @@ describe('GET /api/v1/dashboard/admin-data', () => {
   });
 });
 
-// The dashboard is kept in the memo under the runner's revision (stats.service.ts): every write of
-// the runner's runs, and a new day, must show on the next read.
+// The dashboard is kept in the answer cache under the runner's revision and today (decision 034):
+// every write of the runner's runs, and a new day, must show on the next read.
 describe('GET /api/v1/dashboard/data: every write shows on the next read', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -99,28 +99,27 @@ describe('GET /api/v1/entry (list)', () => {
     expect(past).toMatchObject({ data: [], current_page: 3, last_page: 2, total: 6, from: null, to: null });
   });
 
-  // The page is kept as sent, links included (decision 031): a read of the same page through
-  // another host, or with its parameters in another order, gets links of its own.
-  it('links to the neighbouring pages through the host and the parameters of each request', async () => {
+  // Links are absolute from the configured base (PUBLIC_URL, else the address listened on), the
+  // route and its parsed query (decision 034): every spelling of one page (another Host, its
+  // parameters in another order, one the schema drops) is one answer, kept once.
+  it('links to the neighbouring pages from the link base, whatever the host and the spelling of the query', async () => {
+    const cache = t.app.answerCache!;
+    const base = 'http://127.0.0.1:3000/api/v1/entry';
     const links = async (host: string, url: string) => {
       const res = await call(t.app, 'GET', url, { token: lister.token, headers: { host } });
       const { prev_page_url, next_page_url } = res.json().entries as Record<string, string | null>;
       return [prev_page_url, next_page_url];
     };
-    for (let round = 0; round < 2; round++) {
-      expect(await links('a.example', '/api/v1/entry?per_page=2&page=2')).toEqual([
-        'http://a.example/api/v1/entry?per_page=2&page=1',
-        'http://a.example/api/v1/entry?per_page=2&page=3',
-      ]);
-      expect(await links('b.example:8080', '/api/v1/entry?per_page=2&page=2')).toEqual([
-        'http://b.example:8080/api/v1/entry?per_page=2&page=1',
-        'http://b.example:8080/api/v1/entry?per_page=2&page=3',
-      ]);
-      expect(await links('a.example', '/api/v1/entry?page=2&per_page=2&dateTo=2026-03-12')).toEqual([
-        'http://a.example/api/v1/entry?page=1&per_page=2&dateTo=2026-03-12',
-        'http://a.example/api/v1/entry?page=3&per_page=2&dateTo=2026-03-12',
-      ]);
-    }
+    const page2 = [`${base}?page=1&per_page=2`, `${base}?page=3&per_page=2`];
+    const hits = cache.hits;
+    expect(await links('a.example', '/api/v1/entry?per_page=2&page=2')).toEqual(page2);
+    expect(await links('b.example:8080', '/api/v1/entry?page=2&per_page=2')).toEqual(page2);
+    expect(await links('a.example', '/api/v1/entry?page=2&per_page=2&utm=x')).toEqual(page2);
+    expect(cache.hits).toBe(hits + 2);
+    expect(await links('a.example', '/api/v1/entry?page=2&per_page=2&dateTo=2026-03-12&sort=')).toEqual([
+      `${base}?dateTo=2026-03-12&page=1&per_page=2`,
+      `${base}?dateTo=2026-03-12&page=3&per_page=2`,
+    ]);
   });
 
   it.each([
@@ -143,7 +142,7 @@ describe('GET /api/v1/entry (list)', () => {
     expect(entries).toMatchObject({ data: [], total: 0, current_page: 1, last_page: 1, from: null, to: null });
   });
 
-  // The page is kept in the memo under the runner's revision (entries.routes.ts): every kind of
+  // The page is kept in the answer cache under the runner's revision (decision 034): every kind of
   // write must show on the next read, including a shoe's deletion, which clears its runs' shoe_id.
   it('shows every write of the runner on the next read: a new run, an edit of any field, a deleted shoe, a deletion', async () => {
     const fresh = await registerUser(t.app);

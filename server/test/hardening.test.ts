@@ -168,6 +168,20 @@ describe('start-up settings', () => {
     expect(() => loadConfig({ SOURCE_URL: 'not a url' })).toThrow(ConfigError);
   });
 
+  it('takes PUBLIC_URL as an http or https address without a query, and refuses anything else', () => {
+    expect(loadConfig({}).publicUrl).toBeNull();
+    expect(loadConfig({ PUBLIC_URL: 'https://runs.example.org/' }).publicUrl).toBe('https://runs.example.org');
+    expect(loadConfig({ PUBLIC_URL: 'http://Example.org:8080/runs/' }).publicUrl).toBe('http://example.org:8080/runs');
+    for (const bad of [
+      'runs.example.org',
+      'ftp://example.org',
+      'https://u:p@example.org',
+      'https://example.org/?a=1',
+    ]) {
+      expect(() => loadConfig({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL must be an http or https address/);
+    }
+  });
+
   it.each([
     ['https://github.com/owner/running-times', 'https://github.com/owner/running-times'],
     ['git+https://github.com/owner/running-times.git', 'https://github.com/owner/running-times'],

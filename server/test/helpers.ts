@@ -18,7 +18,7 @@ import {
   type User,
 } from '../../core/schemas.js';
 import { testDatabase } from '../../scripts/support/scratch-database.js';
-import { buildApp } from '../app.js';
+import { buildApp, type BuildOptions } from '../app.js';
 import { loadConfig, type Config } from '../config.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -91,6 +91,8 @@ export interface TestAppOptions {
   sqliteFile?: boolean;
   /** PostgreSQL only: connect the app through a TCP link the test can cut. */
   cuttable?: boolean;
+  /** What buildApp is given besides the configuration (an answer cache of other bounds, or none). */
+  build?: BuildOptions;
 }
 
 /** A TCP forwarder from a local port to PostgreSQL; cutting it drops every connection and refuses new ones. */
@@ -220,7 +222,7 @@ export async function createTestApp(overrides: Partial<Config> = {}, options: Te
   };
   let app: FastifyInstance;
   try {
-    app = await buildApp(config);
+    app = await buildApp(config, options.build);
     await app.ready();
   } catch (error) {
     await database.drop();

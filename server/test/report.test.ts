@@ -277,8 +277,8 @@ describe("GET /api/v1/report/weekly: the current year is the user's own", () => 
   });
 });
 
-// The report is kept in the memo under the runner's revision (stats.service.ts): every write of
-// the runner's runs, and a new year, must show on the next read.
+// The report is kept in the answer cache under the runner's revision and today (decision 034):
+// every write of the runner's runs, and a new year, must show on the next read.
 describe('GET /api/v1/report/weekly: every write shows on the next read', () => {
   let t: TestApp;
   beforeAll(async () => {

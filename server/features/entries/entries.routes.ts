@@ -14,11 +14,9 @@ import {
   PageQuerySchema,
 } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
-import { actorOf, sessionOf } from '../../http/authenticate.js';
+import { actorOf } from '../../http/authenticate.js';
 import { overridableResource } from '../../http/method-override.js';
 import { paged, pageRequest } from '../../http/pagination.js';
-import { envelopeWriter } from '../../http/serializer.js';
-import { answerAt } from '../../memo.js';
 import {
   createEntry,
   deleteEntry,
@@ -30,7 +28,6 @@ import {
 } from './entries.service.js';
 
 export function entriesRoutes(ctx: AppContext) {
-  const ownListWriter = envelopeWriter(ctx.config.verifyResponses, 'entries', OwnEntriesEnvelopeSchema, '/entry');
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const onRequest = app.requireAuth;
@@ -39,6 +36,7 @@ export function entriesRoutes(ctx: AppContext) {
 
     typed.get('/entry', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['entries'],
         summary:
@@ -47,19 +45,10 @@ export function entriesRoutes(ctx: AppContext) {
         querystring: OwnEntryListQuerySchema,
         response: { 200: OwnEntriesEnvelopeSchema, ...errors },
       },
-      handler: async (request, reply) => {
-        const actor = actorOf(request);
-        const revision = sessionOf(request).revision;
-        // The page as sent, its links included, kept under the runner's revision and the URL asked
-        // for; the writer keeps its text beside it (decision 031).
-        const url = `${request.protocol}://${request.host}${request.url}`;
-        const body = await answerAt(ctx, actor, revision, `entries:${url}`, async () => {
-          const page = pageRequest(request.query);
-          const result = await listOwnEntries(ctx, actor, revision, request.query, page);
-          return { entries: paged(request, page, result.entries, result.total), summary: result.summary };
-        });
-        reply.type('application/json; charset=utf-8').serializer(ownListWriter);
-        return body;
+      handler: async (request) => {
+        const page = pageRequest(request.query);
+        const result = await listOwnEntries(ctx, actorOf(request), request.query, page);
+        return { entries: paged(request, page, result.entries, result.total), summary: result.summary };
       },
     });
 

@@ -11,7 +11,6 @@ import type {
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { parseDuration } from '../../../core/time.js';
 import { inTransaction, nowIso, todayOf, type AppContext, type PageWindow } from '../../context.js';
-import { answerAt } from '../../memo.js';
 import type { Executor } from '../../db/schema.js';
 import type { RunTally, TrackEffort } from '../../db/tallies.js';
 import { countRuns, rebuildTallies as rebuildAllTallies } from '../../db/tallies.js';
@@ -61,23 +60,16 @@ async function findOr404(ctx: AppContext, id: number): Promise<Entry> {
 
 /**
  * A page of the caller's own runs in the order asked for, and the totals of every run of the
- * filter (CONTRACT.md §18). The totals are kept in the memo (decision 029) under `revision`, the
- * runner's, read with their session before anything this request reads: every page of a filter
- * shares them, and they sum a day row per day run in the range (1,826 for five years of daily
- * runs). The page's total is the totals' run count, under the same revision. The route keeps the
- * page itself, as sent (decision 031).
+ * filter (CONTRACT.md §18), read first: the page's total is the totals' run count.
  */
 export async function listOwnEntries(
   ctx: AppContext,
   actor: Actor,
-  revision: number,
   query: OwnEntryListQuery,
   page: PageWindow,
 ): Promise<{ entries: Entry[]; total: number; summary: EntriesSummary }> {
   const range = { dateFrom: query.dateFrom, dateTo: query.dateTo };
-  const summary = await answerAt(ctx, actor, revision, `summary:${range.dateFrom ?? ''}:${range.dateTo ?? ''}`, () =>
-    entries.summaryForUser(ctx.db, actor.id, range),
-  );
+  const summary = await entries.summaryForUser(ctx.db, actor.id, range);
   const list = await entries.listEntriesForUser(ctx.db, actor.id, {
     ...range,
     sort: query.sort ?? '-date',

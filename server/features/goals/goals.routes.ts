@@ -16,6 +16,7 @@ export function goalsRoutes(ctx: AppContext) {
 
     typed.get('/goals', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['goals'],
         summary: 'My goals with the progress of this period (in my time zone) and of the 12 before it',

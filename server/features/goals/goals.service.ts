@@ -1,7 +1,7 @@
 /**
  * Goals (CONTRACT.md §11): a runner's own weekly, monthly and yearly targets, each measured
  * over its calendar periods in the runner's time zone from runner_days (kept exact by
- * triggers), never by reading the runs. Another runner's goal is a 404, whatever the role.
+ * db/tallies.ts), never by reading the runs. Another runner's goal is a 404, whatever the role.
  */
 import {
   GOAL_HISTORY,
@@ -15,8 +15,8 @@ import {
 } from '../../../core/goals.js';
 import { daysBetween, round2 } from '../../../core/time.js';
 import { inTransaction, nowIso, todayOf, type AppContext } from '../../context.js';
-import { memoized } from '../../memo.js';
 import { lockRunner } from '../../db/locks.js';
+import { moveAnswerRevision } from '../../db/tallies.js';
 import type { Executor } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import * as goals from './goals.repository.js';
@@ -108,16 +108,13 @@ async function measure(ctx: AppContext, runner: Runner, records: goals.GoalRecor
 }
 
 /**
- * A runner's goals in their API shape, oldest first (also what an export lists). Their progress
- * is kept in the insights memo (server/memo.ts) under the runner's revision, today, and the goals
- * themselves: a yearly goal adds up a year of days, and thirteen of them for its history.
+ * A runner's goals in their API shape, oldest first (also what an export lists). Every write of a
+ * goal moves the runner's answer revision (moveAnswerRevision), as a write of their runs does.
  */
 export async function listGoals(ctx: AppContext, runner: Runner): Promise<Goal[]> {
   const records = await goals.listGoals(ctx.db, runner.id);
   if (records.length === 0) return [];
-  const today = todayOf(ctx, runner);
-  const key = records.map((g) => `${g.id}/${g.period}/${g.metric}/${g.target}`).join(',');
-  return memoized(ctx, runner, `goals:${today}:${key}`, () => measure(ctx, runner, records, today));
+  return measure(ctx, runner, records, todayOf(ctx, runner));
 }
 
 /** Inserts a goal of `userId` on `trx` (locked by lockRunner), at most MAX_GOALS of them. */
@@ -129,7 +126,9 @@ async function insertOwnGoal(trx: Executor, userId: number, body: GoalBody, crea
 export async function createGoal(ctx: AppContext, runner: Runner, body: GoalBody): Promise<Goal> {
   const record = await inTransaction(ctx, async (trx) => {
     await lockRunner(trx, runner.id);
-    return insertOwnGoal(trx, runner.id, body, nowIso(ctx));
+    const inserted = await insertOwnGoal(trx, runner.id, body, nowIso(ctx));
+    await moveAnswerRevision(trx, [runner.id]);
+    return inserted;
   });
   const [goal] = await measure(ctx, runner, [record], todayOf(ctx, runner));
   return goal!;
@@ -146,14 +145,23 @@ export async function updateGoal(ctx: AppContext, runner: Runner, id: number, bo
   };
   const problem = targetProblem(values.metric, values.target);
   if (problem) throw invalid('target', problem);
-  const updated = await goals.updateGoal(ctx.db, runner.id, id, values, nowIso(ctx));
+  const updated = await inTransaction(ctx, async (trx) => {
+    await lockRunner(trx, runner.id);
+    const row = await goals.updateGoal(trx, runner.id, id, values, nowIso(ctx));
+    if (row) await moveAnswerRevision(trx, [runner.id]);
+    return row;
+  });
   if (!updated) throw notFound();
   const [goal] = await measure(ctx, runner, [updated], todayOf(ctx, runner));
   return goal!;
 }
 
 export async function deleteGoal(ctx: AppContext, runner: Runner, id: number): Promise<void> {
-  if (!(await goals.deleteGoal(ctx.db, runner.id, id))) throw notFound();
+  await inTransaction(ctx, async (trx) => {
+    await lockRunner(trx, runner.id);
+    if (!(await goals.deleteGoal(trx, runner.id, id))) throw notFound();
+    await moveAnswerRevision(trx, [runner.id]);
+  });
 }
 
 /**
@@ -181,5 +189,6 @@ export async function importGoals(
     room -= 1;
     created += 1;
   }
+  if (created > 0) await moveAnswerRevision(trx, [userId]);
   return created;
 }

@@ -16,7 +16,7 @@ import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/ti
 import { inTransaction, nowIso, todayOf, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
 import { readAside } from '../../db/sqlite.js';
-import { insightRevision, RunTally } from '../../db/tallies.js';
+import { revisionNow, RunTally } from '../../db/tallies.js';
 import { findEntry, insertManyRuns, type EntryValues, type ImportedRun } from '../entries/entries.service.js';
 import { insertTracks, packedSummary, storeTrack, unpackTrack } from '../tracks/tracks.service.js';
 import { importGoals } from '../goals/goals.service.js';
@@ -151,7 +151,7 @@ async function matchSpooled(
   spool: Spool,
   outcomes: Spool,
 ): Promise<Matched> {
-  const revision = await insightRevision(db, userId);
+  const revision = await revisionNow(db, userId);
   const matcher = new Matcher(found.created, found.groups);
   const matched: Matched = { revision, duplicates: 0, tracksAdded: 0 };
   outcomes.cut({ at: 0, lines: 0 });
@@ -310,7 +310,7 @@ async function matchAndStore(
     try {
       await inTransaction(ctx, async (trx) => {
         await lockRunner(trx, user.id);
-        if ((await insightRevision(trx, user.id)) !== matched.revision) {
+        if ((await revisionNow(trx, user.id)) !== matched.revision) {
           matched = await matchSpooled(trx, user.id, found, spool, outcomes);
         }
         const restoreCache = await imports.holdPageCache(trx, IMPORT_PAGE_CACHE_KIB);

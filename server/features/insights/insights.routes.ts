@@ -13,34 +13,20 @@ import {
 import { ErrorSchema } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/authenticate.js';
-import { envelopeWriter } from '../../http/serializer.js';
 import { calendar, load, predictions, records, streaks, yearReview } from './insights.service.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/** Insights of the caller's own runs (CONTRACT.md §10): nobody else's runs are ever read. */
+/** Insights of the caller's own runs (CONTRACT.md §10): nobody else's runs are ever read. Every answer may be kept. */
 export function insightsRoutes(ctx: AppContext) {
-  const writers = {
-    records: envelopeWriter(ctx.config.verifyResponses, 'records', RecordsEnvelopeSchema, '/insights/records'),
-    predictions: envelopeWriter(
-      ctx.config.verifyResponses,
-      'predictions',
-      PredictionsEnvelopeSchema,
-      '/insights/predictions',
-    ),
-    load: envelopeWriter(ctx.config.verifyResponses, 'load', LoadEnvelopeSchema, '/insights/load'),
-    streaks: envelopeWriter(ctx.config.verifyResponses, 'streaks', StreaksEnvelopeSchema, '/insights/streaks'),
-    calendar: envelopeWriter(ctx.config.verifyResponses, 'calendar', CalendarEnvelopeSchema, '/insights/calendar'),
-    year: envelopeWriter(ctx.config.verifyResponses, 'year', YearEnvelopeSchema, '/insights/year'),
-  };
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const onRequest = app.requireAuth;
     const security = [{ bearerAuth: [] }];
     const tags = ['insights'];
+    const config = { cache: true };
 
     typed.get('/insights/records', {
       onRequest,
+      config,
       schema: {
         tags,
         summary: 'My records at the standard distances, with their progression',
@@ -53,15 +39,12 @@ export function insightsRoutes(ctx: AppContext) {
         security,
         response: { 200: RecordsEnvelopeSchema, 401: ErrorSchema },
       },
-      handler: async (request, reply) => {
-        const answer = await records(ctx, actorOf(request));
-        reply.type(JSON_TYPE).serializer(writers.records);
-        return { records: answer };
-      },
+      handler: async (request) => ({ records: await records(ctx, actorOf(request)) }),
     });
 
     typed.get('/insights/predictions', {
       onRequest,
+      config,
       schema: {
         tags,
         summary: 'Race predictions (Riegel and VDOT) from my best recent run',
@@ -74,15 +57,12 @@ export function insightsRoutes(ctx: AppContext) {
         security,
         response: { 200: PredictionsEnvelopeSchema, 401: ErrorSchema },
       },
-      handler: async (request, reply) => {
-        const answer = await predictions(ctx, actorOf(request));
-        reply.type(JSON_TYPE).serializer(writers.predictions);
-        return { predictions: answer };
-      },
+      handler: async (request) => ({ predictions: await predictions(ctx, actorOf(request)) }),
     });
 
     typed.get('/insights/load', {
       onRequest,
+      config,
       schema: {
         tags,
         summary: 'My training load at a date (default today)',
@@ -101,15 +81,12 @@ export function insightsRoutes(ctx: AppContext) {
         querystring: LoadQuerySchema,
         response: { 200: LoadEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },
       },
-      handler: async (request, reply) => {
-        const answer = await load(ctx, actorOf(request), request.query.date);
-        reply.type(JSON_TYPE).serializer(writers.load);
-        return { load: answer };
-      },
+      handler: async (request) => ({ load: await load(ctx, actorOf(request), request.query.date) }),
     });
 
     typed.get('/insights/streaks', {
       onRequest,
+      config,
       schema: {
         tags,
         summary: 'My current and longest streaks of days and ISO weeks with a run',
@@ -120,15 +97,12 @@ export function insightsRoutes(ctx: AppContext) {
         security,
         response: { 200: StreaksEnvelopeSchema, 401: ErrorSchema },
       },
-      handler: async (request, reply) => {
-        const answer = await streaks(ctx, actorOf(request));
-        reply.type(JSON_TYPE).serializer(writers.streaks);
-        return { streaks: answer };
-      },
+      handler: async (request) => ({ streaks: await streaks(ctx, actorOf(request)) }),
     });
 
     typed.get('/insights/calendar', {
       onRequest,
+      config,
       schema: {
         tags,
         summary: 'My days with runs in a calendar year (default this year)',
@@ -138,15 +112,12 @@ export function insightsRoutes(ctx: AppContext) {
         querystring: YearQuerySchema,
         response: { 200: CalendarEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },
       },
-      handler: async (request, reply) => {
-        const answer = await calendar(ctx, actorOf(request), request.query.year);
-        reply.type(JSON_TYPE).serializer(writers.calendar);
-        return { calendar: answer };
-      },
+      handler: async (request) => ({ calendar: await calendar(ctx, actorOf(request), request.query.year) }),
     });
 
     typed.get('/insights/year', {
       onRequest,
+      config,
       schema: {
         tags,
         summary: 'My year in review (calendar year, default this year)',
@@ -159,11 +130,7 @@ export function insightsRoutes(ctx: AppContext) {
         querystring: YearQuerySchema,
         response: { 200: YearEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },
       },
-      handler: async (request, reply) => {
-        const answer = await yearReview(ctx, actorOf(request), request.query.year);
-        reply.type(JSON_TYPE).serializer(writers.year);
-        return { year: answer };
-      },
+      handler: async (request) => ({ year: await yearReview(ctx, actorOf(request), request.query.year) }),
     });
   };
 }

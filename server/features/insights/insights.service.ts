@@ -1,9 +1,8 @@
 /**
  * Insights of the caller's own runs (CONTRACT.md §10). Each reads the maintained tables
  * (runner_efforts, runner_days) or a bounded window of runs, and hands them to the pure formulas
- * of core/insights.ts; numbers are rounded there, on output only. Answers are memoized per runner
- * revision (insights.memo.ts, decision 017): a request whose runner has not written since reads
- * one row, the revision.
+ * of core/insights.ts; numbers are rounded there, on output only. Their routes declare that the
+ * answers may be kept (http/answer-cache.ts, decision 034).
  */
 import {
   PREDICTION_MIN_METRES,
@@ -29,7 +28,6 @@ import type { Actor } from '../../../core/permissions.js';
 import { addDays, formatDuration, isoWeekStart, round2 } from '../../../core/time.js';
 import { estimatedEffort, observedMaxUsed } from '../../../core/tracks/heart-rate.js';
 import { todayOf, type AppContext } from '../../context.js';
-import { answerAt, memoized } from '../../memo.js';
 import { showEntry } from '../entries/entries.service.js';
 import {
   listDayLoads,
@@ -112,20 +110,15 @@ async function calendarNow(ctx: AppContext, owner: Owner, year: number): Promise
   return { year, days: days.map((d) => [d.date, d.distanceM / 1000, d.runs]) };
 }
 
-/** The year in review; its `records` come from the records answer (`recordsOf`, memoized or not). */
-async function yearReviewNow(
-  ctx: AppContext,
-  owner: Owner,
-  year: number,
-  recordsOf: () => Promise<RecordRow[]>,
-): Promise<YearReview> {
+/** The year in review; its `records` from the records' progressions. */
+async function yearReviewNow(ctx: AppContext, owner: Owner, year: number): Promise<YearReview> {
   const { from, to } = yearBounds(year);
   const previousYear = yearBounds(year - 1);
   const [days, previous, runs, recordRows] = await Promise.all([
     listDays(ctx.db, owner.id, from, to),
     totals(ctx.db, owner.id, previousYear.from, previousYear.to),
     listRuns(ctx.db, owner.id, from, to),
-    recordsOf(),
+    recordsNow(ctx, owner),
   ]);
   const months = Array.from({ length: 12 }, () => 0);
   const current = { runs: 0, distance: 0, seconds: 0 };
@@ -157,51 +150,28 @@ async function yearReviewNow(
   };
 }
 
-/** The records answer at a revision already read (shared by the records and the year in review). */
-const recordsAt = (ctx: AppContext, owner: Owner, revision: number) =>
-  answerAt(ctx, owner, revision, 'records', () => recordsNow(ctx, owner));
-
 /** Records depend on the runs alone. */
 export function records(ctx: AppContext, owner: Owner): Promise<RecordRow[]> {
-  return memoized(ctx, owner, 'records', () => recordsNow(ctx, owner));
+  return recordsNow(ctx, owner);
 }
 
 /** Predictions depend on today in the runner's zone (the 180-day window). */
 export function predictions(ctx: AppContext, owner: Owner): Promise<Predictions | null> {
-  const today = todayOf(ctx, owner);
-  return memoized(ctx, owner, `predictions:${today}`, () => predictionsAt(ctx, owner, today));
+  return predictionsAt(ctx, owner, todayOf(ctx, owner));
 }
 
 export function load(ctx: AppContext, owner: Owner, date: string | undefined): Promise<Load> {
-  const day = date ?? todayOf(ctx, owner);
-  return memoized(ctx, owner, `load:${day}`, () => loadNow(ctx, owner, day));
+  return loadNow(ctx, owner, date ?? todayOf(ctx, owner));
 }
 
 export function streaks(ctx: AppContext, owner: Owner): Promise<Streaks> {
-  const today = todayOf(ctx, owner);
-  return memoized(ctx, owner, `streaks:${today}`, () => streaksAt(ctx, owner, today));
+  return streaksAt(ctx, owner, todayOf(ctx, owner));
 }
 
 export function calendar(ctx: AppContext, owner: Owner, requested: number | undefined): Promise<Calendar> {
-  const year = requested ?? currentYear(ctx, owner);
-  return memoized(ctx, owner, `calendar:${year}`, () => calendarNow(ctx, owner, year));
+  return calendarNow(ctx, owner, requested ?? currentYear(ctx, owner));
 }
 
 export function yearReview(ctx: AppContext, owner: Owner, requested: number | undefined): Promise<YearReview> {
-  const year = requested ?? currentYear(ctx, owner);
-  return memoized(ctx, owner, `year:${year}`, (revision) =>
-    yearReviewNow(ctx, owner, year, () => recordsAt(ctx, owner, revision)),
-  );
+  return yearReviewNow(ctx, owner, requested ?? currentYear(ctx, owner));
 }
-
-/** The same answers computed afresh, never memoized (tests compare the two). */
-export const fresh = {
-  records: recordsNow,
-  predictions: (ctx: AppContext, owner: Owner) => predictionsAt(ctx, owner, todayOf(ctx, owner)),
-  load: (ctx: AppContext, owner: Owner, date: string | undefined) => loadNow(ctx, owner, date ?? todayOf(ctx, owner)),
-  streaks: (ctx: AppContext, owner: Owner) => streaksAt(ctx, owner, todayOf(ctx, owner)),
-  calendar: (ctx: AppContext, owner: Owner, requested: number | undefined) =>
-    calendarNow(ctx, owner, requested ?? currentYear(ctx, owner)),
-  yearReview: (ctx: AppContext, owner: Owner, requested: number | undefined) =>
-    yearReviewNow(ctx, owner, requested ?? currentYear(ctx, owner), () => recordsNow(ctx, owner)),
-};

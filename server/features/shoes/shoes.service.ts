@@ -14,7 +14,7 @@ import {
 } from '../../../core/shoes.js';
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
-import { runsRewritten } from '../../db/tallies.js';
+import { moveAnswerRevision } from '../../db/tallies.js';
 import type { Executor } from '../../db/schema.js';
 import { invalid, notFound } from '../../errors.js';
 import * as shoes from './shoes.repository.js';
@@ -93,12 +93,12 @@ export function updateShoe(ctx: AppContext, actor: Actor, id: number, body: Shoe
   });
 }
 
-/** Deletes one of the runner's shoes; its runs stay, without a shoe (so their insights revision moves). */
+/** Deletes one of the runner's shoes; its runs stay, without a shoe (so the runner's answer revision moves). */
 export async function deleteShoe(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await inTransaction(ctx, async (trx) => {
     await lockRunner(trx, actor.id);
     if (!(await shoes.deleteShoe(trx, actor.id, id))) throw notFound();
-    await runsRewritten(trx, [actor.id]);
+    await moveAnswerRevision(trx, [actor.id]);
   });
 }
 

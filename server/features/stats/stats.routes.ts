@@ -20,6 +20,7 @@ export function statsRoutes(ctx: AppContext) {
 
     typed.get('/dashboard/data', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['dashboard'],
         summary: 'My week, my best results and the last 14 days',
@@ -42,6 +43,7 @@ export function statsRoutes(ctx: AppContext) {
 
     typed.get('/report/weekly', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['reports'],
         summary: 'My runs by ISO week of one year (default: this year)',

@@ -15,7 +15,6 @@ import {
 } from '../../../core/time.js';
 import { todayOf, type AppContext } from '../../context.js';
 import { requirePermission } from '../../errors.js';
-import { memoized } from '../../memo.js';
 import { everyonesRuns } from '../entries/entries.service.js';
 import { countUsers } from '../users/users.service.js';
 import { dailyTotals, dateSpan, personalBests } from './stats.repository.js';
@@ -39,13 +38,9 @@ function sum(days: Totals[]): Totals {
   );
 }
 
-/** The runner's dashboard for their today, kept in the memo under their revision (decision 031). */
-export function userDashboard(ctx: AppContext, actor: Actor & { timezone: string }): Promise<Dashboard> {
+/** The runner's dashboard for their today. */
+export async function userDashboard(ctx: AppContext, actor: Actor & { timezone: string }): Promise<Dashboard> {
   const today = todayOf(ctx, actor);
-  return memoized(ctx, actor, `dashboard:${today}`, () => dashboardAt(ctx, actor, today));
-}
-
-async function dashboardAt(ctx: AppContext, actor: Actor, today: string): Promise<Dashboard> {
   const weekStart = isoWeekStart(today);
   const weekEnd = addDays(weekStart, 6);
   const chartStart = addDays(today, 1 - CHART_DAYS);
@@ -90,26 +85,14 @@ export async function adminDashboard(ctx: AppContext, actor: Actor & { timezone:
   };
 }
 
-/**
- * A user's runs grouped by ISO week of one ISO week-numbering year, kept in the memo under their
- * revision (decision 031).
- */
-export function weeklyReport(
+/** A user's runs grouped by ISO week of one ISO week-numbering year (default: the current one, in their zone). */
+export async function weeklyReport(
   ctx: AppContext,
   user: { id: number; timezone: string },
   requestedYear: number | undefined,
 ): Promise<WeeklyReport> {
   const currentYear = isoWeekOf(todayOf(ctx, user)).year;
   const year = requestedYear ?? currentYear;
-  return memoized(ctx, user, `weekly:${year}:${currentYear}`, () => weeklyReportOf(ctx, user, year, currentYear));
-}
-
-async function weeklyReportOf(
-  ctx: AppContext,
-  user: { id: number },
-  year: number,
-  currentYear: number,
-): Promise<WeeklyReport> {
   const { start, end } = isoYearBounds(year);
   const [days, span] = await Promise.all([dailyTotals(ctx.db, user.id, start, end), dateSpan(ctx.db, user.id)]);
 

@@ -40,20 +40,6 @@ export async function insertTrack(
   }
 }
 
-/** A run's owner and the owner's insights revision (0 before any write), or nothing for no such run. */
-const runRevision = compiled<{ id: number }>()((db, param) =>
-  db
-    .selectFrom('entries as e')
-    .leftJoin('insight_revisions as r', 'r.user_id', 'e.user_id')
-    .select(['e.user_id', 'r.revision'])
-    .where('e.id', '=', param('id')),
-);
-
-export async function findRunRevision(db: Executor, id: number): Promise<{ userId: number; revision: number } | null> {
-  const [row] = await runRevision(db, { id });
-  return row ? { userId: Number(row.user_id), revision: Number(row.revision ?? 0) } : null;
-}
-
 /**
  * A run and what its page needs of its track (nulls without one): the stored page, the heart-rate
  * summary, and the owner's maximum heart rate, set and observed over all their tracks.

@@ -7,7 +7,7 @@ import { ErrorSchema, IdParamsSchema } from '../../../core/schemas.js';
 import { RoutesEnvelopeSchema, RunTrackEnvelopeSchema } from '../../../core/tracks/schemas.js';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/authenticate.js';
-import { envelopeWriter } from '../../http/serializer.js';
+import { doNotKeep } from '../../http/answer-cache.js';
 import { originalFile, routes, trackGpx, trackPage } from './tracks.service.js';
 
 /** `attachment` with the file's own name: plain ASCII in `filename`, the exact name in `filename*`. */
@@ -21,7 +21,6 @@ const sentAsItIs = (payload: unknown) => payload as string;
 
 /** A run's track (CONTRACT.md §14, §16): its page, its original file, its GPX; and the map of every run. */
 export function tracksRoutes(ctx: AppContext) {
-  const routesWriter = envelopeWriter(ctx.config.verifyResponses, 'routes', RoutesEnvelopeSchema, '/insights/routes');
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
     const onRequest = app.requireAuth;
@@ -30,6 +29,7 @@ export function tracksRoutes(ctx: AppContext) {
 
     typed.get('/entry/:id/track', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['tracks'],
         summary: "A run's track: route, series, splits, laps, best efforts, elevation and heart-rate zones",
@@ -41,12 +41,13 @@ export function tracksRoutes(ctx: AppContext) {
         response: { 200: RunTrackEnvelopeSchema, ...errors },
       },
       handler: async (request, reply) => {
-        const text = await trackPage(ctx, actorOf(request), request.params.id);
+        const actor = actorOf(request);
+        const page = await trackPage(ctx, actor, request.params.id);
+        // Kept under the reader's revision: an admin's read of another runner's page is not kept.
+        if (page.ownerId !== actor.id) doNotKeep(request);
         // Written when the track was stored: sent as it is.
-        return reply
-          .type('application/json; charset=utf-8')
-          .serializer(sentAsItIs)
-          .send(text as never);
+        reply.type('application/json; charset=utf-8').serializer(sentAsItIs);
+        return page.text as never;
       },
     });
 
@@ -90,6 +91,7 @@ export function tracksRoutes(ctx: AppContext) {
 
     typed.get('/insights/routes', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['insights'],
         summary: 'The map of every run: my tracked runs with positions, of one year or all, oldest first',
@@ -98,11 +100,7 @@ export function tracksRoutes(ctx: AppContext) {
         querystring: YearQuerySchema,
         response: { 200: RoutesEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },
       },
-      handler: async (request, reply) => {
-        const answer = await routes(ctx, actorOf(request), request.query.year);
-        reply.type('application/json; charset=utf-8').serializer(routesWriter);
-        return { routes: answer };
-      },
+      handler: async (request) => ({ routes: await routes(ctx, actorOf(request), request.query.year) }),
     });
   };
 }

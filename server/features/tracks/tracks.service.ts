@@ -8,7 +8,6 @@ import { heartRateSection, observedMaxUsed, type HeartRateSummary } from '../../
 import { gpxChunks } from '../../../core/tracks/gpx.js';
 import type { RoutesMap } from '../../../core/tracks/schemas.js';
 import type { AppContext } from '../../context.js';
-import { answerAt, memoized } from '../../memo.js';
 import type { Executor } from '../../db/schema.js';
 import { AppError, notFound, requirePermission } from '../../errors.js';
 import { trackStored } from '../entries/entries.service.js';
@@ -62,21 +61,13 @@ function readable<T extends { userId: number }>(actor: Actor, found: T | null): 
 }
 
 /**
- * `GET /entry/{id}/track` as JSON text: the page stored with the track, and its heart-rate
- * section for the owner's maximum heart rate now (the profile's, else the highest of their
- * tracks, at most 220). Kept in the insights memo under the owner's revision, which moves with
- * every write of their runs and tracks and with their profile's maximum heart rate: a run page
- * opened again costs one lookup, not the page's decoding and the highest heart rate of every
- * track of the runner.
+ * `GET /entry/{id}/track` as JSON text, and the run's owner: the page stored with the track, and
+ * its heart-rate section for the owner's maximum heart rate now (the profile's, else the highest of
+ * their tracks, at most 220).
  */
-export async function trackPage(ctx: AppContext, actor: Actor, id: number): Promise<string> {
-  const run = readable(actor, await tracks.findRunRevision(ctx.db, id));
-  return answerAt(ctx, { id: run.userId }, run.revision, `track:${id}`, () => trackPageNow(ctx, id));
-}
-
-async function trackPageNow(ctx: AppContext, id: number): Promise<string> {
-  const found = await tracks.findTrackPage(ctx.db, id);
-  if (!found?.page) throw new AppError(404, NO_TRACK);
+export async function trackPage(ctx: AppContext, actor: Actor, id: number): Promise<{ ownerId: number; text: string }> {
+  const found = readable(actor, await tracks.findTrackPage(ctx.db, id));
+  if (!found.page) throw new AppError(404, NO_TRACK);
   let heartRate = null;
   if (found.hrSummary) {
     const summary = JSON.parse(found.hrSummary) as HeartRateSummary;
@@ -85,7 +76,8 @@ async function trackPageNow(ctx: AppContext, id: number): Promise<string> {
         ? heartRateSection(summary, found.profileMax, 'profile')
         : heartRateSection(summary, observedMaxUsed(found.observedMax ?? summary.max), 'observed');
   }
-  return `{"track":{"entry_id":${id},${pageMembers(found.page)},"heart_rate":${JSON.stringify(heartRate)}}}`;
+  const text = `{"track":{"entry_id":${id},${pageMembers(found.page)},"heart_rate":${JSON.stringify(heartRate)}}}`;
+  return { ownerId: found.userId, text };
 }
 
 /** The run's original file, as uploaded. */
@@ -152,17 +144,8 @@ export async function ownTrackGpx(ctx: AppContext, userId: number, id: number): 
   return found?.userId === userId && found.track ? gpxOf(found.title, found.track) : null;
 }
 
-/**
- * §16: the caller's tracked runs with positions, of one year or all, oldest first, and their
- * bounds together; kept in the insights memo under the runner's revision (it moves with every
- * write of their runs and tracks): 1,500 routes are about 800 KB of JSON, a third of a second of
- * reading and writing that a runner who opens the map again should not wait for.
- */
-export function routes(ctx: AppContext, actor: Actor, year: number | undefined): Promise<RoutesMap> {
-  return memoized(ctx, actor, `routes:${year ?? 'all'}`, () => routesNow(ctx, actor, year));
-}
-
-async function routesNow(ctx: AppContext, actor: Actor, year: number | undefined): Promise<RoutesMap> {
+/** §16: the caller's tracked runs with positions, of one year or all, oldest first, and their bounds together. */
+export async function routes(ctx: AppContext, actor: Actor, year: number | undefined): Promise<RoutesMap> {
   const [from, to] = year === undefined ? ['0000-00-00', '9999-99-99'] : [`${year}-01-01`, `${year}-12-31`];
   const runs = await tracks.listRoutes(ctx.db, actor.id, from, to);
   let bounds: RoutesMap['bounds'] = null;

@@ -87,8 +87,9 @@ export async function deletePersonalToken(db: Executor, userId: number, tokenId:
 }
 
 /**
- * A token's owner, the token's own columns and the owner's insights revision (memo.ts; none
- * before their first run): every authenticated request reads them, before anything else.
+ * A token's owner, the token's own columns and the owner's answer revision (none before their
+ * first write; the one read of it, which keys the answer cache: decision 034): every authenticated
+ * request reads them, before anything else.
  */
 const ownerColumns = (db: Executor) =>
   db
@@ -147,7 +148,7 @@ export interface TokenOwner {
   lastUsedAt: string | null;
   expiresAt: string | null;
   user: UserRecord;
-  /** The owner's insights revision when the token was read (0 before their first run). */
+  /** The owner's answer revision when the token was read (0 before their first write). */
   revision: number;
 }
 

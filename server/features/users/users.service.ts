@@ -26,7 +26,7 @@ import {
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/schema.js';
 import { lockRunner } from '../../db/locks.js';
-import { RunTally, clearEveryonesDays, countSignUp, runsRewritten } from '../../db/tallies.js';
+import { RunTally, clearEveryonesDays, countSignUp, moveAnswerRevision } from '../../db/tallies.js';
 import { forbidden, invalid, notFound, requirePermission } from '../../errors.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as tokens from './tokens.repository.js';
@@ -200,8 +200,10 @@ export async function updateUser(
       });
       if (!row) throw notFound();
       // The zones, and the efforts estimated from heart rate, follow the maximum heart rate (§14, §15).
+      // No other field of the profile shows in a kept answer: the time zone reaches them through
+      // today, which is in every key of the answer cache (decision 034).
       if (body.max_heart_rate !== undefined && body.max_heart_rate !== target.max_heart_rate) {
-        await runsRewritten(trx, [target.id]);
+        await moveAnswerRevision(trx, [target.id]);
       }
       // A new password signs the user out everywhere else.
       if (passwordHash) {
