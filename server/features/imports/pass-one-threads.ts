@@ -58,7 +58,7 @@ export const passOneThreads = {
    * read is ended rather than kept: an idle thread never collects its garbage, and would hold the
    * memory a large file made it take (a thread that read an hour's watch file holds about 20 MiB).
    */
-  keepHeapMiB: 64,
+  keepHeapMiB: 96,
   /** Tests: see PassOneJob. */
   exitAfterRows: 0,
 };

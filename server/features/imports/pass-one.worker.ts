@@ -31,7 +31,7 @@ const waiting = new Int32Array(data.waiting);
  * keeps the thread for the next import only when it is small.
  */
 const heapMiB = () => {
-  const { total_heap_size: heap, external_memory: external } = v8.getHeapStatistics();
+  const { used_heap_size: heap, external_memory: external } = v8.getHeapStatistics();
   return (heap + external) / 1024 / 1024;
 };
 
