@@ -167,7 +167,7 @@ describe("everyone's runs through the day buckets", () => {
           .map((id) => () => call(t.app, 'PUT', `/api/v1/entry/${id}`, { token: admin.token, body: runBody() })),
         ...ids.slice(12).map((id) => () => call(t.app, 'DELETE', `/api/v1/entry/${id}`, { token: admin.token })),
       ];
-      // What each racing request answers is server/test/races.test.ts's concern; here, what
+      // What each racing request answers is server/test/reliability/races.test.ts's concern; here, what
       // the list and the buckets say once they are all done.
       await together(calls);
       await expectEveryPage();

@@ -1,7 +1,7 @@
 /**
  * Hostile track files (points out of order, absurd positions, too many samples, 40 MB) and a
  * Strava export row whose numbers come from the file it names. The formats one by one are in
- * tracks.test.ts.
+ * tracks/tracks.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,6 +1,6 @@
 /**
  * Sessions and abuse across instances, and what the other session tests
- * (server/test/sessions.test.ts, auth.test.ts, users.test.ts) do not cover: two app
+ * (server/test/auth/sessions.test.ts, auth/auth.test.ts, users/users.test.ts) do not cover: two app
  * instances on one database share throttles and revocations at once; login answers and
  * times the same for an unknown e-mail and a wrong password; a refused registration
  * does not depend on whether the e-mail exists; a body over the limit streamed without
