@@ -22,6 +22,7 @@ import { shoesRoutes } from './features/shoes/shoes.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { exportsRoutes } from './features/exports/exports.routes.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
+import { sweepStagedImports } from './features/imports/imports.service.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
 import { tracksRoutes } from './features/tracks/tracks.routes.js';
 import { statsRoutes } from './features/stats/stats.routes.js';
@@ -94,6 +95,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   try {
     await migrate(database);
+    // Runs of an import the last stop interrupted are deleted before anyone reads (decision 037).
+    await sweepStagedImports(ctx);
     const firstAdmin = await ensureFirstAdmin(ctx);
     if (firstAdmin?.generatedPassword) {
       // Shown once, on the first start only, whatever the log level: the operator's way in.

@@ -50,6 +50,15 @@ export interface EntriesTable {
   avg_heart_rate: number | null;
   max_heart_rate: number | null;
   avg_cadence: number | null;
+  /** The import that stored the run, until the mark is cleared; hidden while that import is staged (decision 037). */
+  staged: number | null;
+}
+
+/** Imports whose runs are stored but not shown yet (migration 022, decision 037). */
+export interface StagedImportsTable {
+  id: Generated<number>;
+  user_id: number;
+  started_at: string;
 }
 
 /** A run's track (migration 018): stored once, read whole. */
@@ -135,6 +144,8 @@ export interface RunnerEffortsTable {
   source: Generated<'run' | 'best_effort'>;
   /** A best effort's start, metres from the track's first sample. */
   start_m: number | null;
+  /** As entries.staged: the row is hidden while its import is staged. */
+  staged: number | null;
 }
 
 export interface TokensTable {
@@ -196,6 +207,7 @@ export interface Database {
   shoes: ShoesTable;
   runner_days: RunnerDaysTable;
   runner_efforts: RunnerEffortsTable;
+  staged_imports: StagedImportsTable;
   goals: GoalsTable;
   tracks: TracksTable;
   track_files: TrackFilesTable;

@@ -21,6 +21,7 @@
 import { sql, type Insertable } from 'kysely';
 import { STANDARD_DISTANCES, countingDistance, countingMetres } from '../../core/insights.js';
 import type { Executor, RunnerDaysTable, RunnerEffortsTable } from './schema.js';
+import { shown } from './staged.js';
 
 /** A best effort of a run's track (§14): its standard distance, elapsed milliseconds, and start (m). */
 export interface TrackEffort {
@@ -116,11 +117,18 @@ export class RunTally {
   /**
    * `deferOwn`: the runners' own tallies are gathered too and written by `finish` (an import of
    * one locked runner: a few statements for the whole import instead of a few a batch).
+   * `staged`: the runs moved are an import's still staged (decision 037); their rows of
+   * runner_efforts carry its mark, and their tallies are all deferred to `finish`.
    */
   constructor(
-    private readonly db: Executor,
-    private readonly options: { deferOwn?: boolean } = {},
+    private db: Executor,
+    private readonly options: { deferOwn?: boolean; staged?: number } = {},
   ) {}
+
+  /** Where the next statements go: each batch of a staged import is a transaction of its own. */
+  writeOn(db: Executor): void {
+    this.db = db;
+  }
 
   async move(added: readonly RunFacts[], removed: readonly RunFacts[]): Promise<void> {
     if (added.length === 0 && removed.length === 0) return;
@@ -154,7 +162,7 @@ export class RunTally {
     };
     for (const run of removed) tally(run, -1);
     for (const run of added) tally(run, 1);
-    if (!this.options.deferOwn) await this.writeOwn();
+    if (!this.options.deferOwn && this.options.staged === undefined) await this.writeOwn();
     await inChunks([...removed], (chunk) =>
       this.db
         .deleteFrom('runner_efforts')
@@ -167,8 +175,11 @@ export class RunTally {
     );
     const unknown = added.filter((run) => run.efforts === undefined).map((run) => run.id);
     const ofTracks = unknown.length > 0 ? await trackEfforts(this.db, unknown) : new Map<number, TrackEffort[]>();
+    const staged = this.options.staged ?? null;
     const counting = added.flatMap((run) =>
-      effortRows(run, run.efforts === undefined ? (ofTracks.get(run.id) ?? null) : run.efforts),
+      effortRows(run, run.efforts === undefined ? (ofTracks.get(run.id) ?? null) : run.efforts).map((row) =>
+        staged === null ? row : { ...row, staged },
+      ),
     );
     await inChunks(counting, (chunk) => this.db.insertInto('runner_efforts').values(chunk).execute());
   }
@@ -319,16 +330,17 @@ export async function rebuildTallies(db: Executor): Promise<void> {
   await sql`insert into user_days (day, n) select substr(created_at, 1, 10), count(*) from users
     group by substr(created_at, 1, 10)`.execute(db);
   await db.deleteFrom('entry_days').execute();
-  await sql`insert into entry_days (date, n) select date, count(*) from entries group by date`.execute(db);
+  await sql`insert into entry_days (date, n) select date, count(*) from entries where ${shown('staged')} group by date`.execute(db);
   await db.deleteFrom('runner_days').execute();
   await sql`insert into runner_days (user_id, date, runs, distance_m, seconds, effort_seconds, unrated_seconds, unrated_runs)
     select user_id, date, count(*), sum(distance_m), sum(seconds), sum(coalesce(effort, 0) * seconds),
       sum(case when effort is null then seconds else 0 end), sum(case when effort is null then 1 else 0 end)
-    from entries group by user_id, date`.execute(db);
-  await db.deleteFrom('runner_efforts').execute();
+    from entries where ${shown('staged')} group by user_id, date`.execute(db);
+  // Rows of runs an import still stages stay theirs (decision 037).
+  await db.deleteFrom('runner_efforts').where(shown('staged')).execute();
   await sql`insert into runner_efforts (entry_id, user_id, key, date, distance_m, seconds, source)
     select e.id, e.user_id, ${countingKeySql}, e.date, e.distance_m, e.seconds, 'run'
-    from entries e where ${countingKeySql} is not null
+    from entries e where ${countingKeySql} is not null and ${shown('e.staged')}
       and not exists (select 1 from tracks t where t.entry_id = e.id and t.efforts is not null)`.execute(db);
   // §15: a tracked run with distances counts through its best efforts (a few hundred bytes a track, read in pages).
   for (let after = 0; ;) {
@@ -337,6 +349,7 @@ export async function rebuildTallies(db: Executor): Promise<void> {
       .innerJoin('entries as e', 'e.id', 't.entry_id')
       .select(['e.id', 'e.user_id', 'e.date', 'e.distance_m', 'e.seconds', 'e.effort', 't.efforts'])
       .where('t.efforts', 'is not', null)
+      .where(shown('e.staged'))
       .where('e.id', '>', after)
       .orderBy('e.id')
       .limit(ROWS_PER_STATEMENT)

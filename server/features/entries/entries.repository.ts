@@ -6,6 +6,7 @@ import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { compiled, compiledPer } from '../../db/compiled.js';
 import type { RunFacts } from '../../db/tallies.js';
 import { isSqlite, type EntriesTable, type Executor } from '../../db/schema.js';
+import { shown } from '../../db/staged.js';
 export type EntryRow = Selectable<EntriesTable>;
 
 export interface EntryValues {
@@ -84,7 +85,7 @@ export async function insertEntry(db: Executor, userId: number, values: EntryVal
   return toEntry(row);
 }
 
-/** The most rows of one insert statement (18 values each, well under either database's limit). */
+/** The most rows of one insert statement (19 values each, well under either database's limit). */
 const INSERT_BATCH = 256;
 const INSERTED_COLUMNS = [
   'user_id',
@@ -105,6 +106,7 @@ const INSERTED_COLUMNS = [
   'avg_heart_rate',
   'max_heart_rate',
   'avg_cadence',
+  'staged',
 ] as const;
 
 type BatchArgs = Record<string, string | number | null>;
@@ -143,6 +145,7 @@ async function insertBatches<Row extends { id: unknown }>(
   userId: number,
   runs: readonly (EntryValues & { track?: EntryTrackFields | null })[],
   nowIso: string,
+  staged: number | null,
   run: (n: number, args: BatchArgs) => Promise<Row[]>,
 ): Promise<Row[]> {
   const stored: Row[] = [];
@@ -174,6 +177,7 @@ async function insertBatches<Row extends { id: unknown }>(
         track?.avg_heart_rate ?? null,
         track?.max_heart_rate ?? null,
         track?.avg_cadence ?? null,
+        staged,
       ];
       valueNames[r]!.forEach((name, c) => (args[name] = values[c]!));
     }
@@ -187,21 +191,23 @@ async function insertBatches<Row extends { id: unknown }>(
 
 /** Stores runs of one user, many rows a statement; answers them as stored, in the order given. */
 export async function insertEntries(db: Executor, userId: number, runs: EntryValues[], nowIso: string) {
-  const rows = await insertBatches(userId, runs, nowIso, (n, args) => insertRows(n)(db, args));
+  const rows = await insertBatches(userId, runs, nowIso, null, (n, args) => insertRows(n)(db, args));
   return rows.map(toEntry);
 }
 
 /**
  * As insertEntries, answering only the new ids (an import of many runs keeps no more); a run with
  * `track` is stored with its track's summary (the track itself is the tracks feature's to store).
+ * `staged`: the import that stores them, still staged (decision 037), or null.
  */
 export async function insertEntryIds(
   db: Executor,
   userId: number,
   runs: readonly (EntryValues & { track?: EntryTrackFields | null })[],
   nowIso: string,
+  staged: number | null,
 ) {
-  const rows = await insertBatches(userId, runs, nowIso, (n, args) => insertIds(n)(db, args));
+  const rows = await insertBatches(userId, runs, nowIso, staged, (n, args) => insertIds(n)(db, args));
   return rows.map((row) => Number(row.id));
 }
 
@@ -232,7 +238,7 @@ export function factsOfValues(id: number, userId: number, values: EntryValues): 
 
 /** A run; with `lock`, its row stays locked to the end of the transaction (PostgreSQL; SQLite has one writer). */
 export async function findEntryById(db: Executor, id: number, options: { lock?: boolean } = {}): Promise<Entry | null> {
-  let query = db.selectFrom('entries').selectAll().where('id', '=', id);
+  let query = db.selectFrom('entries').selectAll().where('id', '=', id).where(shown('staged'));
   if (options.lock && !isSqlite(db)) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   return row ? toEntry(row) : null;
@@ -310,6 +316,7 @@ const ownPage = compiledPer(String, (sort: EntrySort) =>
       .selectFrom('entries')
       .selectAll()
       .where('user_id', '=', param('userId'))
+      .where(shown('staged'))
       .where('date', '>=', param('from'))
       .where('date', '<=', param('to'))
       .orderBy(column, direction);
@@ -375,6 +382,7 @@ const shoePage = compiled<{ userId: number; shoeId: number; limit: number; offse
     .selectAll()
     .where('shoe_id', '=', param('shoeId'))
     .where('user_id', '=', param('userId'))
+    .where(shown('staged'))
     .orderBy('date', 'desc')
     .orderBy('id', 'desc')
     .limit(param('limit'))
@@ -396,6 +404,7 @@ const runsAfter = compiled<{ userId: number; date: string; id: number; limit: nu
     .selectFrom('entries')
     .selectAll()
     .where('user_id', '=', param('userId'))
+    .where(shown('staged'))
     .where((eb) =>
       eb.or([eb('date', '>', param('date')), eb.and([eb('date', '=', param('date')), eb('id', '>', param('id'))])]),
     )
@@ -412,4 +421,15 @@ export async function ownRunsAfter(
   limit: number,
 ): Promise<Entry[]> {
   return (await runsAfter(db, { userId, date: after.date, id: after.id, limit })).map(toEntry);
+}
+
+/** Gives runs a shoe (an import's runs naming a shoe it made), INSERT_BATCH runs a statement. */
+export async function setShoe(db: Executor, shoeId: number, ids: readonly number[]): Promise<void> {
+  for (let at = 0; at < ids.length; at += INSERT_BATCH) {
+    await db
+      .updateTable('entries')
+      .set({ shoe_id: shoeId })
+      .where('id', 'in', ids.slice(at, at + INSERT_BATCH))
+      .execute();
+  }
 }

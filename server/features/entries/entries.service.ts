@@ -147,12 +147,14 @@ export async function insertManyRuns(
   runs: readonly ImportedRun[],
   createdAt: string,
   tally: RunTally,
+  staged: number | null = null,
 ): Promise<number[]> {
   const ids = await entries.insertEntryIds(
     db,
     userId,
     runs.map((run) => ({ ...run, track: run.track?.fields ?? null })),
     createdAt,
+    staged,
   );
   await tally.move(
     runs.map((run, i) => ({ ...entries.factsOfValues(ids[i]!, userId, run), efforts: run.track?.efforts ?? null })),
@@ -160,6 +162,9 @@ export async function insertManyRuns(
   );
   return ids;
 }
+
+/** An import's runs given the shoe it made for them, in its last transaction (no tally depends on a run's shoe). */
+export const giveShoe = (trx: Executor, shoeId: number, ids: readonly number[]) => entries.setShoe(trx, shoeId, ids);
 
 /**
  * A write that a foreign key refused: its owner was deleted meanwhile (the request's session

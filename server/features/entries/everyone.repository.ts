@@ -7,6 +7,7 @@ import type { EntryWithUser } from '../../../core/schemas.js';
 import { checkedPageSize, compiled, compiledPer, type ParamOf } from '../../db/compiled.js';
 import type { Executor } from '../../db/schema.js';
 import { FIRST_DATE, LAST_DATE, toEntryWithUser, type EntryRow, type PageOptions } from './entries.repository.js';
+import { shown } from '../../db/staged.js';
 
 /**
  * Where row `offset` of everyone's runs in a range falls: the newest day whose runs, added up
@@ -60,6 +61,7 @@ const allPage = (size: number) =>
           .select('id')
           .where('date', '>=', param('from'))
           .where('date', '<=', param('to'))
+          .where(shown('staged'))
           .orderBy('date', 'desc')
           .orderBy('distance_m', 'desc')
           .orderBy('id', 'desc')
@@ -108,7 +110,16 @@ const recordRuns = compiled()((db) => {
   // PostgreSQL plans the join for every runner.
   const top = (order: 'speed' | 'distance_m', record: string) =>
     db
-      .selectFrom(db.selectFrom('entries').selectAll().orderBy(order, 'desc').orderBy('id', 'asc').limit(1).as('e'))
+      .selectFrom(
+        db
+          .selectFrom('entries')
+          .selectAll()
+          .where(shown('staged'))
+          .orderBy(order, 'desc')
+          .orderBy('id', 'asc')
+          .limit(1)
+          .as('e'),
+      )
       .innerJoin('users', 'users.id', 'e.user_id')
       .selectAll('e')
       .select(['users.name as user_name', sql<string>`${sql.lit(record)}`.as('record')]);

@@ -1,9 +1,11 @@
 /**
- * SQL of imports: the runner's stored runs an import is compared with (the duplicate test), and
- * the page cache of the connection that stores them (SQLite).
+ * SQL of imports: the runner's stored runs an import is compared with (the duplicate test), the
+ * page cache of the connection that stores them (SQLite), and the rows of staged imports
+ * (decision 037).
  */
 import { sql } from 'kysely';
 import { isSqlite, type Executor } from '../../db/schema.js';
+import { shown } from '../../db/staged.js';
 
 export interface StoredRun {
   date: string;
@@ -51,6 +53,7 @@ export async function storedRunsOn(db: Executor, userId: number, dates: readonly
       .selectFrom('entries')
       .select(['id', 'date', 'distance_m', 'seconds', 'has_track'])
       .where('user_id', '=', userId)
+      .where(shown('staged'))
       .where('date', '>=', from)
       .where('date', '<=', to)
       .orderBy('date')
@@ -66,6 +69,7 @@ export async function storedRunsOn(db: Executor, userId: number, dates: readonly
       .selectFrom('entries')
       .select(['id', 'date', 'distance_m', 'seconds', 'has_track'])
       .where('user_id', '=', userId)
+      .where(shown('staged'))
       .where('date', 'in', some)
       .orderBy('date')
       .orderBy('id')
@@ -93,4 +97,63 @@ export async function holdPageCache(db: Executor, kib: number): Promise<() => Pr
   return async () => {
     await sql.raw(`pragma cache_size = ${own}`).execute(db);
   };
+}
+
+/** Rows deleted or cleared per statement when an import's staged runs are undone or shown (each its own short transaction). */
+const STAGED_ROWS_PER_STATEMENT = 2000;
+
+/** A new staged import of a runner (decision 037): its id marks the runs it stores until it lands. */
+export async function stageImport(db: Executor, userId: number, startedAt: string): Promise<number> {
+  const row = await db
+    .insertInto('staged_imports')
+    .values({ user_id: userId, started_at: startedAt })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Shows every run of a staged import at once: one statement, in the import's last transaction. */
+export async function landStaged(trx: Executor, staged: number): Promise<void> {
+  await trx.deleteFrom('staged_imports').where('id', '=', staged).execute();
+}
+
+/**
+ * One slice of the rows of a staged import, `table` `entries` or `runner_efforts`: `cleared`
+ * takes the mark off shown rows (an import landed), `deleted` deletes them (an import undone;
+ * a run's track and original go with it). Answers how many rows it touched: 0 when none is left.
+ */
+export async function stagedSlice(
+  db: Executor,
+  table: 'entries' | 'runner_efforts',
+  staged: number,
+  action: 'cleared' | 'deleted',
+): Promise<number> {
+  // A row's key (a run's id; an effort's run and distance), the slice read from the partial index on `staged`.
+  const key = table === 'entries' ? sql`id` : sql`(entry_id, key)`;
+  const some = sql`select ${table === 'entries' ? sql`id` : sql`entry_id, key`}
+    from ${sql.table(table)} where staged = ${staged} limit ${STAGED_ROWS_PER_STATEMENT}`;
+  const result =
+    action === 'cleared'
+      ? await sql`update ${sql.table(table)} set staged = null where ${key} in (${some})`.execute(db)
+      : await sql`delete from ${sql.table(table)} where ${key} in (${some})`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Imports that never landed: their runner's, or (no runner) every one, such as after a stop mid-import. */
+export async function stagedImports(db: Executor, userId?: number): Promise<number[]> {
+  let query = db.selectFrom('staged_imports').select('id');
+  if (userId !== undefined) query = query.where('user_id', '=', userId);
+  return (await query.execute()).map((row) => Number(row.id));
+}
+
+/** The row of a staged import whose runs are all deleted. */
+export async function forgetStaged(db: Executor, staged: number): Promise<void> {
+  await db.deleteFrom('staged_imports').where('id', '=', staged).execute();
+}
+
+/** Imports whose runs were shown but some still carry their mark (a stop before it was cleared). */
+export async function markedImports(db: Executor): Promise<number[]> {
+  const rows = await sql<{ staged: number }>`select distinct staged from entries where staged is not null
+    union select distinct staged from runner_efforts where staged is not null`.execute(db);
+  return rows.rows.map((row) => Number(row.staged));
 }

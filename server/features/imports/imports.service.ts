@@ -17,7 +17,7 @@ import { inTransaction, nowIso, todayOf, type AppContext } from '../../context.j
 import { lockRunner } from '../../db/locks.js';
 import { readAside } from '../../db/sqlite.js';
 import { revisionNow, RunTally } from '../../db/tallies.js';
-import { findEntry, insertManyRuns, type EntryValues, type ImportedRun } from '../entries/entries.service.js';
+import { findEntry, giveShoe, insertManyRuns, type EntryValues, type ImportedRun } from '../entries/entries.service.js';
 import { insertTracks, packedSummary, storeTrack, unpackTrack } from '../tracks/tracks.service.js';
 import { importGoals } from '../goals/goals.service.js';
 import { importShoes, previewImportedShoes } from '../shoes/shoes.service.js';
@@ -236,6 +236,178 @@ async function storeDecided(
 }
 
 /**
+ * What a staging transaction holds at most (decision 037): a few tens of milliseconds of writing,
+ * so that another runner's write waits for one of them at most, never for the whole import.
+ */
+const STAGE_RUNS = 512;
+const STAGE_TRACK_BYTES = 4 * 1024 * 1024;
+/** Stagings of one import when the runner's runs moved meanwhile; then it stores in one transaction. */
+const STAGE_ATTEMPTS = 3;
+
+/** What staging stored: the new runs' ids in spool order, and what lands with them. */
+interface Staged {
+  ids: number[];
+  tally: RunTally;
+  /** The runs that name a shoe the runner has not yet, by name: the shoe is made when the import lands. */
+  newShoeRuns: Map<string, number[]>;
+  /** Stored runs a file gives a track: their tracks are stored when the import lands. */
+  tracksAdded: { id: number; track: [number, number] }[];
+}
+
+/**
+ * Stores the runs matching decided new, marked as import `staged`'s, in transactions of at most
+ * STAGE_RUNS runs and STAGE_TRACK_BYTES of tracks, other requests let in between. Nobody sees
+ * them until the import lands. Transactions of their own, not run again: the tally gathers each.
+ */
+async function stageRuns(
+  ctx: AppContext,
+  userId: number,
+  staged: number,
+  spool: Spool,
+  outcomes: Spool,
+  knownShoes: Map<string, number>,
+  now: string,
+): Promise<Staged> {
+  const tally = new RunTally(ctx.db, { staged });
+  const done: Staged = { ids: [], tally, newShoeRuns: new Map(), tracksAdded: [] };
+  let fresh: { values: ImportedRun; packed: ReturnType<typeof unpackTrack> | null; newShoe: string | null }[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    const batch = fresh;
+    fresh = [];
+    bytes = 0;
+    const ids = await ctx.db.transaction().execute(async (trx) => {
+      tally.writeOn(trx);
+      const stored = await insertManyRuns(trx, userId, batch.map((f) => f.values), now, tally, staged);
+      await insertTracks(
+        trx,
+        batch.flatMap((f, i) => (f.packed ? [{ run: { id: stored[i]!, userId }, ...f.packed }] : [])),
+      );
+      return stored;
+    });
+    batch.forEach(({ newShoe }, i) => {
+      if (newShoe === null) return;
+      const runs = done.newShoeRuns.get(newShoe) ?? [];
+      runs.push(ids[i]!);
+      done.newShoeRuns.set(newShoe, runs);
+    });
+    done.ids.push(...ids);
+    // Other requests' statements run here, between two transactions.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+  for await (const { run, outcome } of decided(spool, outcomes)) {
+    if (outcome.kind === 'trackAdded') done.tracksAdded.push({ id: outcome.id, track: run.track! });
+    if (outcome.kind !== 'new') continue;
+    const packed = run.track ? unpackTrack(spool.blobAt(run.track)) : null;
+    const track = packed && {
+      fields: packed.prepared.entry,
+      efforts: packed.prepared.hasDistances ? packed.prepared.efforts : null,
+    };
+    const shoeId = run.shoe === null ? null : (knownShoes.get(run.shoe) ?? null);
+    const newShoe = run.shoe !== null && shoeId === null ? run.shoe : null;
+    fresh.push({ values: { ...run.values, shoeId, track }, packed, newShoe });
+    bytes += run.track?.[1] ?? 0;
+    if (fresh.length >= STAGE_RUNS || bytes >= STAGE_TRACK_BYTES) await flush();
+  }
+  if (fresh.length > 0) await flush();
+  return done;
+}
+
+/**
+ * The last transaction of a staged import: unless the runner's runs moved since they were matched
+ * (answers null: stage again), makes its new shoes and gives them their runs, stores the tracks
+ * of stored runs, writes the tallies of every new run, the goals, and shows the runs, all at once.
+ */
+async function landStaged(
+  ctx: AppContext,
+  userId: number,
+  staged: number,
+  stored: Staged,
+  found: PassOneResult,
+  spool: Spool,
+  revision: number,
+  now: string,
+): Promise<Awaited<ReturnType<typeof importShoes<SourcedShoe>>> | null> {
+  return ctx.db.transaction().execute(async (trx) => {
+    if ((await revisionNow(trx, userId)) !== revision) return null;
+    const shoes = await importShoes(trx, userId, found.shoes, now);
+    for (const [name, runs] of stored.newShoeRuns) {
+      const shoeId = shoes.byName.get(name);
+      if (shoeId !== undefined) await giveShoe(trx, shoeId, runs);
+    }
+    for (const { id, track } of stored.tracksAdded) {
+      const { prepared, original } = unpackTrack(spool.blobAt(track));
+      await storeTrack(trx, { id, userId }, prepared, original);
+    }
+    stored.tally.writeOn(trx);
+    await stored.tally.finish();
+    if (found.goals.length > 0) await importGoals(trx, userId, found.goals, now);
+    await imports.landStaged(trx, staged);
+    return shoes;
+  });
+}
+
+/** Every row of a staged import's `action` (imports.repository.ts stagedSlice), a short statement at a time. */
+async function sweepStaged(ctx: AppContext, staged: number, action: 'cleared' | 'deleted'): Promise<void> {
+  for (const table of ['runner_efforts', 'entries'] as const) {
+    while ((await imports.stagedSlice(ctx.db, table, staged, action)) > 0) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+}
+
+/**
+ * At start-up: the runs of imports that never landed (the server stopped during them) deleted,
+ * and the marks of landed ones cleared. One server process per SQLite file (decision 037).
+ */
+export async function sweepStagedImports(ctx: AppContext): Promise<void> {
+  for (const staged of await imports.stagedImports(ctx.db)) {
+    await sweepStaged(ctx, staged, 'deleted');
+    await imports.forgetStaged(ctx.db, staged);
+  }
+  for (const staged of await imports.markedImports(ctx.db)) await sweepStaged(ctx, staged, 'cleared');
+}
+
+/**
+ * Step 3 on SQLite (decision 037): the new runs stored in short transactions, hidden, then shown
+ * in the import's last transaction. When the runner's runs moved between matching and landing
+ * (another write of theirs), the staged runs are deleted and the spool matched and staged again;
+ * after STAGE_ATTEMPTS, answers null and the caller stores in one transaction. A failure deletes
+ * every staged run.
+ */
+async function storeStaged(
+  ctx: AppContext,
+  user: Importer,
+  found: PassOneResult,
+  spool: Spool,
+  outcomes: Spool,
+  matchedFirst: Matched,
+): Promise<{ matched: Matched; ids: number[]; shoes: { byName: Map<string, number>; left: SourcedShoe[] }; now: string } | null> {
+  let matched = matchedFirst;
+  const staged = await imports.stageImport(ctx.db, user.id, nowIso(ctx));
+  try {
+    for (let attempt = 1; attempt <= STAGE_ATTEMPTS; attempt++) {
+      const now = nowIso(ctx);
+      const known = (await previewImportedShoes(ctx, user.id, [])).byName;
+      const stored = await stageRuns(ctx, user.id, staged, spool, outcomes, known, now);
+      const shoes = await landStaged(ctx, user.id, staged, stored, found, spool, matched.revision, now);
+      if (shoes) {
+        await sweepStaged(ctx, staged, 'cleared');
+        return { matched, ids: stored.ids, shoes, now };
+      }
+      await sweepStaged(ctx, staged, 'deleted');
+      matched = await matchSpooled(ctx.db, user.id, found, spool, outcomes);
+    }
+  } catch (error) {
+    await sweepStaged(ctx, staged, 'deleted').catch(() => undefined);
+    await imports.forgetStaged(ctx.db, staged).catch(() => undefined);
+    throw error;
+  }
+  await imports.forgetStaged(ctx.db, staged);
+  return null;
+}
+
+/**
  * An import in three steps over a spool file (spool.ts) in `workDir`, so that memory holds one
  * batch of rows at a time whatever the size of the upload:
  * 1. on a parse thread, every file is parsed as a stream and each row validated and written to
@@ -302,8 +474,12 @@ async function matchAndStore(
   let matched = await matchSpooled(ctx.db, user.id, found, spool, outcomes);
   let now = nowIso(ctx);
   let ids: number[] = [];
+  let staged: Awaited<ReturnType<typeof storeStaged>> = null;
   if (options.dryRun) {
     ({ byName: shoeIds, left: shoesLeft } = await previewImportedShoes(ctx, user.id, shoes));
+  } else if (imports.storesOnEventLoop(ctx.db) && (staged = await storeStaged(ctx, user, found, spool, outcomes, matched))) {
+    ({ matched, ids, now } = staged);
+    ({ byName: shoeIds, left: shoesLeft } = staged.shoes);
   } else {
     // On SQLite the transaction has the one connection: other requests read beside it meanwhile.
     const release = readAside(ctx.db);

@@ -8,12 +8,14 @@ import type { HeartRateSummary } from '../../../core/tracks/heart-rate.js';
 import { compiled, type ParamOf } from '../../db/compiled.js';
 import { inOrder, packedColumns, unpack } from '../../db/packed.js';
 import type { Executor } from '../../db/schema.js';
+import { shown } from '../../db/staged.js';
 
 const effortsOf = compiled<{ userId: number }>()((db, param) =>
   db
     .selectFrom('runner_efforts')
     .select(['key', 'entry_id', 'date', 'distance_m', 'seconds', 'source', 'start_m'])
     .where('user_id', '=', param('userId'))
+    .where(shown('staged'))
     .orderBy('date')
     .orderBy('entry_id'),
 );
@@ -87,6 +89,7 @@ const runsBetween = compiled<{ userId: number; from: string; to: string; minMetr
     .selectFrom('entries')
     .select(packedColumns(db, ['id', 'date', 'distance_m', 'seconds']).as('runs'))
     .where('user_id', '=', param('userId'))
+    .where(shown('staged'))
     .where('date', '>=', param('from'))
     .where('date', '<=', param('to'))
     .where('distance_m', '>=', param('minMetres')),
@@ -161,9 +164,11 @@ const heartRateRuns = compiled<{ userId: number; to: string }>()((db, param) =>
       'e.seconds',
       't.hr_summary',
       'u.max_heart_rate as profile_max',
-      sql<number | null>`(select max(x.max_heart_rate) from tracks x where x.user_id = e.user_id)`.as('observed_max'),
+      sql<number | null>`(select max(x.max_heart_rate) from tracks x inner join entries y on y.id = x.entry_id
+        where x.user_id = e.user_id and ${shown('y.staged')})`.as('observed_max'),
     ])
     .where('e.user_id', '=', param('userId'))
+    .where(shown('e.staged'))
     .where('e.date', '<=', param('to'))
     .where('e.effort', 'is', null)
     .where('t.hr_summary', 'is not', null),

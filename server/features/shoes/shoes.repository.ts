@@ -3,6 +3,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Shoe } from '../../../core/shoes.js';
 import { compiled } from '../../db/compiled.js';
 import type { Executor, ShoesTable } from '../../db/schema.js';
+import { shown } from '../../db/staged.js';
 
 type ShoeRow = Selectable<ShoesTable> & { distance_m: number | string | null; runs: number | string | null };
 
@@ -77,8 +78,10 @@ const withWear = (db: Executor) =>
     .selectFrom('shoes')
     .selectAll('shoes')
     .select([
-      sql<number>`(select count(*) from entries e where e.shoe_id = shoes.id)`.as('runs'),
-      sql<number>`(select coalesce(sum(e.distance_m), 0) from entries e where e.shoe_id = shoes.id)`.as('distance_m'),
+      sql<number>`(select count(*) from entries e where e.shoe_id = shoes.id and ${shown('e.staged')})`.as('runs'),
+      sql<number>`(select coalesce(sum(e.distance_m), 0) from entries e where e.shoe_id = shoes.id and ${shown('e.staged')})`.as(
+        'distance_m',
+      ),
     ]);
 
 const ownShoes = compiled<{ userId: number }>()((db, param) =>

@@ -2,6 +2,7 @@
 import { round2, speedKmh } from '../../../core/time.js';
 import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/schema.js';
+import { shown } from '../../db/staged.js';
 
 /**
  * A user's runs between two dates, in the order of the (user_id, date, id) index. Days are
@@ -12,6 +13,7 @@ const runsBetween = compiled<{ userId: number; from: string; to: string }>()((db
     .selectFrom('entries')
     .select(['date', 'distance_m', 'seconds'])
     .where('user_id', '=', param('userId'))
+    .where(shown('staged'))
     .where('date', '>=', param('from'))
     .where('date', '<=', param('to'))
     .orderBy('date', 'asc')
@@ -48,7 +50,7 @@ export async function dailyTotals(db: Executor, userId: number, from: string, to
 
 /** One statement, each value read from the top of its own index. */
 const bests = compiled<{ userId: number }>()((db, param) => {
-  const own = () => db.selectFrom('entries').where('user_id', '=', param('userId')).limit(1);
+  const own = () => db.selectFrom('entries').where('user_id', '=', param('userId')).where(shown('staged')).limit(1);
   return db.selectNoFrom([
     own().select('distance_m').orderBy('speed', 'desc').as('fastest_distance_m'),
     own().select('seconds').orderBy('speed', 'desc').as('fastest_seconds'),
@@ -75,7 +77,8 @@ export async function personalBests(
 }
 
 const span = compiled<{ userId: number }>()((db, param) => {
-  const own = () => db.selectFrom('entries').select('date').where('user_id', '=', param('userId')).limit(1);
+  const own = () =>
+    db.selectFrom('entries').select('date').where('user_id', '=', param('userId')).where(shown('staged')).limit(1);
   return db.selectNoFrom([own().orderBy('date', 'asc').as('first'), own().orderBy('date', 'desc').as('last')]);
 });
 

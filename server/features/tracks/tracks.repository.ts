@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { compiled } from '../../db/compiled.js';
 import type { Executor } from '../../db/schema.js';
 import type { OriginalFile, PreparedTrack } from './prepare.js';
+import { shown } from '../../db/staged.js';
 
 export async function insertTrack(
   db: Executor,
@@ -54,9 +55,11 @@ const trackPage = compiled<{ id: number }>()((db, param) =>
       't.analysis',
       't.hr_summary',
       'u.max_heart_rate as profile_max',
-      sql<number | null>`(select max(x.max_heart_rate) from tracks x where x.user_id = e.user_id)`.as('observed_max'),
+      sql<number | null>`(select max(x.max_heart_rate) from tracks x inner join entries y on y.id = x.entry_id
+        where x.user_id = e.user_id and ${shown('y.staged')})`.as('observed_max'),
     ])
-    .where('e.id', '=', param('id')),
+    .where('e.id', '=', param('id'))
+    .where(shown('e.staged')),
 );
 
 export async function findTrackPage(db: Executor, id: number) {
@@ -78,6 +81,7 @@ export async function findTrackData(db: Executor, id: number) {
     .leftJoin('tracks as t', 't.entry_id', 'e.id')
     .select(['e.user_id', 'e.title', 't.data', 't.started_at', 't.south'])
     .where('e.id', '=', id)
+    .where(shown('e.staged'))
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -97,6 +101,7 @@ export async function findOriginal(db: Executor, id: number) {
     .leftJoin('track_files as f', 'f.entry_id', 'e.id')
     .select(['e.user_id', 'f.name', 'f.content'])
     .where('e.id', '=', id)
+    .where(shown('e.staged'))
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -173,6 +178,7 @@ const routesBetween = compiled<{ userId: number; from: string; to: string }>()((
     .select(['t.entry_id', 'e.date', 'e.distance_m', 't.map_route', 't.south', 't.west', 't.north', 't.east'])
     .where('t.user_id', '=', param('userId'))
     .where('t.map_route', 'is not', null)
+    .where(shown('e.staged'))
     .where('e.date', '>=', param('from'))
     .where('e.date', '<=', param('to'))
     .orderBy('e.date')
