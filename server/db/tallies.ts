@@ -330,7 +330,9 @@ export async function rebuildTallies(db: Executor): Promise<void> {
   await sql`insert into user_days (day, n) select substr(created_at, 1, 10), count(*) from users
     group by substr(created_at, 1, 10)`.execute(db);
   await db.deleteFrom('entry_days').execute();
-  await sql`insert into entry_days (date, n) select date, count(*) from entries where ${shown('staged')} group by date`.execute(db);
+  await sql`insert into entry_days (date, n) select date, count(*) from entries where ${shown('staged')} group by date`.execute(
+    db,
+  );
   await db.deleteFrom('runner_days').execute();
   await sql`insert into runner_days (user_id, date, runs, distance_m, seconds, effort_seconds, unrated_seconds, unrated_runs)
     select user_id, date, count(*), sum(distance_m), sum(seconds), sum(coalesce(effort, 0) * seconds),

@@ -278,7 +278,14 @@ async function stageRuns(
     bytes = 0;
     const ids = await ctx.db.transaction().execute(async (trx) => {
       tally.writeOn(trx);
-      const stored = await insertManyRuns(trx, userId, batch.map((f) => f.values), now, tally, staged);
+      const stored = await insertManyRuns(
+        trx,
+        userId,
+        batch.map((f) => f.values),
+        now,
+        tally,
+        staged,
+      );
       await insertTracks(
         trx,
         batch.flatMap((f, i) => (f.packed ? [{ run: { id: stored[i]!, userId }, ...f.packed }] : [])),
@@ -382,7 +389,12 @@ async function storeStaged(
   spool: Spool,
   outcomes: Spool,
   matchedFirst: Matched,
-): Promise<{ matched: Matched; ids: number[]; shoes: { byName: Map<string, number>; left: SourcedShoe[] }; now: string } | null> {
+): Promise<{
+  matched: Matched;
+  ids: number[];
+  shoes: { byName: Map<string, number>; left: SourcedShoe[] };
+  now: string;
+} | null> {
   let matched = matchedFirst;
   const staged = await imports.stageImport(ctx.db, user.id, nowIso(ctx));
   try {
@@ -477,7 +489,10 @@ async function matchAndStore(
   let staged: Awaited<ReturnType<typeof storeStaged>> = null;
   if (options.dryRun) {
     ({ byName: shoeIds, left: shoesLeft } = await previewImportedShoes(ctx, user.id, shoes));
-  } else if (imports.storesOnEventLoop(ctx.db) && (staged = await storeStaged(ctx, user, found, spool, outcomes, matched))) {
+  } else if (
+    imports.storesOnEventLoop(ctx.db) &&
+    (staged = await storeStaged(ctx, user, found, spool, outcomes, matched))
+  ) {
     ({ matched, ids, now } = staged);
     ({ byName: shoeIds, left: shoesLeft } = staged.shoes);
   } else {
