@@ -397,6 +397,7 @@ async function storeStaged(
 } | null> {
   let matched = matchedFirst;
   const staged = await imports.stageImport(ctx.db, user.id, nowIso(ctx));
+  const restoreCache = await imports.holdPageCache(ctx.db, IMPORT_PAGE_CACHE_KIB);
   try {
     for (let attempt = 1; attempt <= STAGE_ATTEMPTS; attempt++) {
       const now = nowIso(ctx);
@@ -414,6 +415,8 @@ async function storeStaged(
     await sweepStaged(ctx, staged, 'deleted').catch(() => undefined);
     await imports.forgetStaged(ctx.db, staged).catch(() => undefined);
     throw error;
+  } finally {
+    await restoreCache().catch(() => undefined);
   }
   await imports.forgetStaged(ctx.db, staged);
   return null;
