@@ -28,6 +28,7 @@ import * as step018 from './migrations/018-tracks.js';
 import * as step019 from './migrations/019-formats-and-shoe-start.js';
 import * as step020 from './migrations/020-best-efforts.js';
 import * as step021 from './migrations/021-sign-up-days.js';
+import * as step022 from './migrations/022-languages.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -59,6 +60,7 @@ export const STEPS: Record<string, Step> = {
   '019-formats-and-shoe-start': step019,
   '020-best-efforts': step020,
   '021-sign-up-days': step021,
+  '022-languages': step022,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {
