@@ -17,7 +17,10 @@ function send(
   headers?: Record<string, string>,
 ) {
   if (headers) reply.headers(headers);
-  return reply.code(status).type('application/json; charset=utf-8').send(errorBodyIn(requestLanguage(request), body));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBodyIn(requestLanguage(request), body));
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -94,7 +97,9 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
   if (isTransactionConflict(error)) {
     request.log.warn({ code: (error as { code?: string }).code }, 'write conflict: nothing was written');
     void reply.header('retry-after', '1');
-    return send(request, reply, 503, { message: 'The server is busy with other changes; nothing was saved, please try again.' });
+    return send(request, reply, 503, {
+      message: 'The server is busy with other changes; nothing was saved, please try again.',
+    });
   }
   if (isDatabaseDown(error)) {
     request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');

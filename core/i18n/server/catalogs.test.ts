@@ -84,7 +84,9 @@ describe('translate', () => {
 
   it('keeps data (a file, a row) as sent, and a file named after a reason', () => {
     expect(translate('The same run as runs.csv line 4.', 'de')).toBe('Derselbe Lauf wie runs.csv line 4.');
-    expect(translate('The file is not a FIT file. (ride.fit)', 'fr')).toBe('Le fichier n’est pas un fichier FIT. (ride.fit)');
+    expect(translate('The file is not a FIT file. (ride.fit)', 'fr')).toBe(
+      'Le fichier n’est pas un fichier FIT. (ride.fit)',
+    );
   });
 
   it('gives each reason its key as a stable code', () => {

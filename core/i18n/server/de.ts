@@ -109,7 +109,8 @@ export const de: ServerCatalog = {
   too_many_goals: 'Sie können höchstens {max} Ziele haben.',
   too_many_shoes: 'Sie können höchstens {max} Schuhe haben.',
   retired_default_shoe: 'Ein ausgemusterter Schuh kann nicht der Standardschuh sein.',
-  exports_under_way: 'Es laufen bereits {max} Exporte: Bitte warten Sie, bis einer fertig ist, und versuchen Sie es dann erneut.',
+  exports_under_way:
+    'Es laufen bereits {max} Exporte: Bitte warten Sie, bis einer fertig ist, und versuchen Sie es dann erneut.',
   run_no_track: 'Dieser Lauf hat keinen Track.',
   run_no_original: 'Dieser Lauf hat keine Originaldatei.',
   run_no_positions: 'Der Track dieses Laufs enthält keine Positionen.',
@@ -127,7 +128,8 @@ export const de: ServerCatalog = {
   body_too_slow: 'Der Inhalt der Anfrage kam zu langsam an.',
   body_not_in_full: 'Die Anfrage wurde nicht vollständig empfangen.',
   deleted_meanwhile: 'Etwas, worauf sich diese Anfrage bezieht, wurde inzwischen gelöscht.',
-  write_conflict: 'Der Server ist mit anderen Änderungen beschäftigt; nichts wurde gespeichert, bitte versuchen Sie es erneut.',
+  write_conflict:
+    'Der Server ist mit anderen Änderungen beschäftigt; nichts wurde gespeichert, bitte versuchen Sie es erneut.',
   service_unavailable: 'Dienst nicht verfügbar.',
   server_error: 'Serverfehler',
   body_too_large: 'Der Inhalt der Anfrage ist zu groß.',
@@ -176,7 +178,8 @@ export const de: ServerCatalog = {
   nested_archive: 'Archive in Archiven oder gzip-Dateien werden nicht gelesen.',
   import_expands_too_far:
     'Die Dateien dieses Imports werden entpackt insgesamt größer als {size}: Diese Datei wurde nicht gelesen.',
-  file_named_earlier: 'Ihre Datei ({file}) wurde bereits von einer früheren Zeile genannt, die ihren Lauf übernommen hat.',
+  file_named_earlier:
+    'Ihre Datei ({file}) wurde bereits von einer früheren Zeile genannt, die ihren Lauf übernommen hat.',
   row_file_not_in_archive: 'Die Zeile hat weder Distanz noch Zeit, und ihre Datei ({file}) ist nicht im Archiv.',
   row_file_not_activity:
     'Die Zeile hat weder Distanz noch Zeit, und ihre Datei ({file}) ist keine Aktivitätsdatei (FIT, TCX oder GPX).',
@@ -188,8 +191,7 @@ export const de: ServerCatalog = {
   csv_damaged: 'Die CSV-Datei ist beschädigt (unpaarige Anführungszeichen oder eine Binärdatei?).',
   csv_damaged_at: 'Die CSV-Datei ist um Zeile {line} beschädigt (unpaarige Anführungszeichen oder eine Binärdatei?).',
   csv_empty: 'Die CSV-Datei ist leer.',
-  csv_unknown:
-    'Diese CSV-Datei kennt der Server nicht: Geben Sie an, welche Spalte Datum, Distanz und Zeit enthält.',
+  csv_unknown: 'Diese CSV-Datei kennt der Server nicht: Geben Sie an, welche Spalte Datum, Distanz und Zeit enthält.',
   csv_mapping_column_missing: 'Die Spaltenzuordnung nennt eine Spalte, die der Datei fehlt ("{column}").',
   csv_strava_date: 'Das Activity Date ist kein Datum, wie Strava es schreibt ("Mar 12, 2024, 6:00:00 PM").',
   csv_date_not_date: 'Das Feld Date ist kein Datum ("2024-03-12 18:00:00").',
@@ -227,6 +229,5 @@ export const de: ServerCatalog = {
   track_too_many_pauses:
     'Die Datei hat {n} Pausen der Stoppuhr, mehr als {max}: Der Lauf wird ohne seinen Track übernommen.',
   track_too_many_laps: 'Die Datei hat {n} Runden, mehr als {max}: Der Track wird ohne sie übernommen.',
-  track_thinned:
-    'Der Track hatte {n} Messpunkte: Jeder {step}. und der letzte werden behalten (höchstens {max}).',
+  track_thinned: 'Der Track hatte {n} Messpunkte: Jeder {step}. und der letzte werden behalten (höchstens {max}).',
 };

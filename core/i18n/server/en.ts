@@ -145,7 +145,8 @@ export const en = {
   service_unavailable: 'Service unavailable.',
   server_error: 'Server Error',
   body_too_large: 'The request body is too large.',
-  media_type_unsupported_send: 'The content type is not supported; send application/json or application/x-www-form-urlencoded.',
+  media_type_unsupported_send:
+    'The content type is not supported; send application/json or application/x-www-form-urlencoded.',
   media_type_unsupported: 'The content type is not supported.',
   body_empty: 'The request body is empty; send a JSON object.',
   url_invalid: 'The request URL is not valid.',

@@ -102,7 +102,8 @@ export const es: ServerCatalog = {
   demo_no_delete: 'Las cuentas de demostración no se pueden eliminar.',
   demo_credentials: 'El correo electrónico y la contraseña de las cuentas de demostración no se pueden cambiar.',
   demo_role: 'El rol de las cuentas de demostración no se puede cambiar.',
-  api_token_credentials: 'Un token de API personal no puede cambiar una dirección de correo electrónico ni una contraseña.',
+  api_token_credentials:
+    'Un token de API personal no puede cambiar una dirección de correo electrónico ni una contraseña.',
   api_token_delete_account: 'Un token de API personal no puede eliminar la cuenta.',
   api_token_read_only: 'Este token solo puede leer: solo puede hacer solicitudes GET.',
   api_token_manage_tokens: 'Los tokens de API personales no pueden gestionar tokens: inicia sesión para hacerlo.',
@@ -140,7 +141,8 @@ export const es: ServerCatalog = {
   body_not_json: 'El cuerpo de la solicitud no es un JSON válido.',
   request_invalid: 'La solicitud no es válida.',
 
-  upload_too_large: 'La subida supera el límite de importación de {size}: envía menos archivos o archivos más pequeños.',
+  upload_too_large:
+    'La subida supera el límite de importación de {size}: envía menos archivos o archivos más pequeños.',
   upload_not_multipart: 'Envía los archivos como multipart/form-data, cada uno en un campo llamado "file".',
   upload_field_too_large: 'El campo «{field}» no debe superar {n} KB.',
   upload_fields_too_large: 'Los campos del formulario no deben superar {n} MiB en total.',
@@ -177,7 +179,8 @@ export const es: ServerCatalog = {
   import_expands_too_far:
     'Los archivos de esta importación ocupan más de {size} en total al descomprimirse: este no se ha leído.',
   file_named_earlier: 'Su archivo ({file}) ya lo nombró una fila anterior, que se quedó con su carrera.',
-  row_file_not_in_archive: 'La fila no tiene distancia ni tiempo y su archivo ({file}) no está en el archivo comprimido.',
+  row_file_not_in_archive:
+    'La fila no tiene distancia ni tiempo y su archivo ({file}) no está en el archivo comprimido.',
   row_file_not_activity:
     'La fila no tiene distancia ni tiempo y su archivo ({file}) no es un archivo de actividad (FIT, TCX o GPX).',
   row_file_not_uploaded: 'La fila no tiene distancia ni tiempo y su archivo ({file}) no se ha subido.',
@@ -188,8 +191,7 @@ export const es: ServerCatalog = {
   csv_damaged: 'El archivo CSV está dañado (¿comillas sin cerrar o un archivo binario?).',
   csv_damaged_at: 'El archivo CSV está dañado cerca de la línea {line} (¿comillas sin cerrar o un archivo binario?).',
   csv_empty: 'El archivo CSV está vacío.',
-  csv_unknown:
-    'Este servidor no reconoce este CSV: indica qué columna contiene la fecha, la distancia y el tiempo.',
+  csv_unknown: 'Este servidor no reconoce este CSV: indica qué columna contiene la fecha, la distancia y el tiempo.',
   csv_mapping_column_missing: 'La asignación nombra una columna que el archivo no tiene ("{column}").',
   csv_strava_date: 'La Activity Date no es una fecha como las que escribe Strava ("Mar 12, 2024, 6:00:00 PM").',
   csv_date_not_date: 'La columna Date no es una fecha ("2024-03-12 18:00:00").',
@@ -227,6 +229,5 @@ export const es: ServerCatalog = {
   track_too_many_pauses:
     'El archivo tiene {n} pausas del cronómetro, más de {max}: la carrera se guarda sin su recorrido.',
   track_too_many_laps: 'El archivo tiene {n} vueltas, más de {max}: el recorrido se guarda sin ellas.',
-  track_thinned:
-    'El recorrido tenía {n} puntos: se guardan uno de cada {step} y el último (como máximo {max}).',
+  track_thinned: 'El recorrido tenía {n} puntos: se guardan uno de cada {step} y el último (como máximo {max}).',
 };

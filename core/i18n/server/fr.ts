@@ -105,7 +105,8 @@ export const fr: ServerCatalog = {
   api_token_credentials: 'Un jeton d’API personnel ne peut pas modifier une adresse e-mail ni un mot de passe.',
   api_token_delete_account: 'Un jeton d’API personnel ne peut pas supprimer le compte.',
   api_token_read_only: 'Ce jeton est en lecture seule : il ne peut faire que des requêtes GET.',
-  api_token_manage_tokens: 'Les jetons d’API personnels ne peuvent pas gérer les jetons : connectez-vous pour le faire.',
+  api_token_manage_tokens:
+    'Les jetons d’API personnels ne peuvent pas gérer les jetons : connectez-vous pour le faire.',
   too_many_goals: 'Vous pouvez avoir au plus {max} objectifs.',
   too_many_shoes: 'Vous pouvez avoir au plus {max} chaussures.',
   retired_default_shoe: 'Une chaussure retirée ne peut pas être la chaussure par défaut.',
@@ -140,7 +141,8 @@ export const fr: ServerCatalog = {
   body_not_json: 'Le corps de la requête n’est pas un JSON valide.',
   request_invalid: 'La requête n’est pas valide.',
 
-  upload_too_large: 'L’envoi dépasse la limite d’import de {size} : envoyez moins de fichiers ou des fichiers plus petits.',
+  upload_too_large:
+    'L’envoi dépasse la limite d’import de {size} : envoyez moins de fichiers ou des fichiers plus petits.',
   upload_not_multipart: 'Envoyez les fichiers en multipart/form-data, chacun dans un champ nommé "file".',
   upload_field_too_large: 'Le champ « {field} » ne doit pas dépasser {n} Ko.',
   upload_fields_too_large: 'Les champs du formulaire ne doivent pas dépasser {n} Mio au total.',
@@ -211,7 +213,8 @@ export const fr: ServerCatalog = {
   fit_no_start: 'La séance n’a pas d’heure de départ.',
   fit_too_many_messages: 'Le fichier FIT contient plus de {n} messages : il n’a pas été importé.',
   fit_too_many_sessions: 'Le fichier FIT contient plus de {n} séances : il n’a pas été importé.',
-  gzip_bomb: 'Le fichier dépasse {n} Mio une fois décompressé et n’a pas été décompressé (une bombe de décompression ?).',
+  gzip_bomb:
+    'Le fichier dépasse {n} Mio une fois décompressé et n’a pas été décompressé (une bombe de décompression ?).',
   gzip_truncated: 'Les données gzip sont incomplètes (le fichier est tronqué).',
   gzip_damaged: 'Les données gzip sont endommagées.',
   zip_damaged: 'L’archive zip est endommagée ou tronquée.',
@@ -227,6 +230,5 @@ export const fr: ServerCatalog = {
   track_too_many_pauses:
     'Le fichier contient {n} pauses du chronomètre, plus de {max} : la sortie est gardée sans sa trace.',
   track_too_many_laps: 'Le fichier contient {n} tours, plus de {max} : la trace est gardée sans eux.',
-  track_thinned:
-    'La trace avait {n} points : un point sur {step} et le dernier sont gardés (au plus {max}).',
+  track_thinned: 'La trace avait {n} points : un point sur {step} et le dernier sont gardés (au plus {max}).',
 };

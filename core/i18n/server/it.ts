@@ -188,8 +188,7 @@ export const it: ServerCatalog = {
   csv_damaged: 'Il file CSV è danneggiato (virgolette non chiuse o un file binario?).',
   csv_damaged_at: 'Il file CSV è danneggiato vicino alla riga {line} (virgolette non chiuse o un file binario?).',
   csv_empty: 'Il file CSV è vuoto.',
-  csv_unknown:
-    'Questo server non riconosce questo CSV: indica quale colonna contiene data, distanza e tempo.',
+  csv_unknown: 'Questo server non riconosce questo CSV: indica quale colonna contiene data, distanza e tempo.',
   csv_mapping_column_missing: 'La corrispondenza indica una colonna che il file non ha ("{column}").',
   csv_strava_date: 'L’Activity Date non è una data come quelle scritte da Strava ("Mar 12, 2024, 6:00:00 PM").',
   csv_date_not_date: 'La colonna Date non è una data ("2024-03-12 18:00:00").',
@@ -224,9 +223,7 @@ export const it: ServerCatalog = {
   zip_method: 'La voce dell’archivio usa un metodo di compressione che questo server non legge ({method}).',
   zip_no_local_header: 'La voce dell’archivio è danneggiata (manca l’intestazione locale).',
   zip_data_damaged: 'I dati compressi sono danneggiati.',
-  track_too_many_pauses:
-    'Il file ha {n} pause del cronometro, più di {max}: la corsa viene tenuta senza la traccia.',
+  track_too_many_pauses: 'Il file ha {n} pause del cronometro, più di {max}: la corsa viene tenuta senza la traccia.',
   track_too_many_laps: 'Il file ha {n} giri, più di {max}: la traccia viene tenuta senza di essi.',
-  track_thinned:
-    'La traccia aveva {n} punti: vengono tenuti un punto ogni {step} e l’ultimo (al massimo {max}).',
+  track_thinned: 'La traccia aveva {n} punti: vengono tenuti un punto ogni {step} e l’ultimo (al massimo {max}).',
 };

@@ -186,10 +186,10 @@ export const nl: ServerCatalog = {
   csv_line_too_long: 'Een regel van het CSV-bestand is langer dan {n} MiB.',
   csv_too_many_columns: 'Een regel van het CSV-bestand heeft meer dan {n} kolommen.',
   csv_damaged: 'Het CSV-bestand is beschadigd (niet-gesloten aanhalingstekens of een binair bestand?).',
-  csv_damaged_at: 'Het CSV-bestand is beschadigd rond regel {line} (niet-gesloten aanhalingstekens of een binair bestand?).',
+  csv_damaged_at:
+    'Het CSV-bestand is beschadigd rond regel {line} (niet-gesloten aanhalingstekens of een binair bestand?).',
   csv_empty: 'Het CSV-bestand is leeg.',
-  csv_unknown:
-    'Deze server herkent dit CSV-bestand niet: geef aan welke kolom de datum, de afstand en de tijd bevat.',
+  csv_unknown: 'Deze server herkent dit CSV-bestand niet: geef aan welke kolom de datum, de afstand en de tijd bevat.',
   csv_mapping_column_missing: 'De kolomtoewijzing noemt een kolom die het bestand niet heeft ("{column}").',
   csv_strava_date: 'De Activity Date is geen datum zoals Strava die schrijft ("Mar 12, 2024, 6:00:00 PM").',
   csv_date_not_date: 'De kolom Date bevat geen datum ("2024-03-12 18:00:00").',
@@ -227,6 +227,5 @@ export const nl: ServerCatalog = {
   track_too_many_pauses:
     'Het bestand heeft {n} pauzes van de stopwatch, meer dan {max}: de loop wordt bewaard zonder track.',
   track_too_many_laps: 'Het bestand heeft {n} ronden, meer dan {max}: de track wordt zonder ronden bewaard.',
-  track_thinned:
-    'De track had {n} meetpunten: één op elke {step} en de laatste worden bewaard (hoogstens {max}).',
+  track_thinned: 'De track had {n} meetpunten: één op elke {step} en de laatste worden bewaard (hoogstens {max}).',
 };

@@ -1,6 +1,13 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import { NEW_USER_DATE_FORMAT, type DateFormat, type Locale, type PaceFormat, type Theme, type Units } from '../../../core/preferences.js';
+import {
+  NEW_USER_DATE_FORMAT,
+  type DateFormat,
+  type Locale,
+  type PaceFormat,
+  type Theme,
+  type Units,
+} from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
 import { addDays } from '../../../core/time.js';

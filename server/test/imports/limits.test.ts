@@ -51,9 +51,19 @@ describe('a CSV is held to its columns and the length of its lines', () => {
       { name: 'row.csv', content: `${HEADER}\n2024-01-02,5,00:30:00${','.repeat(1000)}\n` },
     ]);
     expect(result.rows).toEqual([
-      { source: 'wider.csv', status: 'skipped', reason: 'A line of the CSV file has more than 1,000 columns.', reason_code: 'csv_too_many_columns' },
+      {
+        source: 'wider.csv',
+        status: 'skipped',
+        reason: 'A line of the CSV file has more than 1,000 columns.',
+        reason_code: 'csv_too_many_columns',
+      },
       expect.objectContaining({ source: 'widest.csv:2', status: 'would_create' }),
-      { source: 'row.csv', status: 'skipped', reason: 'A line of the CSV file has more than 1,000 columns.', reason_code: 'csv_too_many_columns' },
+      {
+        source: 'row.csv',
+        status: 'skipped',
+        reason: 'A line of the CSV file has more than 1,000 columns.',
+        reason_code: 'csv_too_many_columns',
+      },
     ]);
   });
 
@@ -66,8 +76,18 @@ describe('a CSV is held to its columns and the length of its lines', () => {
       { name: 'line.csv', content: longLine },
     ]);
     expect(result.rows).toEqual([
-      { source: 'header.csv', status: 'skipped', reason: 'The header of the CSV file is longer than 64 KiB.', reason_code: 'csv_header_too_long' },
-      { source: 'line.csv', status: 'skipped', reason: 'A line of the CSV file is longer than 1 MiB.', reason_code: 'csv_line_too_long' },
+      {
+        source: 'header.csv',
+        status: 'skipped',
+        reason: 'The header of the CSV file is longer than 64 KiB.',
+        reason_code: 'csv_header_too_long',
+      },
+      {
+        source: 'line.csv',
+        status: 'skipped',
+        reason: 'A line of the CSV file is longer than 1 MiB.',
+        reason_code: 'csv_line_too_long',
+      },
     ]);
   });
 });

@@ -100,7 +100,8 @@ describe('in German (Accept-Language: de-DE,de;q=0.9)', () => {
     const files: Part[] = [
       {
         name: 'runs.csv',
-        content: 'date,distance_km,time,title,notes,kind,effort,shoe\n2026-03-01,5,00:30:00,,,,,\n2026-03-02,0,00:30:00,,,,,\n',
+        content:
+          'date,distance_km,time,title,notes,kind,effort,shoe\n2026-03-01,5,00:30:00,,,,,\n2026-03-02,0,00:30:00,,,,,\n',
       },
       { name: 'notes.txt', content: 'not a run' },
     ];
@@ -139,25 +140,32 @@ describe('the header picks the language', () => {
 });
 
 describe('English, byte for byte as before', () => {
-  const requests: [string, (headers: Record<string, string>, token: string) => Promise<LightMyRequestResponse>][] =
+  const requests: [string, (headers: Record<string, string>, token: string) => Promise<LightMyRequestResponse>][] = [
     [
-      [
-        'a 422 of the registration',
-        (headers) => call(t.app, 'POST', '/api/v1/auth/register', { body: badRegistration, ip: nextIp(), headers }),
-      ],
-      ['a 401', (headers) => call(t.app, 'GET', '/api/v1/user/me', { headers })],
-      ['a 404', (headers, token) => call(t.app, 'GET', '/api/v1/entry/999999', { token, headers })],
-      [
-        'a 422 of a run',
-        (headers, token) =>
-          call(t.app, 'POST', '/api/v1/entry', { token, headers, body: { date: 'soon', distance: 'far' } }),
-      ],
-      [
-        'an import preview',
-        (headers, token) =>
-          preview(t.app, token, [{ name: 'notes.txt', content: 'not a run' }, { name: 'a.csv', content: '' }], headers),
-      ],
-    ];
+      'a 422 of the registration',
+      (headers) => call(t.app, 'POST', '/api/v1/auth/register', { body: badRegistration, ip: nextIp(), headers }),
+    ],
+    ['a 401', (headers) => call(t.app, 'GET', '/api/v1/user/me', { headers })],
+    ['a 404', (headers, token) => call(t.app, 'GET', '/api/v1/entry/999999', { token, headers })],
+    [
+      'a 422 of a run',
+      (headers, token) =>
+        call(t.app, 'POST', '/api/v1/entry', { token, headers, body: { date: 'soon', distance: 'far' } }),
+    ],
+    [
+      'an import preview',
+      (headers, token) =>
+        preview(
+          t.app,
+          token,
+          [
+            { name: 'notes.txt', content: 'not a run' },
+            { name: 'a.csv', content: '' },
+          ],
+          headers,
+        ),
+    ],
+  ];
 
   it.each(requests)('%s: none, ja and en-US answer the same text', async (_, request) => {
     const { token } = await registerUser(t.app);
