@@ -82,6 +82,15 @@ describe('translate', () => {
     );
   });
 
+  it('writes a reason that holds another sentence, and the list of every sort', () => {
+    expect(
+      translate('The run is kept without its track: A track has more laps or pauses than it may keep.', 'de'),
+    ).toBe('Der Lauf wird ohne seinen Track übernommen: Der Track hat mehr Runden oder Pausen, als er behalten kann.');
+    expect(translate('The sort must be one of -date, date, distance, -distance.', 'es')).toBe(
+      'El campo «orden» debe ser uno de estos valores: -date, date, distance, -distance.',
+    );
+  });
+
   it('keeps data (a file, a row) as sent, and a file named after a reason', () => {
     expect(translate('The same run as runs.csv line 4.', 'de')).toBe('Derselbe Lauf wie runs.csv line 4.');
     expect(translate('The file is not a FIT file. (ride.fit)', 'fr')).toBe(

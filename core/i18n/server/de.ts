@@ -226,6 +226,11 @@ export const de: ServerCatalog = {
   zip_method: 'Der Archiveintrag nutzt ein Kompressionsverfahren, das dieser Server nicht liest ({method}).',
   zip_no_local_header: 'Der Archiveintrag ist beschädigt (kein lokaler Header).',
   zip_data_damaged: 'Die komprimierten Daten sind beschädigt.',
+  track_refused: 'Der Lauf wird ohne seinen Track übernommen: {detail}',
+  track_samples_over: 'Ein Track behält höchstens {max} Messpunkte ({n}).',
+  track_laps_over: 'Der Track hat mehr Runden oder Pausen, als er behalten kann.',
+  track_lat_without_lon: 'Der Track hat Breitengrade ohne Längengrade oder umgekehrt.',
+  run_page_too_large: 'Die Seite des Laufs würde größer als {n} MiB.',
   track_too_many_pauses:
     'Die Datei hat {n} Pausen der Stoppuhr, mehr als {max}: Der Lauf wird ohne seinen Track übernommen.',
   track_too_many_laps: 'Die Datei hat {n} Runden, mehr als {max}: Der Track wird ohne sie übernommen.',

@@ -226,6 +226,11 @@ export const es: ServerCatalog = {
   zip_method: 'La entrada del archivo comprimido usa un método de compresión que este servidor no lee ({method}).',
   zip_no_local_header: 'La entrada del archivo comprimido está dañada (sin cabecera local).',
   zip_data_damaged: 'Los datos comprimidos están dañados.',
+  track_refused: 'La carrera se guarda sin su recorrido: {detail}',
+  track_samples_over: 'Un recorrido guarda como máximo {max} puntos ({n}).',
+  track_laps_over: 'El recorrido tiene más vueltas o pausas de las que puede guardar.',
+  track_lat_without_lon: 'El recorrido tiene latitudes sin longitudes, o al revés.',
+  run_page_too_large: 'La página de la carrera ocuparía más de {n} MiB.',
   track_too_many_pauses:
     'El archivo tiene {n} pausas del cronómetro, más de {max}: la carrera se guarda sin su recorrido.',
   track_too_many_laps: 'El archivo tiene {n} vueltas, más de {max}: el recorrido se guarda sin ellas.',

@@ -227,6 +227,11 @@ export const fr: ServerCatalog = {
   zip_method: 'L’élément de l’archive utilise une méthode de compression que ce serveur ne lit pas ({method}).',
   zip_no_local_header: 'L’élément de l’archive est endommagé (pas d’en-tête local).',
   zip_data_damaged: 'Les données compressées sont endommagées.',
+  track_refused: 'La sortie est gardée sans sa trace : {detail}',
+  track_samples_over: 'Une trace garde au plus {max} points ({n}).',
+  track_laps_over: 'La trace a plus de tours ou de pauses qu’elle ne peut en garder.',
+  track_lat_without_lon: 'La trace a des latitudes sans longitudes, ou l’inverse.',
+  run_page_too_large: 'La page de la sortie dépasserait {n} Mio.',
   track_too_many_pauses:
     'Le fichier contient {n} pauses du chronomètre, plus de {max} : la sortie est gardée sans sa trace.',
   track_too_many_laps: 'Le fichier contient {n} tours, plus de {max} : la trace est gardée sans eux.',

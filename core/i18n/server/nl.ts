@@ -224,6 +224,11 @@ export const nl: ServerCatalog = {
   zip_method: 'Het archiefitem gebruikt een compressiemethode die deze server niet leest ({method}).',
   zip_no_local_header: 'Het archiefitem is beschadigd (geen lokale header).',
   zip_data_damaged: 'De gecomprimeerde gegevens zijn beschadigd.',
+  track_refused: 'De loop wordt bewaard zonder track: {detail}',
+  track_samples_over: 'Een track bewaart hoogstens {max} meetpunten ({n}).',
+  track_laps_over: 'De track heeft meer ronden of pauzes dan hij kan bewaren.',
+  track_lat_without_lon: 'De track heeft breedtegraden zonder lengtegraden, of omgekeerd.',
+  run_page_too_large: 'De pagina van de loop zou groter worden dan {n} MiB.',
   track_too_many_pauses:
     'Het bestand heeft {n} pauzes van de stopwatch, meer dan {max}: de loop wordt bewaard zonder track.',
   track_too_many_laps: 'Het bestand heeft {n} ronden, meer dan {max}: de track wordt zonder ronden bewaard.',

@@ -3,8 +3,9 @@
  * text is recognised by its template in en.ts (the most specific template that matches it whole)
  * and written again from the same key in the language asked for, its placeholders filled with
  * what the English text held: fields by their names in that language, numbers without English
- * grouping, data as sent. A text no template matches stays English. English itself is never
- * rewritten, so an English answer is byte for byte what the code wrote.
+ * grouping, a `{detail}` (a sentence of its own) translated too, data as sent. A text no
+ * template matches stays English. English itself is never rewritten, so an English answer is
+ * byte for byte what the code wrote.
  */
 import type { Language } from '../languages.js';
 import { de } from './de.js';
@@ -114,6 +115,7 @@ function localValue(catalog: ServerCatalog, lang: Language, name: string, value:
   }
   if (name === 'values' || name === 'list') return value.replace(/ or ([^\s,]+)$/, ` ${catalog['word.or']} $1`);
   if (name === 'step') return value.replace(/\D+$/, '');
+  if (name === 'detail') return translate(value, lang);
   if (/^\d{1,3}(,\d{3})+$/.test(value)) return value.replace(/,/g, '');
   if (/^\d+\.\d+$/.test(value)) return value.replace('.', ',');
   return value;
