@@ -28,11 +28,15 @@ export function errorBodyIn(lang: Language, body: ErrorBody): ErrorBody {
  * request's language, before the route's serializer writes them.
  */
 export function installAnswerLanguage(app: FastifyInstance): void {
-  app.addHook('preSerialization', async (request, _reply, payload: unknown) => {
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return payload;
-    const { message } = payload as { message?: unknown };
-    if (typeof message !== 'string') return payload;
+  // A callback, not an async hook: it runs on every answer, and most are English objects without a message.
+  app.addHook('preSerialization', (request, _reply, payload: unknown, done) => {
+    const message = isPlainObject(payload) ? payload.message : undefined;
+    if (typeof message !== 'string') return done(null, payload);
     const lang = requestLanguage(request);
-    return lang === 'en' ? payload : { ...payload, message: translate(message, lang) };
+    done(null, lang === 'en' ? payload : { ...(payload as object), message: translate(message, lang) });
   });
+}
+
+function isPlainObject(value: unknown): value is { message?: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

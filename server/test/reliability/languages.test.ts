@@ -74,12 +74,16 @@ describe('in German (Accept-Language: de-DE,de;q=0.9)', () => {
     expect(german.json<Body>().errors?.distance).toEqual(['Das Feld „Distanz“ muss größer als 0 sein.']);
   });
 
-  it('a 401 and a 404', async () => {
+  it('a 401, a 403 and a 404', async () => {
     const unauthenticated = await call(t.app, 'GET', '/api/v1/user/me', { headers: GERMAN });
     expect(unauthenticated.statusCode).toBe(401);
     expect(unauthenticated.json()).toEqual({ message: 'Nicht angemeldet.' });
 
     const { token } = await registerUser(t.app);
+    const forbidden = await call(t.app, 'GET', '/api/v1/user', { token, headers: GERMAN });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json()).toEqual({ message: 'Für diese Aktion fehlt Ihnen die Berechtigung.' });
+
     for (const url of ['/api/v1/entry/999999', '/api/v1/no-such-thing', '/api/v1/entry/abc']) {
       const res = await call(t.app, 'GET', url, { token, headers: GERMAN });
       expect(res.statusCode, url).toBe(404);
