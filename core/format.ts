@@ -2,6 +2,7 @@
  * How numbers, paces and dates are written on every screen (SPEC.md §9, CONTRACT.md §18): one
  * formatter each, following the runner's preferences (`date_format`, `pace_format`, `units`).
  */
+import { dateFormatFor, type LanguageDateFormat } from './i18n/languages.js';
 import { DEFAULT_DATE_FORMAT, type DateFormat, type PaceFormat } from './preferences.js';
 import { paceIn, unitLabels, type Units } from './units.js';
 import { zonedParts } from './time.js';
@@ -10,15 +11,24 @@ export const NO_VALUE = '—';
 
 const two = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
 
-/** Year, month and day as the format writes them. */
-function writeDate(year: string, month: string, day: string, format: DateFormat): string {
+/** A date format a date can be written in: a user's preference or a language's short date. */
+export type WritableDateFormat = DateFormat | LanguageDateFormat;
+
+/**
+ * Year, month and day as the format writes them. `auto` needs the app's language
+ * (`dateFormatFor`); without it here, it writes English's short date.
+ */
+function writeDate(year: string, month: string, day: string, format: WritableDateFormat): string {
   if (format === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
+  if (format === 'DD.MM.YYYY') return `${day}.${month}.${year}`;
+  if (format === 'DD-MM-YYYY') return `${day}-${month}-${year}`;
   if (format === 'YYYY-MM-DD') return `${year}-${month}-${day}`;
+  if (format === 'auto') return writeDate(year, month, day, dateFormatFor(null));
   return `${month}/${day}/${year}`;
 }
 
 /** `YYYY-MM-DD` in the runner's format (`MM/DD/YYYY` by default), or "—" without a date. */
-export function formatDate(ymd: string | null | undefined, format: DateFormat = DEFAULT_DATE_FORMAT): string {
+export function formatDate(ymd: string | null | undefined, format: WritableDateFormat = DEFAULT_DATE_FORMAT): string {
   const match = ymd ? /^(\d{4})-(\d{2})-(\d{2})/.exec(ymd) : null;
   return match ? writeDate(match[1]!, match[2]!, match[3]!, format) : NO_VALUE;
 }
@@ -27,7 +37,7 @@ export function formatDate(ymd: string | null | undefined, format: DateFormat = 
 export function formatDateTime(
   iso: string | null | undefined,
   timeZone?: string,
-  format: DateFormat = DEFAULT_DATE_FORMAT,
+  format: WritableDateFormat = DEFAULT_DATE_FORMAT,
 ): string {
   if (!iso) return NO_VALUE;
   const date = new Date(iso);

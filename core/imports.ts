@@ -59,7 +59,11 @@ export type StoredMatch = z.infer<typeof StoredMatchSchema>;
 export const ImportRowSchema = z.object({
   source: z.string(),
   status: z.enum(IMPORT_STATUSES),
-  reason: z.string().optional(),
+  reason: z.string().optional().describe('Why the row was skipped, or what was left of it, in the request’s language'),
+  reason_code: z
+    .string()
+    .optional()
+    .describe('The reason as a stable snake_case code, the same in every language (e.g. too_short, duplicate_stored)'),
   entry: ImportedEntrySchema.optional(),
   columns: z.array(z.string()).optional(),
   duplicate_of: StoredMatchSchema.optional().describe('On a duplicate of a stored run: that run'),

@@ -13,13 +13,22 @@ export type Theme = (typeof THEMES)[number];
 export const PACE_FORMATS = ['decimal', 'clock'] as const;
 export type PaceFormat = (typeof PACE_FORMATS)[number];
 
-export const DATE_FORMATS = ['MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
+/** `auto` (§19): the short date of the app's language (`dateFormatFor` in core/i18n/languages.ts). */
+export const DATE_FORMATS = ['auto', 'MM/DD/YYYY', 'DD/MM/YYYY', 'YYYY-MM-DD'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];
+
+/** The user's language (§19): `auto` follows the browser, else one of the six. */
+export const LOCALES = ['auto', 'en', 'de', 'fr', 'es', 'it', 'nl'] as const;
+export type Locale = (typeof LOCALES)[number];
 
 export const DEFAULT_UNITS = 'km';
 export const DEFAULT_THEME = 'auto';
 export const DEFAULT_PACE_FORMAT: PaceFormat = 'decimal';
-export const DEFAULT_DATE_FORMAT: DateFormat = 'MM/DD/YYYY';
+/** What a date shows as where no preference or language says otherwise (§18). */
+export const DEFAULT_DATE_FORMAT = 'MM/DD/YYYY' satisfies DateFormat;
+/** The date format of users created from Part 4 on (§19); stored users keep theirs. */
+export const NEW_USER_DATE_FORMAT: DateFormat = 'auto';
+export const DEFAULT_LOCALE: Locale = 'auto';
 
 export const UNITS_MESSAGE = 'The units must be km or mi.';
 export const THEME_MESSAGE = 'The theme must be auto, light or dark.';

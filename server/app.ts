@@ -33,6 +33,7 @@ import { AnswerCache, installAnswerCache } from './http/answer-cache.js';
 import { bearerAuthentication } from './http/authenticate.js';
 import { installBodyPace } from './http/body-pace.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
+import { installAnswerLanguage } from './http/language.js';
 import { installSecurityHeaders, securityHeaders } from './http/security.js';
 import { TOKEN_SCOPES_DESCRIPTION, withTokenScopes } from './http/openapi-scopes.js';
 import { serializerCompiler } from './http/serializer.js';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   installSecurityHeaders(app, setSecurityHeaders);
   installErrorHandler(app);
+  installAnswerLanguage(app);
   installBodyPace(app, config.bodyPace);
 
   // Before any route: the routes declared with `config.cache` answer through it.

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE, PASSWORD_MIN_LENGTH, PASSWORD_MISMATCH_MESSAGE } from '../messages.js';
 import { canonicalTimeZone, isValidTimeZone } from '../time.js';
-import { DATE_FORMATS, PACE_FORMATS, THEMES, THEME_MESSAGE, UNITS, UNITS_MESSAGE } from '../preferences.js';
+import { DATE_FORMATS, LOCALES, PACE_FORMATS, THEMES, THEME_MESSAGE, UNITS, UNITS_MESSAGE } from '../preferences.js';
 import {
   blankToUndefined,
   hasNoControlCharacters,
@@ -61,7 +61,8 @@ export const TimeZoneSchema = z.preprocess(
 
 // Here rather than with the preferences: the first screen loads those, and never these messages.
 export const PACE_FORMAT_MESSAGE = 'The pace_format must be decimal or clock.';
-export const DATE_FORMAT_MESSAGE = 'The date_format must be MM/DD/YYYY, DD/MM/YYYY or YYYY-MM-DD.';
+export const DATE_FORMAT_MESSAGE = 'The date_format must be auto, MM/DD/YYYY, DD/MM/YYYY or YYYY-MM-DD.';
+export const LOCALE_MESSAGE = 'The locale must be auto, en, de, fr, es, it or nl.';
 
 /** A preference of the user resource: one of `values`; absent, blank or null leaves it unchanged. */
 function preference<const T extends readonly [string, ...string[]]>(values: T, message: string) {
@@ -89,6 +90,7 @@ export const RegisterBodySchema = z
     password: PasswordSchema,
     password_confirmation: ConfirmationSchema,
     timezone: TimeZoneSchema,
+    locale: preference(LOCALES, LOCALE_MESSAGE),
   })
   .superRefine(confirmPassword);
 export type RegisterBody = z.infer<typeof RegisterBodySchema>;
@@ -129,6 +131,7 @@ export const UserUpdateBodySchema = z
     theme: preference(THEMES, THEME_MESSAGE),
     pace_format: preference(PACE_FORMATS, PACE_FORMAT_MESSAGE),
     date_format: preference(DATE_FORMATS, DATE_FORMAT_MESSAGE),
+    locale: preference(LOCALES, LOCALE_MESSAGE),
     // The heart-rate profile (§14): absent = unchanged, null clears.
     max_heart_rate: heartRateField('maximum heart rate', 100, 250),
     resting_heart_rate: heartRateField('resting heart rate', 25, 120),
@@ -166,7 +169,10 @@ export const UserSchema = z.object({
     .describe('Beats per minute, 100-250: the heart-rate zones of tracked runs'),
   resting_heart_rate: z.number().int().nullable().describe('Beats per minute, 25-120'),
   pace_format: z.enum(PACE_FORMATS).describe('Paces shown as decimal minutes (5.35) or minutes and seconds (5:21)'),
-  date_format: z.enum(DATE_FORMATS).describe('How the web app writes dates'),
+  date_format: z
+    .enum(DATE_FORMATS)
+    .describe('How the web app writes dates; auto: the short date of the app’s language'),
+  locale: z.enum(LOCALES).describe('The web app’s language; auto: the browser’s'),
   date: z.string().describe('Creation time, the same as created_at'),
   created_at: z.string(),
   updated_at: z.string(),

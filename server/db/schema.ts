@@ -1,7 +1,7 @@
 /** Table types of the database, as Kysely sees them. Row types never leave repositories. */
 import { SqliteAdapter, type Generated, type Kysely } from 'kysely';
 import type { Role } from '../../core/schemas.js';
-import type { DateFormat, PaceFormat, Theme, Units } from '../../core/preferences.js';
+import type { DateFormat, Locale, PaceFormat, Theme, Units } from '../../core/preferences.js';
 import type { TokenScope } from '../../core/tokens.js';
 
 export interface UsersTable {
@@ -15,6 +15,7 @@ export interface UsersTable {
   theme: Generated<Theme>;
   pace_format: Generated<PaceFormat>;
   date_format: Generated<DateFormat>;
+  locale: Generated<Locale>;
   is_demo: number;
   /** The user's runs (db/tallies.ts). */
   entry_count: Generated<number>;

@@ -6,10 +6,21 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { validationErrorBody, type ErrorBody } from '../../core/schemas.js';
 import { isDatabaseDown, isForeignKeyViolation, isTransactionConflict } from '../db/errors.js';
 import { AppError } from '../errors.js';
+import { errorBodyIn, requestLanguage } from './language.js';
 
-function send(reply: FastifyReply, status: number, body: ErrorBody, headers?: Record<string, string>) {
+/** The body in the request's language (http/language.ts): English as written, others translated. */
+function send(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  body: ErrorBody,
+  headers?: Record<string, string>,
+) {
   if (headers) reply.headers(headers);
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBodyIn(requestLanguage(request), body));
 }
 
 export function installErrorHandler(app: FastifyInstance): void {
@@ -18,7 +29,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       return handle(error, request, reply);
     } catch (failure) {
       request.log.error({ err: failure }, 'error handler failed');
-      return send(reply, 500, { message: 'Server Error' });
+      return send(request, reply, 500, { message: 'Server Error' });
     }
   });
 }
@@ -56,6 +67,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Dup
 function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     return send(
+      request,
       reply,
       error.status,
       { message: error.message, ...(error.errors ? { errors: error.errors } : {}) },
@@ -63,40 +75,42 @@ function handle(error: FastifyError, request: FastifyRequest, reply: FastifyRepl
     );
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    if (error.validationContext === 'params') return send(reply, 404, { message: 'Not found.' });
+    if (error.validationContext === 'params') return send(request, reply, 404, { message: 'Not found.' });
     const issues = error.validation.map((v) => ({
       path: v.instancePath.split('/').filter(Boolean),
       message: v.message ?? 'The given data was invalid.',
     }));
-    return send(reply, 422, validationErrorBody(issues));
+    return send(request, reply, 422, validationErrorBody(issues));
   }
   // The client went away while its body was being read: its own doing, not the database's.
   if (error.message === 'aborted' || request.raw.socket?.destroyed === true) {
     request.log.info({ code: error.code }, 'client closed the connection before the request was read');
-    return send(reply, 400, { message: 'The request was not received in full.' });
+    return send(request, reply, 400, { message: 'The request was not received in full.' });
   }
   // A write naming a row that a concurrent request deleted (its owner, its shoe): the
   // request came too late, which is no server error.
   if (isForeignKeyViolation(error)) {
-    return send(reply, 409, { message: 'Something this request refers to was deleted meanwhile.' });
+    return send(request, reply, 409, { message: 'Something this request refers to was deleted meanwhile.' });
   }
   // Still in a deadlock after every attempt (context.ts inTransaction): nothing was written, and
   // the same request a moment later succeeds.
   if (isTransactionConflict(error)) {
     request.log.warn({ code: (error as { code?: string }).code }, 'write conflict: nothing was written');
     void reply.header('retry-after', '1');
-    return send(reply, 503, { message: 'The server is busy with other changes; nothing was saved, please try again.' });
+    return send(request, reply, 503, {
+      message: 'The server is busy with other changes; nothing was saved, please try again.',
+    });
   }
   if (isDatabaseDown(error)) {
     request.log.warn({ code: (error as { code?: string }).code }, 'database unavailable');
-    return send(reply, 503, { message: 'Service unavailable.' });
+    return send(request, reply, 503, { message: 'Service unavailable.' });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    return send(reply, status, { message: clientErrorMessage(error, status) });
+    return send(request, reply, status, { message: clientErrorMessage(error, status) });
   }
   request.log.error({ err: error }, 'unhandled error');
-  return send(reply, 500, { message: 'Server Error' });
+  return send(request, reply, 500, { message: 'Server Error' });
 }
 
 /** Fastify's own 4xx errors (bad JSON, too large, wrong content type) in plain words. */

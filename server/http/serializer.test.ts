@@ -49,6 +49,7 @@ const user = {
   resting_heart_rate: null,
   pace_format: 'clock',
   date_format: 'DD/MM/YYYY',
+  locale: 'de',
   date: '2026-01-01T00:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',

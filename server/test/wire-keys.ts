@@ -14,6 +14,7 @@ export const USER_KEYS = [
   'date_format',
   'email',
   'id',
+  'locale',
   'max_heart_rate',
   'name',
   'pace_format',

@@ -53,7 +53,11 @@ describe('parseUser', () => {
     ['role', 'root', 'user.role must be one of user, manager, admin, got the string "root".'],
     ['role', undefined, 'user.role must be one of user, manager, admin, got undefined.'],
     ['pace_format', 'mm:ss', 'user.pace_format must be one of decimal, clock, got the string "mm:ss".'],
-    ['date_format', undefined, 'user.date_format must be one of MM/DD/YYYY, DD/MM/YYYY, YYYY-MM-DD, got undefined.'],
+    [
+      'date_format',
+      undefined,
+      'user.date_format must be one of auto, MM/DD/YYYY, DD/MM/YYYY, YYYY-MM-DD, got undefined.',
+    ],
     ['timezone', false, 'user.timezone must be a string, got boolean false.'],
     ['date', {}, 'user.date must be a string, got an object.'],
     ['created_at', [], 'user.created_at must be a string, got an array.'],

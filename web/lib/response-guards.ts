@@ -7,7 +7,7 @@
  * each guard builds a value typed with the schema's type, so a field added to
  * a schema fails to compile here until the guard checks it too.
  */
-import { DATE_FORMATS, PACE_FORMATS, THEMES, UNITS } from '../../core/preferences.js';
+import { DATE_FORMATS, LOCALES, PACE_FORMATS, THEMES, UNITS } from '../../core/preferences.js';
 import type { AppConfig, AuthResponse, ErrorBody, Role, User } from '../../core/schemas.js';
 
 /** An answer whose shape does not match the API contract; `path` names the first field that is wrong. */
@@ -80,6 +80,7 @@ export function parseUser(value: unknown, path = 'user'): User {
       user.resting_heart_rate === null ? null : integerAt(user.resting_heart_rate, `${path}.resting_heart_rate`),
     pace_format: oneOfAt(user.pace_format, `${path}.pace_format`, PACE_FORMATS),
     date_format: oneOfAt(user.date_format, `${path}.date_format`, DATE_FORMATS),
+    locale: oneOfAt(user.locale, `${path}.locale`, LOCALES),
     date: stringAt(user.date, `${path}.date`),
     created_at: stringAt(user.created_at, `${path}.created_at`),
     updated_at: stringAt(user.updated_at, `${path}.updated_at`),

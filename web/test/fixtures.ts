@@ -14,6 +14,7 @@ export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User 
     resting_heart_rate: null,
     pace_format: 'decimal',
     date_format: 'MM/DD/YYYY',
+    locale: 'auto',
     date: '2024-03-05T14:07:09.000Z',
     created_at: '2024-03-05T14:07:09.000Z',
     updated_at: '2024-03-05T14:07:09.000Z',

@@ -24,6 +24,7 @@ export async function register(ctx: AppContext, body: RegisterBody, ip: string):
     password: body.password,
     role: 'user',
     timezone: body.timezone ?? 'UTC',
+    locale: body.locale,
   });
   return accounts.issueToken(ctx, user);
 }

@@ -12,11 +12,15 @@ import {
   ImportMappingSchema,
   ImportRowSchema,
   type ImportMapping,
+  type ImportRow,
 } from '../../../core/imports.js';
+import type { Language } from '../../../core/i18n/languages.js';
+import { reasonCode, translate } from '../../../core/i18n/server/translate.js';
 import { ErrorSchema } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { AppError, invalid } from '../../errors.js';
 import { sessionOf } from '../../http/authenticate.js';
+import { requestLanguage } from '../../http/language.js';
 import { responseJsonSchema } from '../../http/serializer.js';
 import { importRuns, type ImportSummary, type UploadedFile } from './imports.service.js';
 
@@ -181,12 +185,13 @@ const rowJson = fastJson(responseJsonSchema(ImportRowSchema));
  * writes (each row by that schema's own row serializer), never the whole of it at once. The
  * upload's folder (where the import keeps its rows) is removed once the answer is written or given up.
  */
-async function* answer(summary: ImportSummary, dir: string): AsyncGenerator<string> {
+async function* answer(summary: ImportSummary, dir: string, lang: Language): AsyncGenerator<string> {
   try {
     let chunk = `{"import":{"created":${summary.created},"duplicates":${summary.duplicates},"skipped":${summary.skipped},"tracks_added":${summary.tracksAdded},"rows":[`;
     let first = true;
     for await (const row of summary.rows()) {
-      chunk += first ? rowJson(row) : `,${rowJson(row)}`;
+      const json = rowJson(withReasonIn(lang, row));
+      chunk += first ? json : `,${json}`;
       first = false;
       if (chunk.length >= 64 * 1024) {
         yield chunk;
@@ -205,10 +210,16 @@ async function letGo(summary: ImportSummary, dir: string): Promise<void> {
   await removeUpload(dir);
 }
 
+/** A row's reason in the request's language, and its code, the same in every language (§19). */
+function withReasonIn(lang: Language, row: ImportRow): ImportRow {
+  if (row.reason === undefined) return row;
+  return { ...row, reason: translate(row.reason, lang), reason_code: reasonCode(row.reason) };
+}
+
 /** With verifyResponses (the tests), the answer must be exactly what its schema gives. */
-async function verified(summary: ImportSummary, dir: string): Promise<string[]> {
+async function verified(summary: ImportSummary, dir: string, lang: Language): Promise<string[]> {
   let text = '';
-  for await (const chunk of answer(summary, dir)) text += chunk;
+  for await (const chunk of answer(summary, dir, lang)) text += chunk;
   const expected = JSON.stringify(ImportEnvelopeSchema.parse(JSON.parse(text)));
   if (text !== expected) throw new Error(`The import's answer ${text} differs from its schema's ${expected}`);
   return [text];
@@ -287,7 +298,10 @@ export function importsRoutes(ctx: AppContext) {
           return reply;
         }
         // Streamed: an import of 100,000 rows answers them all without holding the text at once.
-        const text = ctx.config.verifyResponses ? await verified(summary, upload.dir) : answer(summary, upload.dir);
+        const lang = requestLanguage(request);
+        const text = ctx.config.verifyResponses
+          ? await verified(summary, upload.dir, lang)
+          : answer(summary, upload.dir, lang);
         // A client gone before the answer starts: the answer's own clean-up would never run.
         reply.raw.once('close', () => void letGo(summary, upload.dir));
         void reply

@@ -1,6 +1,13 @@
 /** SQL for users. Rows are mapped to API users here and never leave this file. */
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import type { DateFormat, PaceFormat, Theme, Units } from '../../../core/preferences.js';
+import {
+  NEW_USER_DATE_FORMAT,
+  type DateFormat,
+  type Locale,
+  type PaceFormat,
+  type Theme,
+  type Units,
+} from '../../../core/preferences.js';
 import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
 import { addDays } from '../../../core/time.js';
@@ -30,6 +37,7 @@ export function toUser(record: User): User {
     resting_heart_rate: record.resting_heart_rate,
     pace_format: record.pace_format,
     date_format: record.date_format,
+    locale: record.locale,
     date: record.date,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -47,6 +55,7 @@ const USER_LIST_COLUMNS = [
   'theme',
   'pace_format',
   'date_format',
+  'locale',
   'max_heart_rate',
   'resting_heart_rate',
   'created_at',
@@ -68,6 +77,7 @@ function toListedUser(row: UserListRow): User {
     resting_heart_rate: row.resting_heart_rate === null ? null : Number(row.resting_heart_rate),
     pace_format: row.pace_format,
     date_format: row.date_format,
+    locale: row.locale,
     date: row.created_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -88,6 +98,7 @@ export interface NewUser {
   passwordHash: string;
   role: Role;
   timezone: string;
+  locale?: Locale | undefined;
   isDemo?: boolean;
   createdAt: string;
 }
@@ -102,6 +113,9 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRecor
       password_hash: user.passwordHash,
       role: user.role,
       timezone: user.timezone,
+      // §19: users created from Part 4 on write dates in their language's short date.
+      date_format: NEW_USER_DATE_FORMAT,
+      ...(user.locale !== undefined ? { locale: user.locale } : {}),
       is_demo: user.isDemo ? 1 : 0,
       created_at: user.createdAt,
       updated_at: user.createdAt,
@@ -140,6 +154,7 @@ export interface UserChanges {
   restingHeartRate?: number | null;
   paceFormat?: PaceFormat;
   dateFormat?: DateFormat;
+  locale?: Locale | undefined;
   updatedAt: string;
 }
 
@@ -176,6 +191,7 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
       ...(changes.restingHeartRate !== undefined ? { resting_heart_rate: changes.restingHeartRate } : {}),
       ...(changes.paceFormat !== undefined ? { pace_format: changes.paceFormat } : {}),
       ...(changes.dateFormat !== undefined ? { date_format: changes.dateFormat } : {}),
+      ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
       updated_at: changes.updatedAt,
     })
     .where('id', '=', id)

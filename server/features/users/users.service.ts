@@ -5,6 +5,7 @@
  */
 import { hash, randomBytes } from 'node:crypto';
 import type { Actor } from '../../../core/permissions.js';
+import type { Locale } from '../../../core/preferences.js';
 import {
   EmailSchema,
   type AuthResponse,
@@ -63,6 +64,7 @@ export interface NewAccount {
   email: string;
   role: Role;
   timezone: string;
+  locale?: Locale | undefined;
   isDemo?: boolean;
 }
 
@@ -196,6 +198,7 @@ export async function updateUser(
         ...(body.resting_heart_rate !== undefined ? { restingHeartRate: body.resting_heart_rate } : {}),
         ...(body.pace_format ? { paceFormat: body.pace_format } : {}),
         ...(body.date_format ? { dateFormat: body.date_format } : {}),
+        ...(body.locale ? { locale: body.locale } : {}),
         updatedAt: nowIso(ctx),
       });
       if (!row) throw notFound();

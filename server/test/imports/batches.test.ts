@@ -76,7 +76,12 @@ describe('an import of many runs', () => {
     cut.fill(0x41, Math.floor(at / 2), Math.floor(at / 2) + 64);
     const damaged = await runImport(t, token, [{ name: 'backup.zip', content: cut }], { dry_run: '1' });
     expect(damaged.rows).toEqual([
-      { source: 'backup/runs.csv', status: 'skipped', reason: expect.stringMatching(/damaged|size/) as string },
+      {
+        source: 'backup/runs.csv',
+        status: 'skipped',
+        reason: expect.stringMatching(/damaged|size/) as string,
+        reason_code: expect.stringMatching(/^(zip|gzip|csv|file)_/) as string,
+      },
     ]);
   });
 

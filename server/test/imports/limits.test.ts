@@ -51,9 +51,19 @@ describe('a CSV is held to its columns and the length of its lines', () => {
       { name: 'row.csv', content: `${HEADER}\n2024-01-02,5,00:30:00${','.repeat(1000)}\n` },
     ]);
     expect(result.rows).toEqual([
-      { source: 'wider.csv', status: 'skipped', reason: 'A line of the CSV file has more than 1,000 columns.' },
+      {
+        source: 'wider.csv',
+        status: 'skipped',
+        reason: 'A line of the CSV file has more than 1,000 columns.',
+        reason_code: 'csv_too_many_columns',
+      },
       expect.objectContaining({ source: 'widest.csv:2', status: 'would_create' }),
-      { source: 'row.csv', status: 'skipped', reason: 'A line of the CSV file has more than 1,000 columns.' },
+      {
+        source: 'row.csv',
+        status: 'skipped',
+        reason: 'A line of the CSV file has more than 1,000 columns.',
+        reason_code: 'csv_too_many_columns',
+      },
     ]);
   });
 
@@ -66,8 +76,18 @@ describe('a CSV is held to its columns and the length of its lines', () => {
       { name: 'line.csv', content: longLine },
     ]);
     expect(result.rows).toEqual([
-      { source: 'header.csv', status: 'skipped', reason: 'The header of the CSV file is longer than 64 KiB.' },
-      { source: 'line.csv', status: 'skipped', reason: 'A line of the CSV file is longer than 1 MiB.' },
+      {
+        source: 'header.csv',
+        status: 'skipped',
+        reason: 'The header of the CSV file is longer than 64 KiB.',
+        reason_code: 'csv_header_too_long',
+      },
+      {
+        source: 'line.csv',
+        status: 'skipped',
+        reason: 'A line of the CSV file is longer than 1 MiB.',
+        reason_code: 'csv_line_too_long',
+      },
     ]);
   });
 });
@@ -130,6 +150,7 @@ describe('expansion', () => {
       source: 'c.csv.gz',
       status: 'skipped',
       reason: 'The files of this import expand to more than 1 MiB in all: this one was not read.',
+      reason_code: 'import_expands_too_far',
     });
   });
 });
@@ -144,6 +165,7 @@ describe('time', () => {
         source: 'slow.csv',
         status: 'skipped',
         reason: 'Reading this file took longer than 0 seconds: it was not imported.',
+        reason_code: 'read_too_slow',
       },
     ]);
   });

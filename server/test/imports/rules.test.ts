@@ -362,6 +362,7 @@ describe('duplicates show the stored run they match', () => {
         source: 'again.csv:2',
         status: 'duplicate',
         reason: 'A run of the same day, distance and time is already stored.',
+        reason_code: 'duplicate_stored',
         duplicate_of: { id: stored.id, date: '2024-08-01', distance: 10, time: '00:50:00' },
       });
     }

@@ -61,6 +61,7 @@ describe('a FIT file of many sessions over the same records', () => {
         source: 'sessions.fit',
         status: 'skipped',
         reason: `The FIT file holds more than ${FIT_LIMITS.sessions} sessions: it was not imported.`,
+        reason_code: 'fit_too_many_sessions',
       },
     ]);
     expect(threadUse.started - before).toBeLessThanOrEqual(1);
@@ -78,6 +79,7 @@ describe('a gzipped FIT of millions of identical records', () => {
         source: 'records.fit',
         status: 'skipped',
         reason: `The FIT file holds more than ${FIT_LIMITS.messages.toLocaleString('en-US')} messages: it was not imported.`,
+        reason_code: 'fit_too_many_messages',
       },
     ]);
   }, 60_000);

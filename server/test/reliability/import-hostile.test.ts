@@ -249,6 +249,7 @@ describe('requests too large to answer, and files built to be slow', () => {
           source: `bomb${i}.csv.gz`,
           status: 'skipped',
           reason: 'The file expands beyond 128 MiB and was not expanded (a compression bomb?).',
+          reason_code: 'gzip_bomb',
         },
       ]);
     }

@@ -122,10 +122,10 @@ describe('pace_format and date_format (§18)', () => {
       body: { name: runner.user.name, email: runner.user.email, ...extra },
     });
 
-  it('start as decimal and MM/DD/YYYY', async () => {
+  it('start as decimal and auto (§19: the language’s short date, for users created from Part 4 on)', async () => {
     const runner = await registerUser(t.app);
-    expect(runner.user).toMatchObject({ pace_format: 'decimal', date_format: 'MM/DD/YYYY' });
-    expect(await me(runner.token)).toMatchObject({ pace_format: 'decimal', date_format: 'MM/DD/YYYY' });
+    expect(runner.user).toMatchObject({ pace_format: 'decimal', date_format: 'auto' });
+    expect(await me(runner.token)).toMatchObject({ pace_format: 'decimal', date_format: 'auto' });
   });
 
   it.each(['DD/MM/YYYY', 'YYYY-MM-DD', 'MM/DD/YYYY'])(
@@ -164,7 +164,7 @@ describe('pace_format and date_format (§18)', () => {
   ])('refuse a bad %s with 422 (%j)', async (field, extra, message) => {
     const runner = await registerUser(t.app);
     expectValidation(await put(runner, extra), field, message);
-    expect(await me(runner.token)).toMatchObject({ pace_format: 'decimal', date_format: 'MM/DD/YYYY' });
+    expect(await me(runner.token)).toMatchObject({ pace_format: 'decimal', date_format: 'auto' });
   });
 
   it('show in the users list and stay when an admin edits the user', async () => {
