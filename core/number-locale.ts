@@ -10,7 +10,13 @@ export const numberLocale: { decimalSeparator: '.' | ','; shortDate: ShortDateOr
   shortDate: 'MM/DD/YYYY',
 };
 
-const SHORT_DATES: Record<string, ShortDateOrder> = { de: 'DD.MM.YYYY', fr: 'DD/MM/YYYY', es: 'DD/MM/YYYY', it: 'DD/MM/YYYY', nl: 'DD-MM-YYYY' };
+const SHORT_DATES: Record<string, ShortDateOrder> = {
+  de: 'DD.MM.YYYY',
+  fr: 'DD/MM/YYYY',
+  es: 'DD/MM/YYYY',
+  it: 'DD/MM/YYYY',
+  nl: 'DD-MM-YYYY',
+};
 
 /** The language's decimal separator (a comma in all but English) and short date. */
 export function setNumberLanguage(language: string): void {

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileMessage, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 
 export const LANGUAGE_CODES = ['en', 'de', 'fr', 'es', 'it', 'nl'] as const;
 export const PSEUDO = 'pseudo';
@@ -52,7 +52,10 @@ export function pseudoMessage(compiled: Compiled): Compiled {
           const [name, type, format] = token as [string, string?, Record<string, Compiled | number>?];
           if (type === 'plural' || type === 'select' || type === 'selectordinal') {
             const cases = Object.fromEntries(
-              Object.entries(format ?? {}).map(([key, value]) => [key, typeof value === 'number' ? value : walk(value)]),
+              Object.entries(format ?? {}).map(([key, value]) => [
+                key,
+                typeof value === 'number' ? value : walk(value),
+              ]),
             );
             return [name, type, cases] as unknown as Token;
           }
@@ -68,7 +71,7 @@ export function compiledNamespace(namespace: string, language: string): Record<s
   const out: Record<string, Compiled> = {};
   for (const [key, message] of Object.entries(source)) {
     if (namespaceOf(key) !== namespace) continue;
-    const compiled = compileMessage(message);
+    const compiled = compileMessageOrThrow(message);
     const final = language === PSEUDO ? pseudoMessage(compiled) : compiled;
     // Plain text stays a string: smaller chunks.
     out[key] = Array.isArray(final) && final.every((token) => typeof token === 'string') ? final.join('') : final;

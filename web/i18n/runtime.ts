@@ -4,7 +4,7 @@
  * module fills them in (`format`, Lingui's compiled form read in 30 lines, decision 035), decides
  * the language, loads each namespace's texts in it and tells React when it changes.
  */
-import { use, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { setNumberLanguage } from '../../core/number-locale.js';
 
 /** The six languages, each named in itself, in the language menu's order. */
@@ -34,6 +34,7 @@ type Loader = () => Promise<{ default: Messages }>;
 export interface Texts {
   loaders: Partial<Record<Language, Loader>>;
   loading: Partial<Record<Language, Promise<void>>>;
+  loaded: Set<Language>;
 }
 
 const catalogs: Partial<Record<Language, Messages>> = { en: {} };
@@ -44,15 +45,17 @@ let current: Language = 'en';
 /** Called by each `virtual:i18n/<namespace>` module: its English messages and the loaders of the others. */
 export function defineTexts(en: Messages, loaders: Texts['loaders']): Texts {
   Object.assign(catalogs.en!, en);
-  const texts: Texts = { loaders, loading: { en: Promise.resolve() } };
+  const texts: Texts = { loaders, loading: {}, loaded: new Set(['en']) };
   allTexts.push(texts);
   return texts;
 }
 
 /** The texts of a namespace in `language`, loaded once. */
 function loadTexts(texts: Texts, language: Language): Promise<void> {
+  if (texts.loaded.has(language)) return Promise.resolve();
   texts.loading[language] ??= texts.loaders[language]!().then((module) => {
     catalogs[language] = { ...catalogs[language], ...module.default };
+    texts.loaded.add(language);
   });
   return texts.loading[language];
 }
@@ -186,7 +189,8 @@ export function t(key: string, values: Record<string, unknown> = {}): string {
  */
 export function useT(texts: Texts): typeof t {
   const language = useLanguage();
-  if (language !== 'en') use(loadTexts(texts, language));
+  // Suspense's protocol: the screen shows once its texts are there.
+  if (!texts.loaded.has(language)) throw loadTexts(texts, language);
   return t;
 }
 

@@ -58,7 +58,11 @@ export function Navbar() {
               {sourceUrl ? (
                 <li className="nav-item">
                   <a className="nav-link" href={sourceUrl} rel="noopener noreferrer">
-                    {t(new URL(sourceUrl).hostname === 'github.com' ? 'shell.nav.sourceOnGithub' : 'shell.nav.sourceCode')}
+                    {t(
+                      new URL(sourceUrl).hostname === 'github.com'
+                        ? 'shell.nav.sourceOnGithub'
+                        : 'shell.nav.sourceCode',
+                    )}
                   </a>
                 </li>
               ) : null}

@@ -8,7 +8,13 @@ export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
   const t = useT(shell);
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   return (
-    <div className="toast-stack" aria-live="polite" aria-atomic="false" aria-label={t('shell.toasts.label')} role="region">
+    <div
+      className="toast-stack"
+      aria-live="polite"
+      aria-atomic="false"
+      aria-label={t('shell.toasts.label')}
+      role="region"
+    >
       {items.map((toast) => (
         <div
           key={toast.id}

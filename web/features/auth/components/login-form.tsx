@@ -62,9 +62,7 @@ function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo:
           {mutation.error.message}
         </div>
       ) : null}
-      {demo ? (
-        <div className="alert alert-info">{t('login.demo')}</div>
-      ) : null}
+      {demo ? <div className="alert alert-info">{t('login.demo')}</div> : null}
       <FormField
         label={t('login.email')}
         type="email"
