@@ -15,8 +15,10 @@ export function LanguageMenu() {
       <label htmlFor={id} className="visually-hidden">
         {t('shell.language.label')}
       </label>
+      {/* Each language named in itself: not the app's text, so marked translate="no" for the checks. */}
       <select
         id={id}
+        translate="no"
         className="form-select form-select-sm bg-dark text-light border-secondary"
         value={language === 'pseudo' ? 'en' : language}
         onChange={(event) => void chooseLanguage(event.target.value as Language)}

@@ -77,7 +77,7 @@ export function RunnerLinks({ user }: { user: User }) {
 export function AccountMenu({ user }: { user: User }) {
   const t = useT(menus);
   return (
-    <Dropdown label={user.name} align="end">
+    <Dropdown label={<span translate="no">{user.name}</span>} align="end">
       <li>
         <Link className="dropdown-item" to="/profile">
           {t('menus.profile')}
