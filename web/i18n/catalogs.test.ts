@@ -79,7 +79,7 @@ describe('the catalogs', () => {
   it.each(['en', ...others])('%s has a glossary of the runners’ words', (code) => {
     const glossary = glossaries[`/web/i18n/glossary/${code}.md`] ?? '';
     for (const word of ['run', 'pace', 'split', 'lap', 'shoe', 'goal', 'best effort', 'route', 'segment']) {
-      expect(glossary, `${code}'s glossary names "${word}"`).toMatch(new RegExp(`^\\| ${word} \\|`, 'im'));
+      expect(glossary, `${code}'s glossary names "${word}"`).toMatch(new RegExp(`^\\|\\s*${word}\\s*\\|`, 'im'));
     }
   });
 });

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { requiredMessage } from '../../../../core/messages.js';
 import { FormField } from '../../../components/form/form-field';
 import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import { notify } from '../../../components/toast/toast-store';
@@ -47,8 +46,8 @@ function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo:
     event.preventDefault();
     const credentials = { email: values.email.trim(), password: values.password.trim() };
     const failed = check({
-      email: [!credentials.email && requiredMessage('email')],
-      password: [!credentials.password && requiredMessage('password')],
+      email: [!credentials.email && t('login.emailRequired')],
+      password: [!credentials.password && t('login.passwordRequired')],
     });
     setClientErrors(failed);
     if (hasErrors(failed)) return;

@@ -31,7 +31,20 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = { ...values, name: values.name.trim(), email: values.email.trim() };
-    const failed = checkUserFields(input, { passwordRequired: true });
+    const failed = checkUserFields(
+      input,
+      { passwordRequired: true },
+      {
+        required: (field) =>
+          ({
+            name: t('register.nameRequired'),
+            email: t('register.emailRequired'),
+            password: t('register.passwordRequired'),
+          })[field],
+        invalidEmail: t('register.emailInvalid'),
+        passwordMismatch: t('register.passwordMismatch'),
+      },
+    );
     setClientErrors(failed);
     if (hasErrors(failed)) return;
     mutation.mutate(input);
