@@ -59,6 +59,13 @@ describe('the language', () => {
     expect(currentLanguage()).toBe('fr');
   });
 
+  it('ends on the latest choice when an earlier one’s texts arrive last', async () => {
+    await Promise.all([chooseLanguage('nl'), chooseLanguage('en'), followUserLocale('it')]);
+    expect(currentLanguage()).toBe('it');
+    await Promise.all([followUserLocale(null), chooseLanguage('es'), chooseLanguage('de')]);
+    expect(currentLanguage()).toBe('de');
+  });
+
   it('sets <html lang>, the texts, the decimal separator and `auto` dates', async () => {
     await chooseLanguage('de');
     expect(document.documentElement.lang).toBe('de');

@@ -71,7 +71,8 @@ function activate(language: Language): void {
 async function switchTo(language: Language): Promise<void> {
   if (language === current) return;
   await Promise.all(allTexts.map((texts) => loadTexts(texts, language)));
-  activate(language);
+  // A later choice (the user's locale arriving, the menu again) may have overtaken this one.
+  if (resolveLanguage() === language) activate(language);
 }
 
 export const currentLanguage = (): Language => current;
