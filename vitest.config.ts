@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { i18nCatalogs } from './scripts/i18n-catalogs.js';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), i18nCatalogs()],
   test: {
     projects: [
       {

@@ -1,29 +1,35 @@
 /**
  * How numbers, paces and dates are written on every screen (SPEC.md §9, CONTRACT.md §18): one
- * formatter each, following the runner's preferences (`date_format`, `pace_format`, `units`).
+ * formatter each, following the runner's preferences (`date_format`, `pace_format`, `units`) and
+ * the web app's language (§19: its decimal separator, and its short date for `date_format: auto`),
+ * set once in core/number-locale.ts.
  */
-import { dateFormatFor, type LanguageDateFormat } from './i18n/languages.js';
+import type { LanguageDateFormat } from './i18n/languages.js';
 import { DEFAULT_DATE_FORMAT, type DateFormat, type PaceFormat } from './preferences.js';
 import { paceIn, unitLabels, type Units } from './units.js';
+import { numberLocale } from './number-locale.js';
 import { zonedParts } from './time.js';
 
 export const NO_VALUE = '—';
 
 const two = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
 
-/** A date format a date can be written in: a user's preference or a language's short date. */
+/** `value` with `digits` decimals and the language's decimal separator, no grouping ("4.20", "4,20"). */
+export function decimal(value: number, digits: number): string {
+  const text = value.toFixed(digits);
+  return numberLocale.decimalSeparator === '.' ? text : text.replace('.', numberLocale.decimalSeparator);
+}
+
+/** A date format a date can be written in: a user's preference (`auto`: the app's language's short date, §19) or a language's. */
 export type WritableDateFormat = DateFormat | LanguageDateFormat;
 
-/**
- * Year, month and day as the format writes them. `auto` needs the app's language
- * (`dateFormatFor`); without it here, it writes English's short date.
- */
-function writeDate(year: string, month: string, day: string, format: WritableDateFormat): string {
-  if (format === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
+/** Year, month and day as the format writes them. */
+function writeDate(year: string, month: string, day: string, chosen: WritableDateFormat): string {
+  const format = chosen === 'auto' ? numberLocale.shortDate : chosen;
   if (format === 'DD.MM.YYYY') return `${day}.${month}.${year}`;
   if (format === 'DD-MM-YYYY') return `${day}-${month}-${year}`;
+  if (format === 'DD/MM/YYYY') return `${day}/${month}/${year}`;
   if (format === 'YYYY-MM-DD') return `${year}-${month}-${day}`;
-  if (format === 'auto') return writeDate(year, month, day, dateFormatFor(null));
   return `${month}/${day}/${year}`;
 }
 
@@ -49,12 +55,13 @@ export function formatDateTime(
 
 /** A number with two decimals, or "—" when there is nothing to show. */
 export function formatNumber(value: number | null | undefined): string {
-  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : NO_VALUE;
+  return typeof value === 'number' && Number.isFinite(value) ? decimal(value, 2) : NO_VALUE;
 }
 
-/** A count and what it counts: "1 run", "12 runs", "1,500 days". */
+/** A count and what it counts: "1 run", "12 runs", "1,500 days" (English; other languages group no digits, §19). */
 export function formatCount(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+  const count = numberLocale.decimalSeparator === '.' ? n.toLocaleString('en-US') : decimal(n, 0);
+  return `${count} ${n === 1 ? one : many}`;
 }
 
 /** Any text value, or "—" when absent. */
@@ -84,7 +91,7 @@ export function paceUnit(units: Units, format: PaceFormat): string {
 export function formatPace(minPerKm: number | null | undefined, units: Units, format: PaceFormat): string {
   if (typeof minPerKm !== 'number' || !Number.isFinite(minPerKm)) return NO_VALUE;
   const pace = paceIn(minPerKm, units);
-  return format === 'clock' ? formatClock(pace) : pace.toFixed(2);
+  return format === 'clock' ? formatClock(pace) : decimal(pace, 2);
 }
 
 /** Left-pads a time part to two digits with zeros ("5" → "05", "" → "00"). */

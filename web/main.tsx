@@ -3,9 +3,13 @@ import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { startLanguage } from './i18n/runtime';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element.');
+
+// The first screen's language (CONTRACT.md §19) before anything renders; a signed-in user's `locale` follows.
+startLanguage();
 
 createRoot(container).render(
   <StrictMode>

@@ -61,6 +61,12 @@ describe('the first load of /login and /register', () => {
     expect([...graph.packages.keys()]).toEqual(expect.arrayContaining(['react', 'react-router']));
   });
 
+  it('carries the texts of the shell and the guest screens only, in English (CONTRACT.md §23)', () => {
+    // Each `virtual:i18n/<namespace>` holds its English texts; the other languages are lazy chunks of it.
+    const texts = [...graph.packages.keys()].filter((name) => name.startsWith('virtual:i18n/')).sort();
+    expect(texts).toEqual(['virtual:i18n/login', 'virtual:i18n/register', 'virtual:i18n/shell']);
+  });
+
   it('imports neither zod nor the zod schemas at runtime', () => {
     expect(graph.modules.get('/core/schemas.ts')).toBeUndefined();
     expect([...graph.packages.keys()].filter((name) => name === 'zod' || name.startsWith('zod/'))).toEqual([]);

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { notify as defaultNotify, type ToastType } from '../components/toast/toast-store';
+import { t } from '../i18n/runtime';
 import { ApiError, failedUrlOf } from '../lib/api-client';
 
 type Notify = (text: string, type: ToastType) => unknown;
@@ -20,7 +21,7 @@ export function createRequestErrorHandler({ notify = defaultNotify, onSessionExp
     if (error instanceof DOMException && error.name === 'AbortError') return;
     const url = failedUrlOf(error);
     if (url?.includes('/me')) return;
-    notify(error instanceof Error ? error.message : 'Request error', 'danger');
+    notify(error instanceof Error ? error.message : t('shell.requestError'), 'danger');
     if (error instanceof ApiError && error.status === 401 && !error.url.includes('/auth/')) onSessionExpired?.();
   };
 }

@@ -1,9 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
+import { t } from '../i18n/runtime';
 
-/** The page's single h1; also sets the document title. */
+/** The page's single h1; also sets the document title (`title`, already in the app's language). */
 export function PageTitle({ children, title, actions }: { children: ReactNode; title: string; actions?: ReactNode }) {
   useEffect(() => {
-    document.title = `${title} · Running Times`;
+    document.title = t('shell.documentTitle', { title });
   }, [title]);
   return (
     <div className="d-flex flex-wrap align-items-center justify-content-between gap-2 mb-3">

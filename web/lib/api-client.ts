@@ -10,6 +10,7 @@
  * part of the first download. This module imports nothing from zod at runtime.
  */
 import type { ErrorBody } from '../../core/schemas.js';
+import { requestLanguage } from '../i18n/runtime';
 import { parseErrorBody } from './response-guards';
 import { tokenStorage } from './token-storage';
 
@@ -86,7 +87,8 @@ async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const url = buildUrl(path, options.query);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers its messages in the app's language (CONTRACT.md §19).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLanguage() };
   const token = tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body) headers['Content-Type'] = 'application/json';

@@ -17,9 +17,12 @@ import {
   unitLabels,
   type Units,
 } from '../../core/units.js';
+import { useLanguage, type Language } from '../i18n/runtime';
 import { DisplayContext, type DisplayPreferences } from './display-context';
 
 export interface Display extends DisplayPreferences {
+  /** The app's language, whose decimal separator and short date the formatters write. */
+  language?: Language;
   /** `km`/`mi`; `min/km`, `/km` (a clock), `min/mi` or `/mi`; `km/h`/`mph`. */
   labels: { distance: string; pace: string; speed: string };
   /** Numbers in the unit, unrounded (charts). */
@@ -75,5 +78,7 @@ export function displayOf(preferences: DisplayPreferences): Display {
 /** The signed-in runner's units, formats and formatters (km, decimal paces and MM/DD/YYYY for a visitor). */
 export function useDisplay(): Display {
   const preferences = useContext(DisplayContext);
-  return useMemo(() => displayOf(preferences), [preferences]);
+  // The formatters write the language's decimal separator and short date: new ones when it changes.
+  const language = useLanguage();
+  return useMemo(() => ({ ...displayOf(preferences), language }), [preferences, language]);
 }

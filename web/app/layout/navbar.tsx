@@ -2,6 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useAppConfig } from '../../features/auth/api/get-app-config';
 import { useUser } from '../../features/auth/api/get-me';
+import shell from 'virtual:i18n/shell';
+import { useT } from '../../i18n/runtime';
+import { LanguageMenu } from './language-menu';
 import { navLinkClass } from './nav-link-class';
 
 /**
@@ -13,6 +16,7 @@ const RunnerLinks = lazy(() => menus().then((module) => ({ default: module.Runne
 const AccountMenu = lazy(() => menus().then((module) => ({ default: module.AccountMenu })));
 
 export function Navbar() {
+  const t = useT(shell);
   const user = useUser();
   // This product's source, when the server names it (SOURCE_URL or package.json): no link otherwise.
   const sourceUrl = useAppConfig().data?.source_url ?? null;
@@ -27,17 +31,17 @@ export function Navbar() {
 
   return (
     <header>
-      <nav className="navbar navbar-expand-md navbar-dark bg-dark" aria-label="Main">
+      <nav className="navbar navbar-expand-md navbar-dark bg-dark" aria-label={t('shell.nav.label')}>
         <div className="container">
           <Link className="navbar-brand" to="/">
-            Running Times
+            {t('shell.brand')}
           </Link>
           <button
             className="navbar-toggler"
             type="button"
             aria-controls="main-navigation"
             aria-expanded={open}
-            aria-label="Toggle navigation"
+            aria-label={t('shell.nav.toggle')}
             onClick={() => setOpen((value) => !value)}
           >
             <span className="navbar-toggler-icon" />
@@ -54,7 +58,11 @@ export function Navbar() {
               {sourceUrl ? (
                 <li className="nav-item">
                   <a className="nav-link" href={sourceUrl} rel="noopener noreferrer">
-                    {new URL(sourceUrl).hostname === 'github.com' ? 'Source on GitHub' : 'Source code'}
+                    {t(
+                      new URL(sourceUrl).hostname === 'github.com'
+                        ? 'shell.nav.sourceOnGithub'
+                        : 'shell.nav.sourceCode',
+                    )}
                   </a>
                 </li>
               ) : null}
@@ -66,13 +74,16 @@ export function Navbar() {
                 <>
                   <li className="nav-item">
                     <NavLink className={navLinkClass} to="/login">
-                      Login
+                      {t('shell.nav.login')}
                     </NavLink>
                   </li>
                   <li className="nav-item">
                     <NavLink className={navLinkClass} to="/register">
-                      Register
+                      {t('shell.nav.register')}
                     </NavLink>
+                  </li>
+                  <li className="nav-item">
+                    <LanguageMenu />
                   </li>
                 </>
               )}

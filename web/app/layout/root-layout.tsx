@@ -5,15 +5,18 @@ import { PageTitle } from '../../components/page-title';
 import { useUser } from '../../features/auth/api/get-me';
 import { applyTheme, storedTheme } from '../../lib/theme';
 import { DEFAULT_DISPLAY, DisplayContext, type DisplayPreferences } from '../../lib/display-context';
+import shell from 'virtual:i18n/shell';
+import { followUserLocale, t, useT } from '../../i18n/runtime';
 import { Navbar } from './navbar';
 
 function Footer() {
+  const t = useT(shell);
   return (
     <footer className="border-top py-3 mt-auto">
       <div className="container d-flex flex-wrap gap-3 small">
-        <span>© Running Times</span>
-        <Link to="/policy">Privacy policy</Link>
-        <Link to="/delete-account">Account deletion</Link>
+        <span>{t('shell.footer.copyright')}</span>
+        <Link to="/policy">{t('shell.footer.policy')}</Link>
+        <Link to="/delete-account">{t('shell.footer.accountDeletion')}</Link>
       </div>
     </footer>
   );
@@ -66,9 +69,9 @@ class ScreenErrorBoundary extends Component<
     if (!this.state.failed) return this.props.children;
     return (
       <>
-        <PageTitle title="Error">Something went wrong</PageTitle>
-        <p>This page could not be shown. Reload the page to try again.</p>
-        <Link to="/">Back to the home page</Link>
+        <PageTitle title={t('shell.error.title')}>{t('shell.error.heading')}</PageTitle>
+        <p>{t('shell.error.body')}</p>
+        <Link to="/">{t('shell.error.home')}</Link>
       </>
     );
   }
@@ -77,6 +80,13 @@ class ScreenErrorBoundary extends Component<
 /** The signed-in runner's theme (a visitor keeps this browser's last one), applied and followed. */
 function useTheme(theme: User['theme'] | undefined) {
   useEffect(() => applyTheme(theme ?? storedTheme()), [theme]);
+}
+
+/** The signed-in runner's `locale` decides the language (unless `auto`); a visitor's is the menu's or the browser's. */
+function useUserLanguage(user: User | null) {
+  // `locale` arrives with CONTRACT.md §19's users; a server without it answers without the field.
+  const locale = user ? (user as { locale?: unknown }).locale : null;
+  useEffect(() => void followUserLocale(locale), [locale]);
 }
 
 /** How the signed-in runner reads numbers and dates; the defaults for a visitor. */
@@ -93,12 +103,14 @@ export function RootLayout() {
   const user = useUser();
   useScrollRestoration();
   useTheme(user?.theme);
+  useUserLanguage(user);
+  const t = useT(shell);
   const display = useDisplayPreferences(user);
   return (
     <DisplayContext.Provider value={display}>
       <div className="d-flex flex-column min-vh-100">
         <a className="visually-hidden-focusable skip-link" href="#main-content">
-          Skip to main content
+          {t('shell.skipToContent')}
         </a>
         <Navbar />
         <main id="main-content" className="container py-4 flex-grow-1" tabIndex={-1}>

@@ -5,65 +5,68 @@
 import { Link, NavLink } from 'react-router';
 import { can } from '../../../core/permissions.js';
 import type { User } from '../../../core/schemas.js';
+import menus from 'virtual:i18n/menus';
 import { Dropdown } from '../../components/dropdown';
+import { useT } from '../../i18n/runtime';
 import { navLinkClass } from './nav-link-class';
 
 export function RunnerLinks({ user }: { user: User }) {
+  const t = useT(menus);
   return (
     <>
       <li className="nav-item">
         <NavLink className={navLinkClass} to="/dashboard">
-          Dashboard
+          {t('menus.dashboard')}
         </NavLink>
       </li>
       <li className="nav-item">
         <NavLink className={navLinkClass} to="/entries" end={false}>
-          Entries
+          {t('menus.entries')}
         </NavLink>
       </li>
       <li className="nav-item">
         <NavLink className={navLinkClass} to="/goals">
-          Goals
+          {t('menus.goals')}
         </NavLink>
       </li>
       <li className="nav-item">
         <NavLink className={navLinkClass} to="/shoes">
-          Shoes
+          {t('menus.shoes')}
         </NavLink>
       </li>
-      <Dropdown label="Reports">
+      <Dropdown label={t('menus.reports')}>
         <li>
           <Link className="dropdown-item" to="/report/weekly">
-            Weekly
+            {t('menus.weekly')}
           </Link>
         </li>
       </Dropdown>
-      <Dropdown label="Insights">
+      <Dropdown label={t('menus.insights')}>
         <li>
           <Link className="dropdown-item" to="/insights/records">
-            Records
+            {t('menus.records')}
           </Link>
         </li>
         <li>
           <Link className="dropdown-item" to="/insights/load">
-            Training load
+            {t('menus.trainingLoad')}
           </Link>
         </li>
         <li>
           <Link className="dropdown-item" to="/insights/year">
-            Year
+            {t('menus.year')}
           </Link>
         </li>
         <li>
           <Link className="dropdown-item" to="/insights/map">
-            Map
+            {t('menus.map')}
           </Link>
         </li>
       </Dropdown>
       {can(user, { type: 'admin.panel' }) ? (
         <li className="nav-item">
           <NavLink className={navLinkClass} to="/admin">
-            Admin Panel
+            {t('menus.adminPanel')}
           </NavLink>
         </li>
       ) : null}
@@ -72,21 +75,22 @@ export function RunnerLinks({ user }: { user: User }) {
 }
 
 export function AccountMenu({ user }: { user: User }) {
+  const t = useT(menus);
   return (
-    <Dropdown label={user.name} align="end">
+    <Dropdown label={<span translate="no">{user.name}</span>} align="end">
       <li>
         <Link className="dropdown-item" to="/profile">
-          Profile
+          {t('menus.profile')}
         </Link>
       </li>
       <li>
         <Link className="dropdown-item" to="/data">
-          Your data
+          {t('menus.yourData')}
         </Link>
       </li>
       <li>
         <Link className="dropdown-item" to="/logout">
-          Logout
+          {t('menus.logout')}
         </Link>
       </li>
     </Dropdown>

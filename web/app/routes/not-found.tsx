@@ -1,13 +1,16 @@
 import { Link } from 'react-router';
+import notFound from 'virtual:i18n/notFound';
 import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n/runtime';
 
 export function Component() {
+  const t = useT(notFound);
   return (
     <div className="text-center py-5">
-      <PageTitle title="Error 404">Error 404</PageTitle>
-      <p className="lead">Page not found.</p>
+      <PageTitle title={t('notFound.title')}>{t('notFound.heading')}</PageTitle>
+      <p className="lead">{t('notFound.body')}</p>
       <Link to="/" className="btn btn-primary">
-        Go to the home page
+        {t('notFound.home')}
       </Link>
     </div>
   );

@@ -1,33 +1,29 @@
 import { Link } from 'react-router';
+import policy from 'virtual:i18n/policy';
 import { PageTitle } from '../../components/page-title';
+import { splitAround, useT } from '../../i18n/runtime';
+
+/** The youngest age served. */
+const MINIMUM_AGE = 13;
 
 export function Component() {
+  const t = useT(policy);
+  const [beforeLink, afterLink] = splitAround(t, 'policy.deleting.body', 'link');
   return (
     <article className="col-lg-9">
-      <PageTitle title="Privacy policy">Privacy policy</PageTitle>
+      <PageTitle title={t('policy.title')}>{t('policy.title')}</PageTitle>
+      <p>{t('policy.intro')}</p>
+      <h2 className="h5">{t('policy.use.title')}</h2>
+      <p>{t('policy.use.body')}</p>
+      <h2 className="h5">{t('policy.access.title')}</h2>
+      <p>{t('policy.access.body')}</p>
+      <h2 className="h5">{t('policy.children.title')}</h2>
+      <p>{t('policy.children.body', { age: MINIMUM_AGE })}</p>
+      <h2 className="h5">{t('policy.deleting.title')}</h2>
       <p>
-        Running Times keeps only what it needs to run your log: your name, your e-mail address, a hash of your password
-        (never the password itself), your time zone and the runs you record (date, distance and time).
-      </p>
-      <h2 className="h5">How your data is used</h2>
-      <p>
-        Your data is used only to show you your runs and statistics. It is not sold, shared with third parties or used
-        for advertising. The application loads nothing from other sites and sets no tracking cookies; your browser keeps
-        only an access token in its local storage while you are logged in.
-      </p>
-      <h2 className="h5">Who can see it</h2>
-      <p>
-        You see your own runs. Managers and administrators of this service can see the list of users; administrators can
-        also see and correct runs, for example to remove obvious mistakes.
-      </p>
-      <h2 className="h5">Children</h2>
-      <p>
-        Running Times is not directed at children: users under 13 are not served. If you are under 13, do not register.
-      </p>
-      <h2 className="h5">Deleting your data</h2>
-      <p>
-        Deleting an account removes the user together with all of their runs and access tokens. See also the notice on{' '}
-        <Link to="/delete-account">account deletion</Link>.
+        {beforeLink}
+        <Link to="/delete-account">{t('policy.deleting.link')}</Link>
+        {afterLink}
       </p>
     </article>
   );

@@ -1,13 +1,16 @@
 import { useNavigate } from 'react-router';
+import register from 'virtual:i18n/register';
 import { PageTitle } from '../../components/page-title';
+import { useT } from '../../i18n/runtime';
 import { RegisterForm } from '../../features/auth/components/register-form';
 
 export function Component() {
+  const t = useT(register);
   const navigate = useNavigate();
   return (
     <div className="row justify-content-center">
       <div className="col-md-8 col-lg-6">
-        <PageTitle title="Register">Register</PageTitle>
+        <PageTitle title={t('register.title')}>{t('register.title')}</PageTitle>
         <div className="card">
           <div className="card-body">
             <RegisterForm onSuccess={() => void navigate('/dashboard')} />

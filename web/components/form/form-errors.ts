@@ -41,21 +41,38 @@ export function mismatchUnderConfirmation(errors: FieldErrors): FieldErrors {
   };
 }
 
+/** The messages of the user forms' checks: the API's English ones (core/messages.ts) unless a screen gives its catalog's. */
+export interface UserFieldMessages {
+  required: (field: 'name' | 'email' | 'password') => string;
+  invalidEmail: string;
+  passwordMismatch: string;
+}
+
+const API_MESSAGES: UserFieldMessages = {
+  required: requiredMessage,
+  invalidEmail: INVALID_EMAIL_MESSAGE,
+  passwordMismatch: PASSWORD_MISMATCH_MESSAGE,
+};
+
 /**
  * The checks of the user forms (registration, the profile, the admin's user edit), with the API's messages
- * (core/messages.ts); name and email come trimmed. The password is required at registration; elsewhere a
- * blank one means unchanged, and only a confirmation without a match fails (under Confirm Password).
+ * (core/messages.ts) or the screen's; name and email come trimmed. The password is required at registration;
+ * elsewhere a blank one means unchanged, and only a confirmation without a match fails (under Confirm Password).
  */
 export function checkUserFields(
   values: { name: string; email: string; password: string; password_confirmation: string },
   { passwordRequired }: { passwordRequired: boolean },
+  messages: UserFieldMessages = API_MESSAGES,
 ): FieldErrors {
   const { name, email, password, password_confirmation: confirmation } = values;
   const passwordGiven = passwordRequired ? Boolean(password) : Boolean(password || confirmation);
   return check({
-    name: [!name && requiredMessage('name')],
-    email: [!email && requiredMessage('email'), Boolean(email) && !EMAIL_PATTERN.test(email) && INVALID_EMAIL_MESSAGE],
-    password: [passwordRequired && !password && requiredMessage('password')],
-    password_confirmation: [passwordGiven && password !== confirmation && PASSWORD_MISMATCH_MESSAGE],
+    name: [!name && messages.required('name')],
+    email: [
+      !email && messages.required('email'),
+      Boolean(email) && !EMAIL_PATTERN.test(email) && messages.invalidEmail,
+    ],
+    password: [passwordRequired && !password && messages.required('password')],
+    password_confirmation: [passwordGiven && password !== confirmation && messages.passwordMismatch],
   });
 }

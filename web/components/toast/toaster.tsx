@@ -1,11 +1,20 @@
 import { useSyncExternalStore } from 'react';
+import shell from 'virtual:i18n/shell';
+import { useT } from '../../i18n/runtime';
 import { toasts as defaultStore, type ToastStore } from './toast-store';
 
 /** Renders the toast stack in the top-left corner; a polite live region announces new toasts. */
 export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
+  const t = useT(shell);
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
   return (
-    <div className="toast-stack" aria-live="polite" aria-atomic="false" aria-label="Notifications" role="region">
+    <div
+      className="toast-stack"
+      aria-live="polite"
+      aria-atomic="false"
+      aria-label={t('shell.toasts.label')}
+      role="region"
+    >
       {items.map((toast) => (
         <div
           key={toast.id}
@@ -17,7 +26,7 @@ export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
             <button
               type="button"
               className={`btn-close me-2 m-auto${toast.type === 'success' || toast.type === 'danger' ? ' btn-close-white' : ''}`}
-              aria-label="Close"
+              aria-label={t('shell.toasts.close')}
               onClick={() => store.dismiss(toast.id)}
             />
           </div>

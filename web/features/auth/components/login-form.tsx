@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { requiredMessage } from '../../../../core/messages.js';
 import { FormField } from '../../../components/form/form-field';
 import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
+import login from 'virtual:i18n/login';
+import { t, useT } from '../../../i18n/runtime';
 import { useAppConfig } from '../api/get-app-config';
 import { useLogin } from '../api/login';
 
@@ -29,11 +30,12 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 }
 
 function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo: boolean; onSuccess: () => void }) {
+  useT(login);
   const [values, setValues] = useState(initial);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const mutation = useLogin({
     onSuccess: () => {
-      notify('You logged in!', 'success');
+      notify(t('login.success'), 'success');
       onSuccess();
     },
   });
@@ -44,8 +46,8 @@ function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo:
     event.preventDefault();
     const credentials = { email: values.email.trim(), password: values.password.trim() };
     const failed = check({
-      email: [!credentials.email && requiredMessage('email')],
-      password: [!credentials.password && requiredMessage('password')],
+      email: [!credentials.email && t('login.emailRequired')],
+      password: [!credentials.password && t('login.passwordRequired')],
     });
     setClientErrors(failed);
     if (hasErrors(failed)) return;
@@ -53,17 +55,15 @@ function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo:
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Login">
+    <form onSubmit={submit} noValidate aria-label={t('login.form')}>
       {mutation.error ? (
         <div className="alert alert-danger" role="alert">
           {mutation.error.message}
         </div>
       ) : null}
-      {demo ? (
-        <div className="alert alert-info">This is a demo: the form is filled in with the demo admin account.</div>
-      ) : null}
+      {demo ? <div className="alert alert-info">{t('login.demo')}</div> : null}
       <FormField
-        label="E-Mail Address"
+        label={t('login.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -73,7 +73,7 @@ function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo:
         errors={errors.email}
       />
       <FormField
-        label="Password"
+        label={t('login.password')}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -84,9 +84,9 @@ function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo:
       />
       <div className="d-flex flex-wrap align-items-center gap-3">
         <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          Login
+          {t('login.submit')}
         </button>
-        <Link to="/register">No account yet? Register</Link>
+        <Link to="/register">{t('login.toRegister')}</Link>
       </div>
     </form>
   );

@@ -9,6 +9,8 @@ import {
   mismatchUnderConfirmation,
 } from '../../../components/form/form-errors';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
+import register from 'virtual:i18n/register';
+import { useT } from '../../../i18n/runtime';
 import { useRegister } from '../api/register';
 
 type RegisterValues = Record<'name' | 'email' | 'password' | 'password_confirmation', string>;
@@ -16,6 +18,7 @@ type RegisterValues = Record<'name' | 'email' | 'password' | 'password_confirmat
 const EMPTY: RegisterValues = { name: '', email: '', password: '', password_confirmation: '' };
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+  const t = useT(register);
   const [values, setValues] = useState(EMPTY);
   const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const mutation = useRegister({ onSuccess });
@@ -28,16 +31,29 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = { ...values, name: values.name.trim(), email: values.email.trim() };
-    const failed = checkUserFields(input, { passwordRequired: true });
+    const failed = checkUserFields(
+      input,
+      { passwordRequired: true },
+      {
+        required: (field) =>
+          ({
+            name: t('register.nameRequired'),
+            email: t('register.emailRequired'),
+            password: t('register.passwordRequired'),
+          })[field],
+        invalidEmail: t('register.emailInvalid'),
+        passwordMismatch: t('register.passwordMismatch'),
+      },
+    );
     setClientErrors(failed);
     if (hasErrors(failed)) return;
     mutation.mutate(input);
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Register">
+    <form onSubmit={submit} noValidate aria-label={t('register.form')}>
       <FormField
-        label="Name"
+        label={t('register.name')}
         name="name"
         autoComplete="name"
         required
@@ -46,7 +62,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         errors={errors.name}
       />
       <FormField
-        label="E-Mail Address"
+        label={t('register.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -56,7 +72,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         errors={errors.email}
       />
       <FormField
-        label="Password"
+        label={t('register.password')}
         type="password"
         name="password"
         autoComplete="new-password"
@@ -67,15 +83,15 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
         hint={
           tooShort ? (
             <span className="text-danger-emphasis">
-              At least {PASSWORD_MIN_LENGTH} characters ({typed} so far).
+              {t('register.passwordTooShort', { min: PASSWORD_MIN_LENGTH, typed })}
             </span>
           ) : (
-            `At least ${PASSWORD_MIN_LENGTH} characters.`
+            t('register.passwordHint', { min: PASSWORD_MIN_LENGTH })
           )
         }
       />
       <FormField
-        label="Confirm Password"
+        label={t('register.confirmPassword')}
         type="password"
         name="password_confirmation"
         autoComplete="new-password"
@@ -86,9 +102,9 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
       />
       <div className="d-flex flex-wrap align-items-center gap-3">
         <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-          Register
+          {t('register.submit')}
         </button>
-        <Link to="/login">Already registered? Login</Link>
+        <Link to="/login">{t('register.toLogin')}</Link>
       </div>
     </form>
   );
