@@ -14,6 +14,7 @@ import type { Entry, EntryBody } from '../../../../core/schemas.js';
 import { formatDuration, speedKmh } from '../../../../core/time.js';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
+import { replaceOnType } from '../../../components/form/replace-on-type';
 import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
 import type { FieldErrors } from '../../../lib/api-client';
 import { useDisplay, type Display } from '../../../lib/display';
@@ -235,11 +236,11 @@ export function EntryForm({
                 label={label}
                 name={`time_${field}`}
                 inputMode="numeric"
-                maxLength={2}
                 autoComplete="off"
                 className=""
                 value={values[field]}
                 onValueChange={set(field)}
+                {...replaceOnType(2, set(field))}
                 onBlur={() => {
                   if (/^\d$/.test(values[field].trim())) set(field)(padTimePart(values[field]));
                 }}
