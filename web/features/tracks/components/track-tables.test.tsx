@@ -153,9 +153,14 @@ describe('HeartRateZonesTable', () => {
 
   it('says where the maximum comes from', () => {
     const { rerender } = render(<HeartRateSummary heartRate={track.heart_rate!} />);
-    expect(screen.getByText(/Zones from a maximum of 190 bpm \(your profile\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Zones from a maximum of 190 bpm \(your profile\)/)).toHaveTextContent(
+      'They follow the maximum heart rate set in your profile.',
+    );
     rerender(<HeartRateSummary heartRate={{ ...track.heart_rate!, max_source: 'observed', max_used: 196 }} />);
     expect(screen.getByText(/maximum of 196 bpm \(the highest heart rate of your tracks\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Your profile has no maximum heart rate/)).toHaveTextContent(
+      'the highest heart rate of all your tracks is used, at most 220 bpm; set yours in the preferences of your profile',
+    );
   });
 });
 

@@ -248,11 +248,15 @@ export function HeartRateZonesTable({ heartRate }: { heartRate: TrackHeartRate }
 
 /** What the zones were drawn from, and the run's average and highest heart rate. */
 export function HeartRateSummary({ heartRate }: { heartRate: TrackHeartRate }) {
-  const source = heartRate.max_source === 'profile' ? 'your profile' : 'the highest heart rate of your tracks';
+  const fromProfile = heartRate.max_source === 'profile';
+  const source = fromProfile ? 'your profile' : 'the highest heart rate of your tracks';
   return (
     <p className="small text-body-secondary">
       Average {heartRate.avg ?? '—'} bpm, highest {heartRate.max} bpm. Zones from a maximum of {heartRate.max_used} bpm
-      ({source}).
+      ({source}): zone 1 starts at 50% of it, each next zone 10% higher.{' '}
+      {fromProfile
+        ? 'They follow the maximum heart rate set in your profile.'
+        : 'Your profile has no maximum heart rate, so the highest heart rate of all your tracks is used, at most 220 bpm; set yours in the preferences of your profile for truer zones.'}
     </p>
   );
 }
