@@ -2,9 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { requiredMessage } from '../../../../core/messages.js';
 import { FormField } from '../../../components/form/form-field';
-import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import { check } from '../../../components/form/form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { notify } from '../../../components/toast/toast-store';
-import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { useAppConfig } from '../api/get-app-config';
 import { useLogin } from '../api/login';
 
@@ -30,25 +31,28 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
 function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo: boolean; onSuccess: () => void }) {
   const [values, setValues] = useState(initial);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const mutation = useLogin({
     onSuccess: () => {
       notify('You logged in!', 'success');
       onSuccess();
     },
   });
-  const errors = mergeErrors(clientErrors, fieldErrorsOf(mutation.error));
+  const checks = useFormErrors({
+    values,
+    validate: (typed: Credentials) =>
+      check({
+        email: [!typed.email.trim() && requiredMessage('email')],
+        password: [!typed.password.trim() && requiredMessage('password')],
+      }),
+    serverErrors: fieldErrorsOf(mutation.error),
+  });
+  const errors = checks.errors;
   const set = (field: keyof Credentials) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const credentials = { email: values.email.trim(), password: values.password.trim() };
-    const failed = check({
-      email: [!credentials.email && requiredMessage('email')],
-      password: [!credentials.password && requiredMessage('password')],
-    });
-    setClientErrors(failed);
-    if (hasErrors(failed)) return;
+    if (!checks.submit()) return;
     mutation.mutate(credentials);
   };
 

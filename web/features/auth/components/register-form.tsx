@@ -2,13 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../core/messages.js';
 import { FormField } from '../../../components/form/form-field';
-import {
-  checkUserFields,
-  hasErrors,
-  mergeErrors,
-  mismatchUnderConfirmation,
-} from '../../../components/form/form-errors';
-import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
+import { checkUserFields, mismatchUnderConfirmation } from '../../../components/form/form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { useRegister } from '../api/register';
 
 type RegisterValues = Record<'name' | 'email' | 'password' | 'password_confirmation', string>;
@@ -17,9 +13,15 @@ const EMPTY: RegisterValues = { name: '', email: '', password: '', password_conf
 
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const [values, setValues] = useState(EMPTY);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const mutation = useRegister({ onSuccess });
-  const errors = mergeErrors(clientErrors, mismatchUnderConfirmation(fieldErrorsOf(mutation.error)));
+  const checks = useFormErrors({
+    values,
+    validate: (typed: RegisterValues) =>
+      checkUserFields({ ...typed, name: typed.name.trim(), email: typed.email.trim() }, { passwordRequired: true }),
+    serverErrors: mismatchUnderConfirmation(fieldErrorsOf(mutation.error)),
+    sources: { password_confirmation: ['password', 'password_confirmation'] },
+  });
+  const errors = checks.errors;
   const typed = values.password.length;
   // The rule, said as the password is typed: red (and counted) while it is not met.
   const tooShort = typed > 0 && typed < PASSWORD_MIN_LENGTH;
@@ -28,9 +30,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = { ...values, name: values.name.trim(), email: values.email.trim() };
-    const failed = checkUserFields(input, { passwordRequired: true });
-    setClientErrors(failed);
-    if (hasErrors(failed)) return;
+    if (!checks.submit()) return;
     mutation.mutate(input);
   };
 

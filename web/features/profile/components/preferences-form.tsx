@@ -11,7 +11,8 @@ import { formatDate, formatPace } from '../../../../core/format.js';
 import { UserUpdateBodySchema, type User } from '../../../../core/schemas.js';
 import { FormField } from '../../../components/form/form-field';
 import { notify } from '../../../components/toast/toast-store';
-import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-client';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 
 const UNIT_OPTIONS = [
@@ -61,20 +62,32 @@ export function PreferencesForm({ user }: { user: User }) {
   const [theme, setTheme] = useState<Theme>(user.theme);
   const [maxHeartRate, setMaxHeartRate] = useState(heartRateText(user.max_heart_rate));
   const [restingHeartRate, setRestingHeartRate] = useState(heartRateText(user.resting_heart_rate));
-  const [clientErrors, setClientErrors] = useState<Partial<Record<HeartRateField, string[]>>>({});
   const mutation = useUpdateProfile({ onSuccess: () => notify('Your preferences were saved!', 'success') });
-  const errors: FieldErrors = { ...fieldErrorsOf(mutation.error), ...clientErrors };
+  const checks = useFormErrors({
+    values: { units, paceFormat, dateFormat, theme, maxHeartRate, restingHeartRate },
+    validate: (typed) => {
+      const max = readHeartRate('max_heart_rate', typed.maxHeartRate);
+      const resting = readHeartRate('resting_heart_rate', typed.restingHeartRate);
+      return {
+        ...('error' in max ? { max_heart_rate: [max.error] } : {}),
+        ...('error' in resting ? { resting_heart_rate: [resting.error] } : {}),
+      };
+    },
+    serverErrors: fieldErrorsOf(mutation.error),
+    sources: {
+      pace_format: ['paceFormat'],
+      date_format: ['dateFormat'],
+      max_heart_rate: ['maxHeartRate'],
+      resting_heart_rate: ['restingHeartRate'],
+    },
+  });
+  const errors = checks.errors;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const max = readHeartRate('max_heart_rate', maxHeartRate);
     const resting = readHeartRate('resting_heart_rate', restingHeartRate);
-    const failed = {
-      ...('error' in max ? { max_heart_rate: [max.error] } : {}),
-      ...('error' in resting ? { resting_heart_rate: [resting.error] } : {}),
-    };
-    setClientErrors(failed);
-    if ('error' in max || 'error' in resting) return;
+    if (!checks.submit() || 'error' in max || 'error' in resting) return;
     // A heart rate is sent only when changed: absent leaves it as it is, null clears it.
     const heartRates = {
       ...(max.value !== user.max_heart_rate ? { max_heart_rate: max.value } : {}),
