@@ -12,7 +12,15 @@ import type {
   TrackLap,
   TrackSplit,
 } from '../../../../core/tracks/schemas.js';
-import { formatElevationChange, formatMetres, formatSeconds, paceOf, type TrackDisplay } from './track-format';
+import {
+  formatElevationChange,
+  formatMetres,
+  formatSeconds,
+  paceOf,
+  uncoveredPart,
+  type RunNumbers,
+  type TrackDisplay,
+} from './track-format';
 
 /**
  * A table that scrolls sideways inside its own box when the screen is narrower than its columns;
@@ -69,16 +77,26 @@ export function SplitsTable({
   splits,
   display,
   averageHeartRate,
+  run,
 }: {
   splits: { km: TrackSplit[]; mi: TrackSplit[] };
   display: TrackDisplay;
   /** The run's weighted mean heart rate, for the totals. */
   averageHeartRate: number | null;
+  /** The run's own numbers (the page's header): where the track covers less, the totals add the rest. */
+  run?: RunNumbers | undefined;
 }) {
   const rows = splits[display.units];
   const withElevation = rows.some((split) => split.elevation_change !== null);
   const withHeartRate = rows.some((split) => split.heart_rate !== null);
   const { distance, time } = totalOf(rows);
+  const rest = run ? uncoveredPart(run, { metres: distance, seconds: time }) : null;
+  const emptyCells = (
+    <>
+      {withElevation ? <td /> : null}
+      {withHeartRate ? <td /> : null}
+    </>
+  );
   return (
     <TrackTable
       name="Splits"
@@ -101,16 +119,60 @@ export function SplitsTable({
         </tr>
       ))}
       foot={
-        <tr>
-          <th scope="row">Total</th>
-          <StretchCells metres={distance} seconds={time} display={display} />
-          {withElevation ? (
-            <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)))}</td>
+        <>
+          <tr>
+            <th scope="row">{rest ? 'Track' : 'Total'}</th>
+            <StretchCells metres={distance} seconds={time} display={display} />
+            {withElevation ? (
+              <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)))}</td>
+            ) : null}
+            {withHeartRate ? <td>{averageHeartRate ?? '—'}</td> : null}
+          </tr>
+          {rest ? (
+            <>
+              <tr className="fw-normal">
+                <th scope="row">Not in the track</th>
+                <td>{formatMetres(rest.metres, display.units)}</td>
+                <td>{rest.seconds > 0 ? formatSeconds(rest.seconds) : '—'}</td>
+                <td>{rest.seconds > 0 ? display.formatPace(paceOf(rest.metres, rest.seconds)) : '—'}</td>
+                {emptyCells}
+              </tr>
+              <tr>
+                <th scope="row">Total</th>
+                <StretchCells metres={rest.runMetres} seconds={rest.runSeconds} display={display} />
+                {emptyCells}
+              </tr>
+            </>
           ) : null}
-          {withHeartRate ? <td>{averageHeartRate ?? '—'}</td> : null}
-        </tr>
+        </>
       }
     />
+  );
+}
+
+/**
+ * Says so where the track covers less of the run than its numbers: how much it covers, and that
+ * the charts, splits and best efforts leave the rest out. Nothing where it covers the run.
+ */
+export function TrackCoverage({
+  splits,
+  display,
+  run,
+}: {
+  splits: { km: TrackSplit[]; mi: TrackSplit[] };
+  display: TrackDisplay;
+  run: RunNumbers;
+}) {
+  const { distance, time } = totalOf(splits.km);
+  const rest = uncoveredPart(run, { metres: distance, seconds: time });
+  if (!rest) return null;
+  const km = (metres: number) => `${formatMetres(metres, display.units)} ${display.labels.distance}`;
+  return (
+    <p className="alert alert-info" role="note">
+      The recorded track covers {km(distance)} of this run's {km(rest.runMetres)}: the other {km(rest.metres)} are not
+      in it (a GPX file's points without times count in the run's distance but give the track no samples), so the map,
+      the charts, the splits and the best efforts show only the part the track covers.
+    </p>
   );
 }
 
