@@ -231,7 +231,32 @@ describe('training load', () => {
     expect(load.monotony).toBe(16.74);
     // In effort-seconds: S = 147,600, 7 x sum of squares - S^2 = 77,760,000.
     expect(load.strain).toBeCloseTo(2460 * (147_600 / Math.sqrt(77_760_000)), 2);
-    expect(load.warnings).toEqual(['monotony_high']);
+    // The first run is 27 days before `date`: too soon for any warning (§10).
+    expect(load.warnings).toEqual([]);
+    // With a run 28 days before, outside every window, the same week warns.
+    const settled = computeLoad([day(addDays(date, -28), 0, 600), ...days], date);
+    expect(settled.monotony).toBe(16.74);
+    expect(settled.warnings).toEqual(['monotony_high']);
+  });
+
+  it('warns of nothing while the first run is fewer than 28 days before the date', () => {
+    // A new runner's first week: one easy run, then six long hard ones.
+    const first = '2024-06-01';
+    const days = [
+      day(first, 2 * 1800),
+      ...Array.from({ length: 6 }, (_, i) => day(addDays(first, i + 1), 9 * 7200 + (i % 2) * 600, 0, 20_000)),
+    ];
+    const early = computeLoad(days, addDays(first, 6));
+    expect(early.acwr).toBeGreaterThan(1.5);
+    expect(early.monotony).toBeGreaterThan(2);
+    expect(early.warnings).toEqual([]);
+    expect(computeLoad(days, addDays(first, 27)).warnings).toEqual([]);
+    // From the 28th day after the first run, the same numbers warn.
+    const later = [...days.map((d) => ({ ...d, date: addDays(d.date, 22) })), day(first, 0, 60)];
+    const settled = computeLoad(later, addDays(first, 28));
+    expect(settled.acwr).toBeGreaterThan(1.5);
+    expect(settled.monotony).toBeGreaterThan(2);
+    expect(settled.warnings).toEqual(expect.arrayContaining(['acwr_high', 'monotony_high']));
   });
 
   it('has no monotony for a steady week and no ACWR without a chronic load', () => {

@@ -260,6 +260,8 @@ export const WEEKLY_WEEKS = 12;
 export const ACWR_LIMIT = 1.5;
 export const RAMP_LIMIT = 1.3;
 export const MONOTONY_LIMIT = 2;
+/** Load warnings wait until the first run is this many days before the date (§10). */
+export const WARNING_AFTER_DAYS = 28;
 
 /** A runner's day (runner_days): its runs, metres, and effort x seconds (rated runs) and seconds of unrated runs. */
 export interface RunnerDay {
@@ -370,10 +372,13 @@ export function computeLoad(days: readonly RunnerDay[], date: string, estimates:
   const before = weeks.slice(-5, -1).reduce((a, w) => a + w.metres, 0) / 4;
   const ramp = before > 0 ? weeks[weeks.length - 1]!.metres / before : null;
 
+  // No warning while the first run is fewer than 28 days before `date`: the chronic window is not
+  // filled yet, and a new runner's first weeks are not a spike (§10).
+  const settled = first !== undefined && daysBetween(first, date) >= WARNING_AFTER_DAYS;
   const warnings: LoadWarning[] = [];
-  if (acwr !== null && acwr > ACWR_LIMIT) warnings.push('acwr_high');
-  if (ramp !== null && ramp > RAMP_LIMIT) warnings.push('ramp_high');
-  if (monotony !== null && monotony > MONOTONY_LIMIT) warnings.push('monotony_high');
+  if (settled && acwr !== null && acwr > ACWR_LIMIT) warnings.push('acwr_high');
+  if (settled && ramp !== null && ramp > RAMP_LIMIT) warnings.push('ramp_high');
+  if (settled && monotony !== null && monotony > MONOTONY_LIMIT) warnings.push('monotony_high');
 
   return {
     date,

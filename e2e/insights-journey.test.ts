@@ -42,6 +42,8 @@ describe('insights journey', () => {
       expect(result.status).toBe(201);
       return (result.body.entry as { id: number }).id;
     };
+    // A first run long ago (load warnings wait 28 days after the first run, §10), outside every window.
+    await add({ date: isoDay(40), distance: 3, time: '00:21:00', effort: 3 });
     // Runs only in the last week: the last 7 days are 4x the 4-week average.
     recordRunId = await add({ date: isoDay(1), distance: 5.1, time: '00:25:30', effort: 7 });
     await add({ date: isoDay(2), distance: 10, time: '00:55:00' });

@@ -34,6 +34,7 @@ const AdminUsers = screen(() => import('./routes/admin/users'));
 const AdminUserShow = screen(() => import('./routes/admin/user-show'));
 const AdminUserEdit = screen(() => import('./routes/admin/user-edit'));
 const AdminEntries = screen(() => import('./routes/admin/entries'));
+const AdminUserEntries = screen(() => import('./routes/admin/user-entries'));
 const AdminEntryEdit = screen(() => import('./routes/admin/entry-edit'));
 const AdminRunPage = screen(() => import('./routes/admin/entry'));
 const NotFound = screen(() => import('./routes/not-found'));
@@ -88,6 +89,7 @@ export function AppRoutes() {
                 <Route element={<Guard rule={adminOnly} />}>
                   <Route element={<AdminLayout />}>
                     <Route path="entries" element={<AdminEntries />} />
+                    <Route path="user/:id/entries" element={<AdminUserEntries />} />
                     <Route path="entry/edit/:id" element={<AdminEntryEdit />} />
                     <Route path="entry/:id" element={<AdminRunPage />} />
                   </Route>

@@ -23,6 +23,7 @@ import {
   listEveryonesEntries,
   listOwnEntries,
   listShoeEntries,
+  listUserEntries,
   showEntry,
   updateEntry,
 } from './entries.service.js';
@@ -48,6 +49,26 @@ export function entriesRoutes(ctx: AppContext) {
       handler: async (request) => {
         const page = pageRequest(request.query);
         const result = await listOwnEntries(ctx, actorOf(request), request.query, page);
+        return { entries: paged(request, page, result.entries, result.total), summary: result.summary };
+      },
+    });
+
+    typed.get('/user/:id/entries', {
+      onRequest,
+      schema: {
+        tags: ['entries'],
+        summary: "One user's runs, as GET /entry answers one's own (admins, or the user themself)",
+        description:
+          "For the admin's user page: the same order, range, paging and `summary` as `GET /entry`. Another user's " +
+          'runs are for an admin only (403 otherwise); an unknown user is a 404.',
+        security,
+        params: IdParamsSchema,
+        querystring: OwnEntryListQuerySchema,
+        response: { 200: OwnEntriesEnvelopeSchema, ...errors },
+      },
+      handler: async (request) => {
+        const page = pageRequest(request.query);
+        const result = await listUserEntries(ctx, actorOf(request), request.params.id, request.query, page);
         return { entries: paged(request, page, result.entries, result.total), summary: result.summary };
       },
     });

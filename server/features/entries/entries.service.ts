@@ -81,6 +81,23 @@ export async function listOwnEntries(
   return { ...list, summary };
 }
 
+/**
+ * A page of one user's runs, as `GET /entry` answers their own (order, range and totals), for the
+ * admin's user page: an admin reads anyone's (§5), a user their own; an unknown user is a 404.
+ */
+export async function listUserEntries(
+  ctx: AppContext,
+  actor: Actor,
+  userId: number,
+  query: OwnEntryListQuery,
+  page: PageWindow,
+): Promise<{ entries: Entry[]; total: number; summary: EntriesSummary }> {
+  const owner = await findUserById(ctx, userId);
+  if (!owner) throw notFound();
+  requirePermission(actor, { type: 'entry.manage', ownerId: owner.id });
+  return listOwnEntries(ctx, { id: owner.id, role: owner.role }, query, page);
+}
+
 /** A page of the runs of one of the caller's shoes, newest first (another's shoe is a 404). */
 export async function listShoeEntries(
   ctx: AppContext,

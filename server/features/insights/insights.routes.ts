@@ -76,7 +76,8 @@ export function insightsRoutes(ctx: AppContext) {
           'run on, `form` = fitness - fatigue. `series`: the 90 days ending at `date`, oldest first. `weekly`: the 12 ISO ' +
           'weeks ending with the week of `date` (counted up to `date`), oldest first, distance in km. `ramp` = that ' +
           "week's distance / the mean of the 4 weeks before (null when 0). `warnings`, in this order: acwr_high " +
-          '(acwr > 1.5), ramp_high (ramp > 1.3), monotony_high (monotony > 2). Unrounded throughout; 2 decimals on output.',
+          '(acwr > 1.5), ramp_high (ramp > 1.3), monotony_high (monotony > 2); none while my first run is fewer than 28 days ' +
+          'before `date`. Unrounded throughout; 2 decimals on output.',
         security,
         querystring: LoadQuerySchema,
         response: { 200: LoadEnvelopeSchema, 401: ErrorSchema, 422: ErrorSchema },

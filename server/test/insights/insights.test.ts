@@ -149,9 +149,11 @@ function bruteLoad(runs: ModelRun[], date: string) {
   const ramp = before > 0 ? weekMetres(weekOf) / before : null;
   const acwr = chronic > 0 ? acute / chronic : null;
   const warnings = [];
-  if (acwr !== null && acwr > 1.5) warnings.push('acwr_high');
-  if (ramp !== null && ramp > 1.3) warnings.push('ramp_high');
-  if (monotony !== null && monotony > 2) warnings.push('monotony_high');
+  // None while the first run is fewer than 28 days before `date`.
+  const settled = first !== undefined && first <= addDays(date, -28);
+  if (settled && acwr !== null && acwr > 1.5) warnings.push('acwr_high');
+  if (settled && ramp !== null && ramp > 1.3) warnings.push('ramp_high');
+  if (settled && monotony !== null && monotony > 2) warnings.push('monotony_high');
   return {
     acute: r2(acute),
     chronic: r2(chronic),
@@ -383,6 +385,37 @@ describe('insights: exact under every write (property)', () => {
       { numRuns: 14, interruptAfterTimeLimit: 60_000 },
     );
   }, 120_000);
+
+  it('warn of nothing while the first run is fewer than 28 days before the date', async () => {
+    const runner = await registerUser(t.app, { timezone: 'UTC' });
+    // One easy run, then nothing until a long hard one 27 days later.
+    await createEntry(t.app, runner.token, { date: '2026-02-10', distance: 5, time: '00:30:00', effort: 2 });
+    await createEntry(t.app, runner.token, { date: '2026-03-09', distance: 20, time: '02:00:00', effort: 9 });
+    const early = (await get<{ load: Load }>(runner.token, 'load?date=2026-03-09')).load;
+    expect(early.acwr).toBeGreaterThan(1.5);
+    expect(early.ramp).toBeGreaterThan(1.3);
+    expect(early.warnings).toEqual([]);
+    // A day later the first run is 28 days back: the same spike warns.
+    const settled = (await get<{ load: Load }>(runner.token, 'load?date=2026-03-10')).load;
+    expect(settled.warnings).toEqual(['acwr_high', 'ramp_high']);
+
+    // A new runner's first week, the same hard run every day but one: monotonous, yet no warning.
+    const beginner = await registerUser(t.app, { timezone: 'UTC' });
+    for (const [i, time] of [
+      '00:20:00',
+      '01:00:00',
+      '01:05:00',
+      '01:00:00',
+      '01:05:00',
+      '01:00:00',
+      '01:05:00',
+    ].entries()) {
+      await createEntry(t.app, beginner.token, { date: addDays('2026-03-12', i), distance: 10, time, effort: 7 });
+    }
+    const week = (await get<{ load: Load }>(beginner.token, 'load?date=2026-03-18')).load;
+    expect(week.monotony).toBeGreaterThan(2);
+    expect(week.warnings).toEqual([]);
+  });
 
   it('follow a run moved across a year boundary and a whole history deleted with its user', async () => {
     const runner = await registerUser(t.app, { timezone: 'UTC' });

@@ -27,7 +27,7 @@ export function Component() {
           <>
             <Panel title="Preferences">
               <PreferencesForm
-                key={`${user.units}-${user.pace_format}-${user.date_format}-${user.theme}`}
+                key={`${user.units}-${user.pace_format}-${user.date_format}-${user.theme}-${user.max_heart_rate}-${user.resting_heart_rate}`}
                 user={user}
               />
             </Panel>

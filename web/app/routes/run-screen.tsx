@@ -63,7 +63,14 @@ export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
         {heading}
       </PageTitle>
       <RunDetails entry={run} shoe={shoe} />
-      {run.has_track ? <TrackSections entryId={run.id} display={display} effort={effort} /> : null}
+      {run.has_track ? (
+        <TrackSections
+          entryId={run.id}
+          display={display}
+          effort={effort}
+          run={{ distance: run.distance, time: run.time }}
+        />
+      ) : null}
     </div>
   );
 }

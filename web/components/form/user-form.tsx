@@ -1,7 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { ROLES, type Role, type User, type UserUpdateBody } from '../../../core/schemas.js';
 import type { FieldErrors } from '../../lib/api-client';
-import { checkUserFields, hasErrors, mergeErrors, mismatchUnderConfirmation } from './form-errors';
+import { checkUserFields, mismatchUnderConfirmation } from './form-errors';
+import { useFormErrors } from './use-form-errors';
 import { FormField } from './form-field';
 
 export interface UserFormValues {
@@ -54,8 +55,14 @@ export function UserForm({
     role: user.role,
     timezone: user.timezone,
   });
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors = mergeErrors(clientErrors, mismatchUnderConfirmation(serverErrors));
+  const checks = useFormErrors({
+    values,
+    validate: (typed: UserFormValues) =>
+      checkUserFields({ ...typed, name: typed.name.trim(), email: typed.email.trim() }, { passwordRequired: false }),
+    serverErrors: mismatchUnderConfirmation(serverErrors),
+    sources: { password_confirmation: ['password', 'password_confirmation'] },
+  });
+  const errors = checks.errors;
   // A role the server refused (the last admin, a manager's own...) is not the user's role: the
   // selector goes back to the stored one; what the other fields hold stays.
   const [seenFailure, setSeenFailure] = useState(failure);
@@ -73,9 +80,7 @@ export function UserForm({
     event.preventDefault();
     const name = values.name.trim();
     const email = values.email.trim();
-    const failed = checkUserFields({ ...values, name, email }, { passwordRequired: false });
-    setClientErrors(failed);
-    if (hasErrors(failed)) return;
+    if (!checks.submit()) return;
     onSubmit({
       name,
       email,

@@ -3,6 +3,7 @@ import { can } from '../../../../core/permissions.js';
 import { PageTitle } from '../../../components/page-title';
 import { useUserDetails } from '../../../features/admin-users/api/get-user';
 import { UserDetails } from '../../../features/admin-users/components/user-details';
+import { UserRuns } from '../../../features/admin-users/components/user-runs';
 import { useUser } from '../../../features/auth/api/get-me';
 import { useGoBack } from '../../../lib/use-go-back';
 import { BackButton } from '../../../components/back-button';
@@ -31,6 +32,10 @@ export function Component() {
         User: {name}
       </PageTitle>
       {user.data ? <UserDetails user={user.data} /> : null}
+      {/* Another user's runs are the admin's to see (§5), not a manager's. */}
+      {user.data && can(me, { type: 'entry.manage', ownerId: user.data.id }) ? (
+        <UserRuns userId={user.data.id} name={user.data.name} />
+      ) : null}
       {user.isError ? <p className="text-danger">This user could not be loaded.</p> : null}
     </>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { can } from '../../../../core/permissions.js';
 import type { User } from '../../../../core/schemas.js';
@@ -11,8 +11,19 @@ import { useDisplay } from '../../../lib/display';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
 
-/** The client does not know how many admins exist; the server refuses to delete the last one. */
+/**
+ * The client does not know how many admins there are. The one Delete the server can refuse to an
+ * admin or a manager allowed to delete a user is the last admin's own account (§5), so an admin's
+ * own row never offers it: they delete their account from their profile, which says why not.
+ */
 const UNKNOWN_ADMIN_COUNT = Number.POSITIVE_INFINITY;
+const OWN_ACCOUNT_REASON = 'This is your own account: you can delete it from your profile.';
+
+/** Why a user's Delete is not offered: null when it is; '' when the viewer may not delete the user at all. */
+function whyNoDelete(me: User, user: User): string | null {
+  if (!can(me, { type: 'user.delete', target: user, adminCount: UNKNOWN_ADMIN_COUNT })) return '';
+  return me.id === user.id ? OWN_ACCOUNT_REASON : null;
+}
 
 export function UsersList({ me }: { me: User }) {
   const [search, setSearch] = useSearchParams();
@@ -106,17 +117,7 @@ export function UsersList({ me }: { me: User }) {
                           <PencilIcon />
                         </Link>
                       ) : null}
-                      {can(me, { type: 'user.delete', target: user, adminCount: UNKNOWN_ADMIN_COUNT }) ? (
-                        <button
-                          type="button"
-                          className="btn btn-sm btn-outline-danger"
-                          aria-label={`Delete ${user.name}`}
-                          title="Delete"
-                          onClick={() => void onDelete(user)}
-                        >
-                          <TrashIcon />
-                        </button>
-                      ) : null}
+                      <DeleteButton reason={whyNoDelete(me, user)} user={user} onDelete={onDelete} />
                     </td>
                   </tr>
                 ))
@@ -135,5 +136,52 @@ export function UsersList({ me }: { me: User }) {
       ) : null}
       {dialog}
     </>
+  );
+}
+
+/**
+ * A user's Delete: offered when the server would do it; the admin's own row, a disabled button
+ * that says why; when the viewer may not delete the user, nothing.
+ */
+function DeleteButton({
+  reason,
+  user,
+  onDelete,
+}: {
+  reason: string | null;
+  user: User;
+  onDelete: (user: User) => Promise<void>;
+}) {
+  const reasonId = useId();
+  if (reason === '') return null;
+  if (reason !== null) {
+    return (
+      <>
+        <button
+          type="button"
+          className="btn btn-sm btn-outline-danger"
+          aria-label={`Delete ${user.name}`}
+          aria-describedby={reasonId}
+          title={reason}
+          disabled
+        >
+          <TrashIcon />
+        </button>
+        <span id={reasonId} className="visually-hidden">
+          {reason}
+        </span>
+      </>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline-danger"
+      aria-label={`Delete ${user.name}`}
+      title="Delete"
+      onClick={() => void onDelete(user)}
+    >
+      <TrashIcon />
+    </button>
   );
 }

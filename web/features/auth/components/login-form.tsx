@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { FormField } from '../../../components/form/form-field';
-import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import { check } from '../../../components/form/form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { notify } from '../../../components/toast/toast-store';
-import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import login from 'virtual:i18n/login';
 import { t, useT } from '../../../i18n/runtime';
 import { useAppConfig } from '../api/get-app-config';
@@ -32,25 +33,28 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo: boolean; onSuccess: () => void }) {
   useT(login);
   const [values, setValues] = useState(initial);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const mutation = useLogin({
     onSuccess: () => {
       notify(t('login.success'), 'success');
       onSuccess();
     },
   });
-  const errors = mergeErrors(clientErrors, fieldErrorsOf(mutation.error));
+  const checks = useFormErrors({
+    values,
+    validate: (typed: Credentials) =>
+      check({
+        email: [!typed.email.trim() && t('login.emailRequired')],
+        password: [!typed.password.trim() && t('login.passwordRequired')],
+      }),
+    serverErrors: fieldErrorsOf(mutation.error),
+  });
+  const errors = checks.errors;
   const set = (field: keyof Credentials) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const credentials = { email: values.email.trim(), password: values.password.trim() };
-    const failed = check({
-      email: [!credentials.email && t('login.emailRequired')],
-      password: [!credentials.password && t('login.passwordRequired')],
-    });
-    setClientErrors(failed);
-    if (hasErrors(failed)) return;
+    if (!checks.submit()) return;
     mutation.mutate(credentials);
   };
 

@@ -2,13 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { PASSWORD_MIN_LENGTH } from '../../../../core/messages.js';
 import { FormField } from '../../../components/form/form-field';
-import {
-  checkUserFields,
-  hasErrors,
-  mergeErrors,
-  mismatchUnderConfirmation,
-} from '../../../components/form/form-errors';
-import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
+import { checkUserFields, mismatchUnderConfirmation } from '../../../components/form/form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import register from 'virtual:i18n/register';
 import { useT } from '../../../i18n/runtime';
 import { useRegister } from '../api/register';
@@ -20,9 +16,28 @@ const EMPTY: RegisterValues = { name: '', email: '', password: '', password_conf
 export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const t = useT(register);
   const [values, setValues] = useState(EMPTY);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const mutation = useRegister({ onSuccess });
-  const errors = mergeErrors(clientErrors, mismatchUnderConfirmation(fieldErrorsOf(mutation.error)));
+  const checks = useFormErrors({
+    values,
+    validate: (typed: RegisterValues) =>
+      checkUserFields(
+        { ...typed, name: typed.name.trim(), email: typed.email.trim() },
+        { passwordRequired: true },
+        {
+          required: (field) =>
+            ({
+              name: t('register.nameRequired'),
+              email: t('register.emailRequired'),
+              password: t('register.passwordRequired'),
+            })[field],
+          invalidEmail: t('register.emailInvalid'),
+          passwordMismatch: t('register.passwordMismatch'),
+        },
+      ),
+    serverErrors: mismatchUnderConfirmation(fieldErrorsOf(mutation.error)),
+    sources: { password_confirmation: ['password', 'password_confirmation'] },
+  });
+  const errors = checks.errors;
   const typed = values.password.length;
   // The rule, said as the password is typed: red (and counted) while it is not met.
   const tooShort = typed > 0 && typed < PASSWORD_MIN_LENGTH;
@@ -31,22 +46,7 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const input = { ...values, name: values.name.trim(), email: values.email.trim() };
-    const failed = checkUserFields(
-      input,
-      { passwordRequired: true },
-      {
-        required: (field) =>
-          ({
-            name: t('register.nameRequired'),
-            email: t('register.emailRequired'),
-            password: t('register.passwordRequired'),
-          })[field],
-        invalidEmail: t('register.emailInvalid'),
-        passwordMismatch: t('register.passwordMismatch'),
-      },
-    );
-    setClientErrors(failed);
-    if (hasErrors(failed)) return;
+    if (!checks.submit()) return;
     mutation.mutate(input);
   };
 

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import type { Entry } from '../../../../core/schemas.js';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
+import { useDisplay } from '../../../lib/display';
 import { useCreateEntry } from '../api/create-entry';
 import { defaultShoeId, type ShoeChoice } from './entry-extras';
 import { EMPTY_ENTRY, EntryForm } from './entry-form';
 
 /**
- * Adds a run; afterwards the form starts over empty (dashboard) or `onCreated` leaves (new entry page).
+ * Adds a run, dated today in the runner's time zone until they pick another day (decision 039);
+ * afterwards the form starts over (dashboard) or `onCreated` leaves (new entry page).
  * With the runner's `shoes`, the default one is preselected.
  */
 export function CreateEntryForm({
@@ -17,6 +19,7 @@ export function CreateEntryForm({
   onCreated?: (entry: Entry) => void;
   shoes?: readonly ShoeChoice[] | undefined;
 }) {
+  const display = useDisplay();
   const [generation, setGeneration] = useState(0);
   const mutation = useCreateEntry({
     onSuccess: (entry) => {
@@ -29,7 +32,7 @@ export function CreateEntryForm({
     <EntryForm
       // A new form after each run added; the default shoe is preselected once the shoes arrive.
       key={generation}
-      initial={{ ...EMPTY_ENTRY, shoeId: defaultShoeId(shoes) }}
+      initial={{ ...EMPTY_ENTRY, date: display.today(), shoeId: defaultShoeId(shoes) }}
       shoes={shoes}
       pending={mutation.isPending}
       serverErrors={fieldErrorsOf(mutation.error)}

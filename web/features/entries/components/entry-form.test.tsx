@@ -14,6 +14,7 @@ import { EntryForm, entryToFormValues } from './entry-form';
 
 /** Date 2024-03-09, the distance and the time as typed. */
 async function fillRunAs(distance: string, hours: string, minutes: string) {
+  await userEvent.clear(screen.getByLabelText('Date'));
   await userEvent.type(screen.getByLabelText('Date'), '2024-03-09');
   await userEvent.type(screen.getByLabelText(/^Distance/), distance);
   await userEvent.clear(screen.getByLabelText('Hours'));
@@ -163,6 +164,54 @@ describe('EntryForm', () => {
     expect(screen.getByLabelText('Distance (km)')).toHaveClass('is-invalid');
     expect(screen.getByLabelText('Hours')).toHaveAccessibleDescription('The time is odd.');
   });
+
+  it('takes a message away as soon as its field is fixed after a failed submit', async () => {
+    const onSubmit = vi.fn();
+    render(<EntryForm onSubmit={onSubmit} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('Date')).toHaveAccessibleDescription('The date field is required.');
+    await userEvent.type(screen.getByLabelText('Date'), '2024-03-09');
+    expect(screen.getByLabelText('Date')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Date')).not.toHaveAttribute('aria-invalid');
+    // The others still say what is wrong with them, and a field broken again says so at once.
+    expect(screen.getByLabelText('Distance (km)')).toHaveAccessibleDescription('The distance field is required.');
+    await userEvent.type(screen.getByLabelText('Distance (km)'), '10');
+    expect(screen.getByLabelText('Distance (km)')).not.toHaveAccessibleDescription();
+    await userEvent.clear(screen.getByLabelText('Distance (km)'));
+    expect(screen.getByLabelText('Distance (km)')).toHaveAccessibleDescription('The distance field is required.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it("takes a server message away once its field changes, and keeps the others'", async () => {
+    function Sent() {
+      const [errors, setErrors] = useState({});
+      return (
+        <EntryForm
+          initial={{ ...entryToFormValues(makeEntry({ date: '2024-03-09', distance: 5, time: '00:30:00' })) }}
+          serverErrors={errors}
+          onSubmit={() =>
+            setErrors({ distance: ['The distance must not be greater than 1000.'], time: ['The time is odd.'] })
+          }
+        />
+      );
+    }
+    render(<Sent />);
+    await userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByLabelText('Hours')).toHaveAccessibleDescription('The time is odd.');
+    await userEvent.type(screen.getByLabelText('Distance (km)'), '1');
+    expect(screen.getByLabelText('Distance (km)')).not.toHaveAccessibleDescription();
+    expect(screen.getByLabelText('Hours')).toHaveAccessibleDescription('The time is odd.');
+    await userEvent.clear(screen.getByLabelText('Seconds'));
+    await userEvent.type(screen.getByLabelText('Seconds'), '5');
+    expect(screen.getByLabelText('Hours')).not.toHaveAccessibleDescription();
+  });
+
+  it("dates a new run today in the runner's time zone", () => {
+    renderWithApp(<CreateEntryForm />, { display: { timeZone: 'Pacific/Kiritimati' } });
+    expect(screen.getByLabelText('Date')).toHaveValue(dateInZone(new Date(), 'Pacific/Kiritimati'));
+    renderWithApp(<CreateEntryForm />, { display: { timeZone: 'Pacific/Pago_Pago' } });
+    expect(screen.getAllByLabelText('Date')[1]).toHaveValue(dateInZone(new Date(), 'Pacific/Pago_Pago'));
+  });
 });
 
 describe('edit prefill', () => {
@@ -220,6 +269,7 @@ describe('the fields of §8: More and the shoe', () => {
   ];
 
   async function fillRun() {
+    await userEvent.clear(screen.getByLabelText('Date'));
     await userEvent.type(screen.getByLabelText('Date'), '2024-03-09');
     await userEvent.type(screen.getByLabelText('Distance (km)'), '10');
     await userEvent.clear(screen.getByLabelText('Hours'));

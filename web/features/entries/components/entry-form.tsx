@@ -14,7 +14,9 @@ import type { Entry, EntryBody } from '../../../../core/schemas.js';
 import { formatDuration, speedKmh } from '../../../../core/time.js';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
-import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import { replaceOnType } from '../../../components/form/replace-on-type';
+import { check } from '../../../components/form/form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import type { FieldErrors } from '../../../lib/api-client';
 import { useDisplay, type Display } from '../../../lib/display';
 import {
@@ -35,7 +37,7 @@ export interface EntryFormValues extends EntryExtrasValues {
   seconds: string;
 }
 
-/** New entry defaults (SPEC §3): date and distance empty, time parts '00'. */
+/** An empty entry (SPEC §3): date and distance empty, time parts '00'; a new run's form dates it today (decision 039). */
 export const EMPTY_ENTRY: EntryFormValues = {
   date: '',
   distance: '',
@@ -156,8 +158,13 @@ export function EntryForm({
     setInitialShoe(initial.shoeId);
     setValues((old) => (old.shoeId === initialShoe ? { ...old, shoeId: initial.shoeId } : old));
   }
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors = mergeErrors(clientErrors, speedOnBoth(serverErrors));
+  const checks = useFormErrors({
+    values,
+    validate: (typed: EntryFormValues) => validate(typed, display.toKm(typed.distance, storedKm)),
+    serverErrors,
+    sources: { time: ['hours', 'minutes', 'seconds'], shoe_id: ['shoeId'] },
+  });
+  const errors = speedOnBoth(checks.errors);
   const { confirm, dialog } = useConfirm();
   const timeErrorId = useId();
   const set = (field: keyof EntryFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
@@ -165,10 +172,9 @@ export function EntryForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const distanceKm = display.toKm(values.distance, storedKm);
-    const failed = validate(values, distanceKm);
-    setClientErrors(failed);
+    const passed = checks.submit();
     const seconds = secondsOf(values);
-    if (hasErrors(failed) || distanceKm === null || seconds === null) return;
+    if (!passed || distanceKm === null || seconds === null) return;
     const unusual = unusualSpeed(distanceKm, seconds, display);
     if (
       unusual &&
@@ -235,11 +241,11 @@ export function EntryForm({
                 label={label}
                 name={`time_${field}`}
                 inputMode="numeric"
-                maxLength={2}
                 autoComplete="off"
                 className=""
                 value={values[field]}
                 onValueChange={set(field)}
+                {...replaceOnType(2, set(field))}
                 onBlur={() => {
                   if (/^\d$/.test(values[field].trim())) set(field)(padTimePart(values[field]));
                 }}

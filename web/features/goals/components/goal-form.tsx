@@ -9,7 +9,8 @@ import {
   type GoalPeriod,
 } from '../../../../core/goals.js';
 import type { Units } from '../../../../core/units.js';
-import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import { check } from '../../../components/form/form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import type { FieldErrors } from '../../../lib/api-client';
 import { METRIC_LABELS, PERIOD_LABELS, targetForForm, targetFromForm, targetUnit } from './goal-format';
@@ -29,15 +30,18 @@ export function GoalForm({ goal, units, pending, serverErrors = {}, submitLabel,
   const [period, setPeriod] = useState<GoalPeriod>(goal?.period ?? 'week');
   const [metric, setMetric] = useState<GoalMetric>(goal?.metric ?? 'distance');
   const [target, setTarget] = useState(goal ? targetForForm(goal.metric, goal.target, units) : '');
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors = mergeErrors(clientErrors, serverErrors);
+  const checks = useFormErrors({
+    values: { period, metric, target },
+    validate: (typed) =>
+      check({ target: [targetProblem(typed.metric, targetFromForm(typed.metric, typed.target, units, goal))] }),
+    serverErrors,
+  });
+  const errors = checks.errors;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = targetFromForm(metric, target, units, goal);
-    const failed = check({ target: [targetProblem(metric, value)] });
-    setClientErrors(failed);
-    if (hasErrors(failed)) return;
+    if (!checks.submit()) return;
     onSubmit({ period, metric, target: value });
   };
 

@@ -32,6 +32,43 @@ export function formatAmount(metric: GoalMetric, amount: number, units: Units): 
   return `${runs} ${runs === 1 ? 'run' : 'runs'}`;
 }
 
+const round2 = (value: number) => Math.round(value * 100) / 100;
+
+/** A time as a runner reads it: "25 min" under an hour, else "4h 05m". */
+function formatTime(seconds: number): string {
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)}h ${String(minutes % 60).padStart(2, '0')}m`;
+}
+
+/** An amount without its unit where the sentence says it once: "12.5" (km or mi), "7" (runs); a time keeps its own. */
+function bareAmount(metric: GoalMetric, amount: number, units: Units): string {
+  if (metric === 'distance') return round2(distanceIn(amount, units)).toLocaleString('en-US');
+  if (metric === 'time') return formatTime(amount);
+  return round2(amount).toLocaleString('en-US');
+}
+
+/** What is done of the target, the unit said once: "14.75 of 40 km", "7 of 14 runs", "2h 05m of 5h 00m". */
+export function doneOfTarget(goal: Pick<Goal, 'metric' | 'progress' | 'target'>, units: Units): string {
+  if (goal.metric === 'time') return `${formatTime(goal.progress)} of ${formatTime(goal.target)}`;
+  const unit = goal.metric === 'distance' ? ` ${unitLabels(units).distance}` : goal.target === 1 ? ' run' : ' runs';
+  return `${bareAmount(goal.metric, goal.progress, units)} of ${bareAmount(goal.metric, goal.target, units)}${unit}`;
+}
+
+/**
+ * What remains by the end of the period and what that needs a day: "25.25 km to go by 03/22/2026,
+ * 5.05 km a day", "7 to go by 03/31/2026, 2.33 a day", "2h 55m to go by 03/31/2026, 25 min a day".
+ */
+export function toGoLine(
+  goal: Pick<Goal, 'metric' | 'remaining' | 'per_day_needed' | 'period_end'>,
+  units: Units,
+  dateFormat: DateFormat,
+): string {
+  const unit = goal.metric === 'distance' ? ` ${unitLabels(units).distance}` : '';
+  const amount = (value: number) => `${bareAmount(goal.metric, value, units)}${unit}`;
+  return `${amount(goal.remaining)} to go by ${formatDate(goal.period_end, dateFormat)}, ${amount(goal.per_day_needed)} a day`;
+}
+
 /** What one period is called in the history: "Week of 03/16/2026" (in the runner's date format), "03/2026", "2026". */
 export function periodName(period: GoalPeriod, start: string, dateFormat: DateFormat): string {
   if (period === 'week') return `Week of ${formatDate(start, dateFormat)}`;

@@ -5,13 +5,14 @@ import { Panel } from '../../../components/panel';
 import { ProgressBar } from '../../../components/progress-bar';
 import { useDisplay } from '../../../lib/display';
 import { useGoals } from '../api/get-goals';
-import { formatAmount, goalTitle } from './goal-format';
+import { doneOfTarget, formatAmount, goalTitle, toGoLine } from './goal-format';
 
 /** One goal's current period: a bar, what is done, what remains and what that needs per day. */
 export function GoalProgress({ goal, units }: { goal: Goal; units: Units }) {
   const display = useDisplay();
   const amount = (value: number) => formatAmount(goal.metric, value, units);
   const done = `${amount(goal.progress)} of ${amount(goal.target)}`;
+  const line = doneOfTarget(goal, units);
   return (
     <>
       <ProgressBar
@@ -22,15 +23,11 @@ export function GoalProgress({ goal, units }: { goal: Goal; units: Units }) {
         tone={goal.achieved ? 'success' : 'primary'}
       />
       <div className="small mt-1">
-        {done}
+        {line}
         {goal.achieved ? (
           <span className="text-success fw-semibold"> · Goal met!</span>
         ) : (
-          <span className="text-body-secondary">
-            {' '}
-            · {amount(goal.remaining)} to go by {display.formatDate(goal.period_end)} · {amount(goal.per_day_needed)} a
-            day
-          </span>
+          <span className="text-body-secondary"> · {toGoLine(goal, units, display.dateFormat)}</span>
         )}
       </div>
     </>

@@ -46,7 +46,9 @@ describe('GoalsPanel (dashboard)', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Weekly distance: 40 km' });
     expect(bar).toHaveAttribute('aria-valuenow', String(Math.round((14.75 / 40) * 100)));
     expect(bar).toHaveAttribute('aria-valuetext', '14.75 km of 40 km');
-    expect(screen.getByText(/25.25 km to go by 03\/22\/2026 · 5.05 km a day/)).toBeInTheDocument();
+    expect(screen.getByText(/^14.75 of 40 km/)).toHaveTextContent(
+      '14.75 of 40 km · 25.25 km to go by 03/22/2026, 5.05 km a day',
+    );
     expect(screen.getByRole('progressbar', { name: 'Weekly runs: 3 runs' })).toHaveAttribute('aria-valuenow', '100');
     expect(screen.getByText(/Goal met!/)).toBeInTheDocument();
   });
@@ -67,7 +69,70 @@ describe('GoalsPanel (dashboard)', () => {
   });
 });
 
+describe('a goal in words', () => {
+  it('reads naturally for runs, time and distance: the unit once, what is left and what it needs a day', async () => {
+    mockFetch({
+      'GET /api/v1/goals': {
+        body: {
+          goals: [
+            makeGoal({
+              id: 1,
+              period: 'month',
+              period_end: '2026-03-31',
+              metric: 'runs',
+              target: 14,
+              progress: 7,
+              remaining: 7,
+              per_day_needed: 2.33,
+            }),
+            makeGoal({
+              id: 2,
+              period: 'month',
+              period_end: '2026-03-31',
+              metric: 'time',
+              target: 18000,
+              progress: 7500,
+              remaining: 10500,
+              per_day_needed: 1500,
+            }),
+          ],
+        },
+      },
+    });
+    renderWithApp(<GoalsPanel units="km" />);
+    expect(await screen.findByText(/^7 of 14 runs/)).toHaveTextContent(
+      '7 of 14 runs · 7 to go by 03/31/2026, 2.33 a day',
+    );
+    expect(screen.getByText(/^2h 05m of 5h 00m/)).toHaveTextContent(
+      '2h 05m of 5h 00m · 2h 55m to go by 03/31/2026, 25 min a day',
+    );
+  });
+});
+
 describe('GoalsManager', () => {
+  it("starts a goal's history at the runner's first run, not with empty periods before it", async () => {
+    const years = Array.from({ length: 12 }, (_, i) => ({
+      period_start: `${2025 - i}-01-01`,
+      progress: i < 2 ? 300 - i * 100 : i === 2 ? 0.5 : 0,
+      achieved: i === 0,
+    }));
+    const fresh = makeGoal({
+      id: 8,
+      period: 'month',
+      history: years.map((row) => ({ ...row, progress: 0, achieved: false })),
+    });
+    mockFetch({
+      'GET /api/v1/goals': { body: { goals: [makeGoal({ period: 'year', target: 250, history: years }), fresh] } },
+    });
+    renderWithApp(<GoalsManager units="km" />);
+    await userEvent.click(await screen.findByText('The 3 years since your first run: met 1 of 3'));
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.firstElementChild?.textContent)).toEqual(['2025', '2024', '2023']);
+    expect(
+      screen.getByText('No earlier months yet: the history starts with the month of your first run.'),
+    ).toBeInTheDocument();
+  });
+
   it('shows the last 12 periods of a goal, met or not', async () => {
     const goal = makeGoal();
     mockFetch({ 'GET /api/v1/goals': { body: { goals: [goal] } } });

@@ -13,7 +13,25 @@ import { formatAmount, goalTitle, periodName } from './goal-format';
 import { GoalForm } from './goal-form';
 import { GoalProgress } from './goal-progress';
 
-const HISTORY_CAPTION = { week: 'The last 12 weeks', month: 'The last 12 months', year: 'The last 12 years' };
+const PERIOD_NOUN = { week: ['week', 'weeks'], month: ['month', 'months'], year: ['year', 'years'] } as const;
+
+/**
+ * The history's periods from the runner's first run on: the API names the 12 periods before this one
+ * whether or not the runner ran then (§11); the oldest ones without any progress come before their
+ * first run (every run has a distance and a time), so they are left out.
+ */
+export function historySinceFirstRun(history: Goal['history']): Goal['history'] {
+  let end = history.length;
+  while (end > 0 && history[end - 1]!.progress === 0) end -= 1;
+  return history.slice(0, end);
+}
+
+/** "The last 12 weeks" when the history is whole, else "The 5 months since your first run". */
+function historyCaption(period: Goal['period'], shown: number, whole: number): string {
+  const [one, many] = PERIOD_NOUN[period];
+  if (shown === whole) return `The last ${shown} ${many}`;
+  return shown === 1 ? `The ${one} since your first run` : `The ${shown} ${many} since your first run`;
+}
 const PERIOD_RUNS = { week: 'Runs of this week', month: 'Runs of this month', year: 'Runs of this year' };
 
 /** The runs of a goal's current period, as the screen lists them (runs are another feature's). */
@@ -30,25 +48,35 @@ function Unfolded({ summary, children }: { summary: string; children: () => Reac
   );
 }
 
-/** The 12 periods before this one, newest first: met or not. */
+/** The periods before this one since the runner's first run (12 at most), newest first: met or not. */
 function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
   const { dateFormat } = useDisplay();
-  const met = goal.history.filter((row) => row.achieved).length;
+  const rows = historySinceFirstRun(goal.history);
+  if (rows.length === 0) {
+    return (
+      <p className="small text-body-secondary mt-2 mb-0">
+        No earlier {PERIOD_NOUN[goal.period][1]} yet: the history starts with the {PERIOD_NOUN[goal.period][0]} of your
+        first run.
+      </p>
+    );
+  }
+  const caption = historyCaption(goal.period, rows.length, goal.history.length);
+  const met = rows.filter((row) => row.achieved).length;
   return (
     <details className="mt-2">
       <summary>
-        {HISTORY_CAPTION[goal.period]}: met {met} of {goal.history.length}
+        {caption}: met {met} of {rows.length}
       </summary>
       {/* Focusable, so that a keyboard can scroll it on a narrow screen. */}
       <div
         className="table-responsive"
         tabIndex={0}
         role="region"
-        aria-label={`${HISTORY_CAPTION[goal.period]} of ${goalTitle(goal, units)}`}
+        aria-label={`${caption} of ${goalTitle(goal, units)}`}
       >
         <table className="table table-sm mb-0 mt-2">
           <caption className="visually-hidden">
-            {HISTORY_CAPTION[goal.period]} of {goalTitle(goal, units)}
+            {caption} of {goalTitle(goal, units)}
           </caption>
           <thead>
             <tr>
@@ -58,7 +86,7 @@ function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
             </tr>
           </thead>
           <tbody>
-            {goal.history.map((row) => (
+            {rows.map((row) => (
               <tr key={row.period_start}>
                 <td>{periodName(goal.period, row.period_start, dateFormat)}</td>
                 <td>{formatAmount(goal.metric, row.progress, units)}</td>

@@ -75,6 +75,12 @@ describe('the training load page', () => {
     expect(valueOf('Form, today')).toBe('-6');
     expect(screen.getByText(/this week, Monday to today\. Ramp: this week's distance is 1\.2x/)).toBeInTheDocument();
     expect(screen.getByText('Every run of the last 28 days has an effort.')).toBeInTheDocument();
+    // The rule of heart-rate zones, and what happens without a maximum in the profile.
+    expect(
+      screen.getByText(
+        /drawn from the maximum heart rate of your profile; while it is not set, from the highest heart rate of all your tracks \(at most 220 bpm\)/,
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says which runs got their effort from heart rate, and how, and which the assumed one', async () => {

@@ -79,6 +79,10 @@ function TrendPanel({ load }: { load: Load }) {
   );
 }
 
+/** How heart rate stands in for a missing effort, and which maximum its zones come from. */
+const HEART_RATE_RULE =
+  'A run without an effort whose track has heart rate gets its effort from its time in each heart-rate zone. The zones are drawn from the maximum heart rate of your profile; while it is not set, from the highest heart rate of all your tracks (at most 220 bpm). Set it in the preferences of your profile.';
+
 /** The runs of the last 28 days without an effort, in words (nothing about them when there are none). */
 function effortsSentence(load: Load): string {
   if (!runsInLast28Days(load)) return 'No runs in the last 28 days.';
@@ -127,6 +131,7 @@ function TodayPanel({ load }: { load: Load }) {
         ))}
       </dl>
       <p className="small mt-2 mb-0">{effortsSentence(load)}</p>
+      <p className="small text-body-secondary mt-2 mb-0">{HEART_RATE_RULE}</p>
     </Panel>
   );
 }

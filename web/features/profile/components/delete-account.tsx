@@ -27,6 +27,9 @@ export function DeleteAccount({ user, onDeleted }: { user: User; onDeleted: () =
         Deleting your account removes it for good, with all your runs, shoes, goals and API tokens. Export your runs
         first on the <Link to="/data">Your data</Link> page if you want to keep them.
       </p>
+      {user.role === 'admin' ? (
+        <p>The last admin account cannot be deleted: make another user an admin first.</p>
+      ) : null}
       <FormField
         label="To confirm, type your e-mail"
         name="confirm_email"

@@ -44,4 +44,45 @@ describe('PreferencesForm', () => {
     );
     expect(await screen.findByText('Your preferences were saved!')).toBeInTheDocument();
   });
+
+  it('sets, changes and clears the maximum and resting heart rates, sending only what changed', async () => {
+    const user = makeUser({ id: 7, name: 'Rita', email: 'rita@example.com', max_heart_rate: 188 });
+    const calls = mockFetch({
+      'POST /api/v1/user/7': (request) => ({ body: { user: { ...user, ...request.body, _method: undefined } } }),
+    });
+    renderWithApp(<PreferencesForm user={user} />);
+    const max = screen.getByLabelText('Maximum heart rate (bpm)');
+    const resting = screen.getByLabelText('Resting heart rate (bpm)');
+    expect(max).toHaveValue('188');
+    expect(resting).toHaveValue('');
+    // Without a maximum, the zones come from the tracks: the hint says so.
+    expect(max).toHaveAccessibleDescription(/Left empty, they are drawn from the highest heart rate of your tracks/);
+
+    await userEvent.type(resting, '48');
+    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ resting_heart_rate: 48 });
+    expect(calls[0]?.body).not.toHaveProperty('max_heart_rate');
+
+    await userEvent.clear(max);
+    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toMatchObject({ max_heart_rate: null, resting_heart_rate: 48 });
+  });
+
+  it("refuses a heart rate out of range with the server's message, before sending", async () => {
+    const user = makeUser({ id: 7 });
+    const calls = mockFetch({});
+    renderWithApp(<PreferencesForm user={user} />);
+    await userEvent.type(screen.getByLabelText('Maximum heart rate (bpm)'), '300');
+    await userEvent.type(screen.getByLabelText('Resting heart rate (bpm)'), 'sixty');
+    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    expect(
+      await screen.findByText('The maximum heart rate must be a whole number of beats per minute from 100 to 250.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('The resting heart rate must be a whole number of beats per minute from 25 to 120.'),
+    ).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
 });

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { requiredMessage } from '../../../../core/messages.js';
 import { DEFAULT_SHOE_LIMIT_KM, type Shoe, type ShoeUpdateBody } from '../../../../core/shoes.js';
 import { distanceFromInput, distanceInputValue, unitLabels, type Units } from '../../../../core/units.js';
-import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import { check } from '../../../components/form/form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import type { FieldErrors } from '../../../lib/api-client';
 
@@ -30,8 +31,21 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
   const [limit, setLimit] = useState(distanceInputValue(storedLimit, units));
   const [start, setStart] = useState(distanceInputValue(storedStart, units));
   const [isDefault, setIsDefault] = useState(shoe?.is_default ?? false);
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
-  const errors = mergeErrors(clientErrors, serverErrors);
+  const checks = useFormErrors({
+    values: { name, brand, limit, start },
+    validate: (typed) => {
+      const limitKm = distanceFromInput(typed.limit, units, storedLimit);
+      const startKm = typed.start.trim() === '' ? 0 : distanceFromInput(typed.start, units, storedStart);
+      return check({
+        name: [!typed.name.trim() && requiredMessage('name')],
+        limit_km: [!(limitKm !== null && limitKm > 0) && 'The limit must be a number greater than 0.'],
+        start_km: [startKm === null && 'The distance before must be a number, 0 or more.'],
+      });
+    },
+    serverErrors,
+    sources: { limit_km: ['limit'], start_km: ['start'] },
+  });
+  const errors = checks.errors;
   const unit = unitLabels(units).distance;
   const defaultId = useId();
   const errorsId = useId();
@@ -40,13 +54,7 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
     event.preventDefault();
     const limitKm = distanceFromInput(limit, units, storedLimit);
     const startKm = start.trim() === '' ? 0 : distanceFromInput(start, units, storedStart);
-    const failed = check({
-      name: [!name.trim() && requiredMessage('name')],
-      limit_km: [!(limitKm !== null && limitKm > 0) && 'The limit must be a number greater than 0.'],
-      start_km: [startKm === null && 'The distance before must be a number, 0 or more.'],
-    });
-    setClientErrors(failed);
-    if (hasErrors(failed) || limitKm === null || startKm === null) return;
+    if (!checks.submit() || limitKm === null || startKm === null) return;
     onSubmit({
       name: name.trim(),
       brand: brand.trim() || null,

@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { requiredMessage } from '../../../../core/messages.js';
 import type { PersonalToken, TokenCreated, TokenScope } from '../../../../core/tokens.js';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { check, hasErrors, mergeErrors } from '../../../components/form/form-errors';
+import { check } from '../../../components/form/form-errors';
+import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FormField } from '../../../components/form/form-field';
 import { notify } from '../../../components/toast/toast-store';
-import { fieldErrorsOf, type FieldErrors } from '../../../lib/api-client';
+import { fieldErrorsOf } from '../../../lib/api-client';
 import { useDisplay } from '../../../lib/display';
 import { useCreateToken } from '../api/create-token';
 import { useTokens } from '../api/get-tokens';
@@ -27,20 +28,24 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: TokenCreated) => 
   const [name, setName] = useState('');
   const [scope, setScope] = useState<TokenScope>('read');
   const [expiry, setExpiry] = useState('');
-  const [clientErrors, setClientErrors] = useState<FieldErrors>({});
   const mutation = useCreateToken();
-  const errors = mergeErrors(clientErrors, fieldErrorsOf(mutation.error));
+  const checks = useFormErrors({
+    values: { name, scope, expiry },
+    validate: (typed) => check({ name: [!typed.name.trim() && requiredMessage('name')] }),
+    serverErrors: fieldErrorsOf(mutation.error),
+    sources: { expires_in_days: ['expiry'] },
+  });
+  const errors = checks.errors;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const failed = check({ name: [!name.trim() && requiredMessage('name')] });
-    setClientErrors(failed);
-    if (hasErrors(failed)) return;
+    if (!checks.submit()) return;
     mutation.mutate(
       { name: name.trim(), scope, ...(expiry ? { expires_in_days: Number(expiry) } : {}) },
       {
         onSuccess: (created) => {
           setName('');
+          checks.reset();
           onCreated(created);
         },
       },

@@ -4,7 +4,7 @@
  * signed-in runner's preferences.
  */
 import { formatNumber } from '../../../../core/format.js';
-import { formatDuration, paceMinPerKm } from '../../../../core/time.js';
+import { formatDuration, paceMinPerKm, parseDuration } from '../../../../core/time.js';
 import { distanceIn, paceIn, type Units } from '../../../../core/units.js';
 
 /** The runner's unit, its labels, and paces in their format. */
@@ -46,4 +46,26 @@ export function formatElevationChange(metres: number): string {
   const whole = Math.round(metres);
   if (whole === 0) return '0 m';
   return `${whole > 0 ? '+' : '−'}${Math.abs(whole)} m`;
+}
+
+/** A run's own numbers, as its page's header shows them: km and `HH:MM:SS`. */
+export interface RunNumbers {
+  distance: number;
+  time: string;
+}
+
+/**
+ * How much of a run its track leaves out: the run's distance and time beyond what the track's
+ * splits cover (a GPX file's points without times count in the run's distance, §9, but not in the
+ * track's samples, §13). Null when the track covers the run, within 10 m or 0.5% of it.
+ */
+export function uncoveredPart(
+  run: RunNumbers,
+  covered: { metres: number; seconds: number },
+): { runMetres: number; runSeconds: number; metres: number; seconds: number } | null {
+  const runMetres = run.distance * 1000;
+  const runSeconds = parseDuration(run.time) ?? 0;
+  const metres = runMetres - covered.metres;
+  if (metres <= Math.max(10, runMetres * 0.005)) return null;
+  return { runMetres, runSeconds, metres, seconds: Math.max(0, runSeconds - covered.seconds) };
 }

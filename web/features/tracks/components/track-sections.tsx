@@ -12,7 +12,7 @@ import { LazyRouteMap } from './lazy-maps';
 import { decodeRoute, routeLine, spotOnRoute } from './route-geometry';
 import { TrackCharts } from './track-charts';
 import { TrackDownloads } from './track-downloads';
-import type { TrackDisplay } from './track-format';
+import type { RunNumbers, TrackDisplay } from './track-format';
 import {
   BestEffortsTable,
   ElevationSummary,
@@ -20,6 +20,7 @@ import {
   HeartRateZonesTable,
   LapsTable,
   SplitsTable,
+  TrackCoverage,
 } from './track-tables';
 
 /** Loads a run's track and shows its blocks; nothing for a run without one. */
@@ -27,11 +28,14 @@ export function TrackSections({
   entryId,
   display,
   effort,
+  run,
 }: {
   entryId: number;
   display: TrackDisplay;
   /** A best effort to show first (a record's link names it: `?effort=5k`). */
   effort?: string | null;
+  /** The run's own numbers (the page's header), to say where the track covers less of the run. */
+  run?: RunNumbers | undefined;
 }) {
   const { data: track, isPending, isError, refetch, isFetching } = useTrack(entryId);
   if (isPending) {
@@ -57,7 +61,7 @@ export function TrackSections({
     );
   }
   if (track === null) return null;
-  return <TrackBlocks track={track} display={display} effort={effort ?? null} />;
+  return <TrackBlocks track={track} display={display} effort={effort ?? null} run={run} />;
 }
 
 /** The names of the charts a track has, for their panel's title: "Pace, elevation and heart rate". */
@@ -73,10 +77,12 @@ export function TrackBlocks({
   track,
   display,
   effort = null,
+  run,
 }: {
   track: RunTrack;
   display: TrackDisplay;
   effort?: string | null;
+  run?: RunNumbers | undefined;
 }) {
   const [spot, setSpot] = useState<number | null>(null);
   const points = useMemo(() => (track.route ? decodeRoute(track.route) : null), [track.route]);
@@ -85,6 +91,9 @@ export function TrackBlocks({
   const marker = useMemo(() => spotOnRoute(line, distances ?? [], spot), [line, distances, spot]);
 
   const blocks: ReactNode[] = [];
+  if (run && track.splits.km.length > 0) {
+    blocks.push(<TrackCoverage key="coverage" splits={track.splits} display={display} run={run} />);
+  }
   if (points && track.bounds) {
     blocks.push(
       <Panel key="map" title="Route">
@@ -103,7 +112,12 @@ export function TrackBlocks({
   if (track.splits[display.units].length > 0) {
     tables.push(
       <Panel key="splits" title={display.units === 'mi' ? 'Splits per mile' : 'Splits per kilometre'} flush>
-        <SplitsTable splits={track.splits} display={display} averageHeartRate={track.heart_rate?.avg ?? null} />
+        <SplitsTable
+          splits={track.splits}
+          display={display}
+          averageHeartRate={track.heart_rate?.avg ?? null}
+          run={run}
+        />
       </Panel>,
     );
   }

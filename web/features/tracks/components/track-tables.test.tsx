@@ -9,6 +9,7 @@ import {
   HeartRateZonesTable,
   LapsTable,
   SplitsTable,
+  TrackCoverage,
 } from './track-tables';
 
 /** The text of each cell, row by row, of a part of a table. */
@@ -37,6 +38,37 @@ describe('SplitsTable', () => {
     ]);
     // 2.5 km in 770.4 s: 5.136 min/km; net climb 5.2 - 3.1 + 0 = 2.1 m.
     expect(cells(table, 'tfoot')).toEqual([['Total', '2.50', '00:12:50', '5.14', '+2 m', '148']]);
+  });
+
+  it('agrees with the run where the track covers less of it: the track, the rest and the total of the header', () => {
+    // The run's numbers: 4 km in 00:12:50 (a GPX with 1.5 km of points without times); the track: 2.5 km.
+    render(
+      <SplitsTable
+        splits={track.splits}
+        display={trackDisplay('km')}
+        averageHeartRate={148}
+        run={{ distance: 4, time: '00:12:50' }}
+      />,
+    );
+    expect(cells(screen.getByRole('table', { name: 'Splits' }), 'tfoot')).toEqual([
+      ['Track', '2.50', '00:12:50', '5.14', '+2 m', '148'],
+      ['Not in the track', '1.50', '—', '—', '', ''],
+      ['Total', '4.00', '00:12:50', '3.21', '', ''],
+    ]);
+  });
+
+  it('keeps one Total where the track covers the run (within 10 m or 0.5%)', () => {
+    render(
+      <SplitsTable
+        splits={track.splits}
+        display={trackDisplay('km')}
+        averageHeartRate={148}
+        run={{ distance: 2.51, time: '00:12:50' }}
+      />,
+    );
+    expect(cells(screen.getByRole('table', { name: 'Splits' }), 'tfoot')).toEqual([
+      ['Total', '2.50', '00:12:50', '5.14', '+2 m', '148'],
+    ]);
   });
 
   it('shows mile splits in miles and min/mi for a runner in miles', () => {
@@ -83,6 +115,26 @@ describe('SplitsTable', () => {
       ['4', '0.30'],
     ]);
     expect(cells(table, 'tfoot')[0]!.slice(0, 3)).toEqual(['Total', '3.30', '00:16:40']);
+  });
+});
+
+describe('TrackCoverage', () => {
+  it('says in a sentence how much of the run the track covers, and nothing where it covers all of it', () => {
+    const { container, rerender } = render(
+      <TrackCoverage splits={track.splits} display={trackDisplay('km')} run={{ distance: 4, time: '00:12:50' }} />,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent(
+      "The recorded track covers 2.50 km of this run's 4.00 km: the other 1.50 km are not in it",
+    );
+    expect(screen.getByRole('note')).toHaveTextContent('points without times');
+    rerender(
+      <TrackCoverage splits={track.splits} display={trackDisplay('mi')} run={{ distance: 4, time: '00:12:50' }} />,
+    );
+    expect(screen.getByRole('note')).toHaveTextContent("covers 1.55 mi of this run's 2.49 mi");
+    rerender(
+      <TrackCoverage splits={track.splits} display={trackDisplay('km')} run={{ distance: 2.5, time: '00:12:50' }} />,
+    );
+    expect(container).toBeEmptyDOMElement();
   });
 });
 
@@ -153,9 +205,14 @@ describe('HeartRateZonesTable', () => {
 
   it('says where the maximum comes from', () => {
     const { rerender } = render(<HeartRateSummary heartRate={track.heart_rate!} />);
-    expect(screen.getByText(/Zones from a maximum of 190 bpm \(your profile\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Zones from a maximum of 190 bpm \(your profile\)/)).toHaveTextContent(
+      'They follow the maximum heart rate set in your profile.',
+    );
     rerender(<HeartRateSummary heartRate={{ ...track.heart_rate!, max_source: 'observed', max_used: 196 }} />);
     expect(screen.getByText(/maximum of 196 bpm \(the highest heart rate of your tracks\)/)).toBeInTheDocument();
+    expect(screen.getByText(/Your profile has no maximum heart rate/)).toHaveTextContent(
+      'the highest heart rate of all your tracks is used, at most 220 bpm; set yours in the preferences of your profile',
+    );
   });
 });
 

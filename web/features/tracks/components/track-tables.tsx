@@ -12,7 +12,15 @@ import type {
   TrackLap,
   TrackSplit,
 } from '../../../../core/tracks/schemas.js';
-import { formatElevationChange, formatMetres, formatSeconds, paceOf, type TrackDisplay } from './track-format';
+import {
+  formatElevationChange,
+  formatMetres,
+  formatSeconds,
+  paceOf,
+  uncoveredPart,
+  type RunNumbers,
+  type TrackDisplay,
+} from './track-format';
 
 /**
  * A table that scrolls sideways inside its own box when the screen is narrower than its columns;
@@ -69,16 +77,26 @@ export function SplitsTable({
   splits,
   display,
   averageHeartRate,
+  run,
 }: {
   splits: { km: TrackSplit[]; mi: TrackSplit[] };
   display: TrackDisplay;
   /** The run's weighted mean heart rate, for the totals. */
   averageHeartRate: number | null;
+  /** The run's own numbers (the page's header): where the track covers less, the totals add the rest. */
+  run?: RunNumbers | undefined;
 }) {
   const rows = splits[display.units];
   const withElevation = rows.some((split) => split.elevation_change !== null);
   const withHeartRate = rows.some((split) => split.heart_rate !== null);
   const { distance, time } = totalOf(rows);
+  const rest = run ? uncoveredPart(run, { metres: distance, seconds: time }) : null;
+  const emptyCells = (
+    <>
+      {withElevation ? <td /> : null}
+      {withHeartRate ? <td /> : null}
+    </>
+  );
   return (
     <TrackTable
       name="Splits"
@@ -101,16 +119,60 @@ export function SplitsTable({
         </tr>
       ))}
       foot={
-        <tr>
-          <th scope="row">Total</th>
-          <StretchCells metres={distance} seconds={time} display={display} />
-          {withElevation ? (
-            <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)))}</td>
+        <>
+          <tr>
+            <th scope="row">{rest ? 'Track' : 'Total'}</th>
+            <StretchCells metres={distance} seconds={time} display={display} />
+            {withElevation ? (
+              <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)))}</td>
+            ) : null}
+            {withHeartRate ? <td>{averageHeartRate ?? '—'}</td> : null}
+          </tr>
+          {rest ? (
+            <>
+              <tr className="fw-normal">
+                <th scope="row">Not in the track</th>
+                <td>{formatMetres(rest.metres, display.units)}</td>
+                <td>{rest.seconds > 0 ? formatSeconds(rest.seconds) : '—'}</td>
+                <td>{rest.seconds > 0 ? display.formatPace(paceOf(rest.metres, rest.seconds)) : '—'}</td>
+                {emptyCells}
+              </tr>
+              <tr>
+                <th scope="row">Total</th>
+                <StretchCells metres={rest.runMetres} seconds={rest.runSeconds} display={display} />
+                {emptyCells}
+              </tr>
+            </>
           ) : null}
-          {withHeartRate ? <td>{averageHeartRate ?? '—'}</td> : null}
-        </tr>
+        </>
       }
     />
+  );
+}
+
+/**
+ * Says so where the track covers less of the run than its numbers: how much it covers, and that
+ * the charts, splits and best efforts leave the rest out. Nothing where it covers the run.
+ */
+export function TrackCoverage({
+  splits,
+  display,
+  run,
+}: {
+  splits: { km: TrackSplit[]; mi: TrackSplit[] };
+  display: TrackDisplay;
+  run: RunNumbers;
+}) {
+  const { distance, time } = totalOf(splits.km);
+  const rest = uncoveredPart(run, { metres: distance, seconds: time });
+  if (!rest) return null;
+  const km = (metres: number) => `${formatMetres(metres, display.units)} ${display.labels.distance}`;
+  return (
+    <p className="alert alert-info" role="note">
+      The recorded track covers {km(distance)} of this run's {km(rest.runMetres)}: the other {km(rest.metres)} are not
+      in it (a GPX file's points without times count in the run's distance but give the track no samples), so the map,
+      the charts, the splits and the best efforts show only the part the track covers.
+    </p>
   );
 }
 
@@ -248,11 +310,15 @@ export function HeartRateZonesTable({ heartRate }: { heartRate: TrackHeartRate }
 
 /** What the zones were drawn from, and the run's average and highest heart rate. */
 export function HeartRateSummary({ heartRate }: { heartRate: TrackHeartRate }) {
-  const source = heartRate.max_source === 'profile' ? 'your profile' : 'the highest heart rate of your tracks';
+  const fromProfile = heartRate.max_source === 'profile';
+  const source = fromProfile ? 'your profile' : 'the highest heart rate of your tracks';
   return (
     <p className="small text-body-secondary">
       Average {heartRate.avg ?? '—'} bpm, highest {heartRate.max} bpm. Zones from a maximum of {heartRate.max_used} bpm
-      ({source}).
+      ({source}): zone 1 starts at 50% of it, each next zone 10% higher.{' '}
+      {fromProfile
+        ? 'They follow the maximum heart rate set in your profile.'
+        : 'Your profile has no maximum heart rate, so the highest heart rate of all your tracks is used, at most 220 bpm; set yours in the preferences of your profile for truer zones.'}
     </p>
   );
 }

@@ -1,0 +1,32 @@
+import { useMemo } from 'react';
+import { useParams } from 'react-router';
+import { BackButton } from '../../../components/back-button';
+import { PageTitle } from '../../../components/page-title';
+import { useUserDetails } from '../../../features/admin-users/api/get-user';
+import { useUserEntries, type UserEntriesParams } from '../../../features/admin-users/api/get-user-entries';
+import { EntriesBrowser } from '../../../features/entries/components/entries-browser';
+import { useGoBack } from '../../../lib/use-go-back';
+
+/** The list hook of one user's runs, in the shape the runs browser takes. */
+const listOf = (userId: number) =>
+  function useThisUsersEntries(params: UserEntriesParams) {
+    return useUserEntries(userId, params);
+  };
+
+/** One user's runs for the admin: their list as they see it (order, range, totals), opening the admin's run pages. */
+export function Component() {
+  const id = Number(useParams().id);
+  const user = useUserDetails(id);
+  const goBack = useGoBack(`/admin/user/show/${id}`);
+  const name = user.data?.name ?? '';
+  const useList = useMemo(() => listOf(id), [id]);
+  const title = name ? `Runs of ${name}` : 'Runs';
+  return (
+    <>
+      <PageTitle title={title} actions={<BackButton onClick={goBack} />}>
+        {title}
+      </PageTitle>
+      <EntriesBrowser useList={useList} place="admin" sortable />
+    </>
+  );
+}
