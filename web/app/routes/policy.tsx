@@ -3,7 +3,7 @@ import { PageTitle } from '../../components/page-title';
 
 export function Component() {
   return (
-    <article className="col-lg-9">
+    <article>
       <PageTitle title="Privacy policy">Privacy policy</PageTitle>
       <p>
         Running Times keeps only what it needs to run your log: your name, your e-mail address, a hash of your password

@@ -3,7 +3,7 @@
  * splits, laps, best efforts, elevation, heart-rate zones and the files. The page renders
  * `TrackSections` below the run's details; a run without a track shows nothing more.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { RunTrack } from '../../../../core/tracks/schemas.js';
 import { Panel } from '../../../components/panel';
 import { useMapConfig } from '../api/get-map-config';
@@ -27,37 +27,46 @@ export function TrackSections({
   entryId,
   display,
   effort,
+  afterMap = null,
 }: {
   entryId: number;
   display: TrackDisplay;
   /** A best effort to show first (a record's link names it: `?effort=5k`). */
   effort?: string | null;
+  /** What the page shows right after the route map (before the charts and tables), or first without a map. */
+  afterMap?: ReactNode;
 }) {
   const { data: track, isPending, isError, refetch, isFetching } = useTrack(entryId);
   if (isPending) {
     return (
-      <p className="text-body-secondary" role="status">
-        Loading the recorded track…
-      </p>
+      <>
+        {afterMap}
+        <p className="text-body-secondary" role="status">
+          Loading the recorded track…
+        </p>
+      </>
     );
   }
   if (isError) {
     return (
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-        <span>The recorded track of this run could not be loaded.</span>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          disabled={isFetching}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </button>
-      </div>
+      <>
+        {afterMap}
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+          <span>The recorded track of this run could not be loaded.</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            disabled={isFetching}
+            onClick={() => void refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      </>
     );
   }
-  if (track === null) return null;
-  return <TrackBlocks track={track} display={display} effort={effort ?? null} />;
+  if (track === null) return <>{afterMap}</>;
+  return <TrackBlocks track={track} display={display} effort={effort ?? null} afterMap={afterMap} />;
 }
 
 /** The names of the charts a track has, for their panel's title: "Pace, elevation and heart rate". */
@@ -73,10 +82,12 @@ export function TrackBlocks({
   track,
   display,
   effort = null,
+  afterMap = null,
 }: {
   track: RunTrack;
   display: TrackDisplay;
   effort?: string | null;
+  afterMap?: ReactNode;
 }) {
   const [spot, setSpot] = useState<number | null>(null);
   const points = useMemo(() => (track.route ? decodeRoute(track.route) : null), [track.route]);
@@ -92,6 +103,7 @@ export function TrackBlocks({
       </Panel>,
     );
   }
+  if (afterMap) blocks.push(<Fragment key="after-map">{afterMap}</Fragment>);
   if (track.series && track.series.distance.length >= 2) {
     blocks.push(
       <Panel key="charts" title={chartsTitle(track)}>
@@ -138,7 +150,7 @@ export function TrackBlocks({
   if (track.elevation) {
     tables.push(
       <Panel key="elevation" title="Elevation">
-        <ElevationSummary elevation={track.elevation} />
+        <ElevationSummary elevation={track.elevation} units={display.units} />
       </Panel>,
     );
   }
