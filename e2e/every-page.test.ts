@@ -324,7 +324,23 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     await page.getByLabel('Distance (km)').fill('4,2');
     await page.getByLabel('Minutes').fill('25');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('New time record was added!').waitFor();
+    const toast = page.getByRole('status').filter({ hasText: 'New time record was added!' });
+    await toast.waitFor();
+    // The toast leaves the brand and the menus in view (issue 42).
+    const navbar = page.getByRole('navigation', { name: 'Main' });
+    const toastBox = (await toast.boundingBox())!;
+    for (const part of [
+      navbar.getByRole('link', { name: 'Running Times' }),
+      navbar.getByRole('link', { name: 'Dashboard' }),
+    ]) {
+      const box = (await part.boundingBox())!;
+      const apart =
+        toastBox.x >= box.x + box.width ||
+        box.x >= toastBox.x + toastBox.width ||
+        toastBox.y >= box.y + box.height ||
+        box.y >= toastBox.y + toastBox.height;
+      expect(apart, await part.textContent()).toBe(true);
+    }
     const listed = await callApi(journey.server.baseUrl, 'GET', '/entry', { token: seeded.newcomer.token });
     const runs = (listed.body.entries as { data: { distance: number; time: string }[] }).data;
     expect(runs.map((run) => [run.distance, run.time])).toEqual([[4.2, '00:25:00']]);

@@ -115,15 +115,18 @@ export function ImportPreview({ result, units, stored, excluded, onToggle }: Pre
                   </td>
                   <td data-label="Time">{run?.time ?? ''}</td>
                   <td className="small cell-text" data-label={row.reason ? 'Reason' : 'Title'}>
-                    <span>
-                    {row.reason ?? row.entry?.title ?? ''}
-                    {row.duplicate_of ? (
-                      <>
-                        {' '}
-                        <Link to={`/entry/${row.duplicate_of.id}`}>Open the stored run</Link>
-                      </>
+                    {/* Nothing at all when there is nothing to say: an empty cell is no line of a phone's card. */}
+                    {row.reason || row.entry?.title || row.duplicate_of ? (
+                      <span>
+                        {row.reason ?? row.entry?.title ?? ''}
+                        {row.duplicate_of ? (
+                          <>
+                            {' '}
+                            <Link to={`/entry/${row.duplicate_of.id}`}>Open the stored run</Link>
+                          </>
+                        ) : null}
+                      </span>
                     ) : null}
-                    </span>
                   </td>
                 </tr>
               );
