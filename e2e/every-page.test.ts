@@ -307,7 +307,6 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
         for (const violation of await seriousViolations(page)) problems.push(`${where}: ${violation}`);
         const file = `${screen.who}${(screen.shot ?? screen.path).replace(/[^a-z0-9]+/gi, '-')}-${width}-${scheme}.png`;
         await page.screenshot({ path: join(shots, file), fullPage: true });
-        console.log('DEBUG', where, problems.length);
       }
       expect(problems).toEqual([]);
       // Forty screens, each scanned and photographed: more than a journey's two minutes on a busy machine.
