@@ -138,8 +138,6 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
   let seeded: Seeded;
   /** The folder of the screenshots, one per screen, width and theme. */
   let shots = '';
-  /** One page for every width and theme: one browser context, resized. */
-  let shared: Page | undefined;
 
   beforeAll(async () => {
     journey = await startJourney({ MAP_TILE_URL: UNREACHABLE_TILES });
@@ -276,9 +274,7 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
   ] as const)(
     'at %i px in the %s theme: axe clean, nothing wider than the screen or cut',
     async (width, scheme) => {
-      shared ??= await journey.newPage();
-      const page = shared;
-      await page.setViewportSize({ width, height: width === 375 ? 740 : 900 });
+      const page = await journey.newPage({ width, height: width === 375 ? 740 : 900 });
       // Every account keeps the `auto` theme, which follows the system's.
       await page.emulateMedia({ colorScheme: scheme });
       const tokens = {
