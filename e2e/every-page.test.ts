@@ -334,7 +334,7 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
         box.x >= toastBox.x + toastBox.width ||
         toastBox.y >= box.y + box.height ||
         box.y >= toastBox.y + toastBox.height;
-      expect(apart, await part.textContent()).toBe(true);
+      expect(apart, (await part.textContent()) ?? undefined).toBe(true);
     }
     const listed = await callApi(journey.server.baseUrl, 'GET', '/entry', { token: seeded.newcomer.token });
     const runs = (listed.body.entries as { data: { distance: number; time: string }[] }).data;
