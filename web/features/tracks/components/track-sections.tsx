@@ -1,7 +1,8 @@
 /**
  * The blocks a recorded track adds to a run's page (CONTRACT.md §14): the route map, the charts,
  * splits, laps, best efforts, elevation, heart-rate zones and the files. The page renders
- * `TrackSections` below the run's details; a run without a track shows nothing more.
+ * `TrackSections` below the run's numbers and hands it what the runner wrote (`afterMap`), which shows
+ * right after the route map; a run without a track shows nothing more.
  */
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { RunTrack } from '../../../../core/tracks/schemas.js';
