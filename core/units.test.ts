@@ -7,6 +7,8 @@ import {
   distanceIn,
   distanceInputValue,
   distanceToKm,
+  elevationIn,
+  elevationLabel,
   isUnits,
   paceIn,
   parseDecimal,
@@ -64,6 +66,14 @@ describe('conversions', () => {
     expect(unitLabels('mi')).toEqual({ distance: 'mi', pace: 'min/mi', speed: 'mph' });
     expect(isUnits('mi')).toBe(true);
     expect(isUnits('miles')).toBe(false);
+  });
+
+  it('give climbs in metres to a runner in km and in feet to a runner in miles', () => {
+    expect(elevationIn(303, 'km')).toBe(303);
+    // A foot is 0.3048 m exactly: 303 m is 994.09 ft.
+    expect(elevationIn(303, 'mi')).toBeCloseTo(994.094, 3);
+    expect(elevationIn(-12, 'mi')).toBeCloseTo(-39.37, 2);
+    expect([elevationLabel('km'), elevationLabel('mi')]).toEqual(['m', 'ft']);
   });
 });
 

@@ -38,6 +38,16 @@ export function speedIn(kmh: number, units: Units): number {
   return units === 'mi' ? kmh / KM_PER_MILE : kmh;
 }
 
+/** Metres of climb or height as a runner reads them: feet in miles, metres in kilometres (unrounded). */
+export function elevationIn(metres: number, units: Units): number {
+  return units === 'mi' ? metres / 0.3048 : metres;
+}
+
+/** What an elevation is written after: `m`, or `ft` for a runner in miles. */
+export function elevationLabel(units: Units): 'm' | 'ft' {
+  return units === 'mi' ? 'ft' : 'm';
+}
+
 /** Labels of each unit: `km`/`mi`, `min/km`/`min/mi`, `km/h`/`mph`. */
 export function unitLabels(units: Units): { distance: string; pace: string; speed: string } {
   return units === 'mi'

@@ -1,12 +1,19 @@
 /**
  * A runner's first five minutes (issue 30) in real Chromium: every page at 375 and 1280 px, in
- * the light and the dark theme, axe clean and never wider than the screen; and what only a
- * browser shows: a run typed with a decimal comma, the runs as cards on a phone with titles and
+ * the light and the dark theme, axe clean, never wider than the screen, nothing of the main content
+ * hidden by the layout (issue 42: too wide for its box with no scroller, a control's text cut), one
+ * screenshot each into a folder the run prints; and what only a browser shows: a run typed with a decimal comma, the runs as cards on a phone with titles and
  * e-mail addresses wrapped between words, and the year's grid opened at today.
  */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gz, stravaCsv, zip } from '../server/test/imports/fixtures.js';
+import { realisticFit } from '../server/test/imports/track-fixtures.js';
 import { seriousViolations } from './support/axe.js';
+import { hiddenByLayout } from './support/layout.js';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -22,12 +29,67 @@ import {
 
 const LONG_TITLE = 'Long Sunday run along the river and back over the hills';
 const LONG_EMAIL = 'pat.pages.with.a.rather.long.address@example-running-club.org';
+/** Nothing listens there: the run's map draws its line without tiles, as offline. */
+const UNREACHABLE_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
+const TRACKED_DAY = isoDay(3);
+
+/**
+ * A Strava export (twelve runs and a ride that is skipped) and two watch files with long names: the
+ * preview's every column, and more rows than a screen holds.
+ */
+const EXPORT_ARCHIVE = Buffer.from(
+  zip({
+    'activities.csv': stravaCsv([
+      ...Array.from({ length: 10 }, (_, k) => ({
+        id: 100 + k,
+        start: new Date(Date.UTC(2024, 1, 1 + k, 7)),
+        name: `Easy run number ${k + 1}`,
+        type: 'Run',
+        metres: 8000 + 250 * k,
+        moving: 2500 + 60 * k,
+        elapsed: 2600 + 60 * k,
+      })),
+      {
+        id: 11,
+        start: new Date('2024-03-12T18:00:00Z'),
+        name: 'Tempo along the canal with the Thursday group',
+        type: 'Run',
+        metres: 10_020.5,
+        moving: 2700,
+        elapsed: 2800,
+      },
+      {
+        id: 12,
+        start: new Date('2024-03-13T07:00:00Z'),
+        name: 'Commute',
+        type: 'Ride',
+        metres: 12_000,
+        moving: 1800,
+        elapsed: 1900,
+      },
+      {
+        id: 13,
+        start: new Date('2024-03-14T06:30:00Z'),
+        name: 'Hills',
+        type: 'Trail Run',
+        metres: null,
+        moving: null,
+        elapsed: 0,
+        filename: 'activities/morning-hill-repeats-on-the-north-side-2024-03-14.fit.gz',
+      },
+    ]),
+    'activities/morning-hill-repeats-on-the-north-side-2024-03-14.fit.gz': gz(
+      realisticFit(600, { start: new Date('2024-03-14T06:30:00Z') }),
+    ),
+  }),
+);
 
 interface Seeded {
   runner: { token: string; id: number };
   newcomer: { token: string };
   admin: string;
   runId: number;
+  trackedRunId: number;
   shoeId: number;
 }
 
@@ -48,14 +110,37 @@ async function open(page: Page, path: string, heading: string | RegExp): Promise
   await settled(page);
 }
 
+/** Waits for a tracked run's line on its map and for its splits. */
+async function trackDrawn(page: Page): Promise<void> {
+  await page.locator('.leaflet-overlay-pane path').first().waitFor();
+  await page.getByRole('table', { name: 'Splits' }).waitFor();
+}
+
+/** Opens the preview of an export with long file names (nothing is imported). */
+async function previewImport(page: Page): Promise<void> {
+  await page.getByLabel('Drop files here, or choose them').setInputFiles([
+    { name: 'export_2024_03_from_the_watch.zip', mimeType: 'application/zip', buffer: EXPORT_ARCHIVE },
+    ...[20, 21].map((day) => ({
+      name: `garmin-forerunner-activity-2024-03-${day}-long-run-by-the-lake.fit`,
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(realisticFit(300, { start: new Date(`2024-03-${day}T07:00:00Z`) })),
+    })),
+  ]);
+  await page.getByRole('button', { name: 'Preview import' }).click();
+  await page.getByText('Not a run (Ride).').waitFor();
+  await settled(page);
+}
+
 const overflowOf = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
 
 describe('every page, at 375 and 1280 px, light and dark', () => {
   let journey: Journey;
   let seeded: Seeded;
+  /** The folder of the screenshots, one per screen, width and theme. */
+  let shots = '';
 
   beforeAll(async () => {
-    journey = await startJourney();
+    journey = await startJourney({ MAP_TILE_URL: UNREACHABLE_TILES });
     const { baseUrl } = journey.server;
     const runner = await apiRegister(baseUrl, { name: 'Pat Pages', email: LONG_EMAIL, password: 'pat-password-1' });
     const newcomer = await apiRegister(baseUrl, {
@@ -89,6 +174,23 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     ] as const) {
       await post('/entry', { date: isoDay(daysAgo), distance, time, effort: 5 });
     }
+    // A watch's run: map, charts, splits with heart rate and elevation, zones.
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([realisticFit(2650, { start: new Date(`${TRACKED_DAY}T07:00:00Z`) })]),
+      'tempo-from-the-watch.fit',
+    );
+    const imported = await fetch(`${baseUrl}/api/v1/import`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${runner.token}` },
+      body: form,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+    const listed = await callApi(baseUrl, 'GET', '/entry', { token: runner.token });
+    const tracked = (listed.body.entries as { data: { id: number; has_track: boolean }[] }).data.find(
+      (entry) => entry.has_track,
+    )!;
     await post('/goals', { period: 'week', metric: 'distance', target: 40 });
     await post('/tokens', { name: 'Watch sync with a long name', scope: 'read' });
     seeded = {
@@ -96,8 +198,11 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
       newcomer,
       admin: await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD),
       runId: run.id,
+      trackedRunId: tracked.id,
       shoeId: shoe.id,
     };
+    shots = await mkdtemp(join(tmpdir(), 'running-times-pages-'));
+    console.log(`every page's screenshots: ${shots}`);
   });
 
   afterAll(async () => {
@@ -109,6 +214,10 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     who: 'visitor' | 'runner' | 'newcomer' | 'admin';
     path: string;
     h1: string | RegExp;
+    /** What to do on the screen before it is measured (a preview to open). */
+    then?: (page: Page) => Promise<void>;
+    /** The screenshot's name when the path alone does not tell. */
+    shot?: string;
   }> => [
     { who: 'visitor', path: '/', h1: 'Running Times' },
     { who: 'visitor', path: '/policy', h1: 'Privacy policy' },
@@ -120,6 +229,7 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     { who: 'runner', path: '/entries', h1: 'Time Entries' },
     { who: 'runner', path: '/entry/new', h1: 'New Entry' },
     { who: 'runner', path: `/entry/${seeded.runId}`, h1: LONG_TITLE },
+    { who: 'runner', path: `/entry/${seeded.trackedRunId}`, h1: `Run of ${shownDate(TRACKED_DAY)}`, then: trackDrawn },
     { who: 'runner', path: `/entry/edit/${seeded.runId}`, h1: 'Edit Entry' },
     { who: 'runner', path: '/entry/999999', h1: 'Run not found' },
     { who: 'runner', path: '/report/weekly', h1: 'Weekly Report' },
@@ -130,6 +240,7 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     { who: 'runner', path: '/shoes', h1: 'Shoes' },
     { who: 'runner', path: `/shoes/${seeded.shoeId}`, h1: 'Trail shoes with a long name' },
     { who: 'runner', path: '/data', h1: 'Your data' },
+    { who: 'runner', path: '/data', h1: 'Your data', then: previewImport, shot: 'data-preview' },
     { who: 'runner', path: '/profile', h1: 'My Profile' },
     { who: 'runner', path: '/delete-account', h1: 'Account deletion' },
     { who: 'newcomer', path: '/dashboard', h1: 'Dashboard' },
@@ -146,6 +257,12 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     { who: 'admin', path: `/admin/user/edit/${seeded.runner.id}`, h1: /Edit User/ },
     { who: 'admin', path: '/admin/entries', h1: 'All Entries' },
     { who: 'admin', path: `/admin/entry/${seeded.runId}`, h1: LONG_TITLE },
+    {
+      who: 'admin',
+      path: `/admin/entry/${seeded.trackedRunId}`,
+      h1: `Run of ${shownDate(TRACKED_DAY)}`,
+      then: trackDrawn,
+    },
     { who: 'admin', path: `/admin/entry/edit/${seeded.runId}`, h1: 'Edit Entry' },
   ];
 
@@ -154,34 +271,44 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     [375, 'dark'],
     [1280, 'light'],
     [1280, 'dark'],
-  ] as const)('at %i px in the %s theme: axe clean, nothing wider than the screen', async (width, scheme) => {
-    const page = await journey.newPage({ width, height: width === 375 ? 740 : 900 });
-    // Every account keeps the `auto` theme, which follows the system's.
-    await page.emulateMedia({ colorScheme: scheme });
-    const tokens = {
-      visitor: null,
-      runner: seeded.runner.token,
-      newcomer: seeded.newcomer.token,
-      admin: seeded.admin,
-    };
-    let who: keyof typeof tokens | null = null;
-    const problems: string[] = [];
-    for (const screen of screens()) {
-      if (screen.who !== who) {
-        who = screen.who;
-        await signIn(page, tokens[who]);
+  ] as const)(
+    'at %i px in the %s theme: axe clean, nothing wider than the screen or cut',
+    async (width, scheme) => {
+      const page = await journey.newPage({ width, height: width === 375 ? 740 : 900 });
+      // Every account keeps the `auto` theme, which follows the system's.
+      await page.emulateMedia({ colorScheme: scheme });
+      const tokens = {
+        visitor: null,
+        runner: seeded.runner.token,
+        newcomer: seeded.newcomer.token,
+        admin: seeded.admin,
+      };
+      let who: keyof typeof tokens | null = null;
+      const problems: string[] = [];
+      for (const screen of screens()) {
+        if (screen.who !== who) {
+          who = screen.who;
+          await signIn(page, tokens[who]);
+        }
+        await open(page, screen.path, screen.h1);
+        await screen.then?.(page);
+        const where = `${screen.who} ${screen.shot ?? screen.path} (${width} px, ${scheme})`;
+        expect(
+          await page.evaluate<string | null>("document.documentElement.getAttribute('data-bs-theme')"),
+          where,
+        ).toBe(scheme);
+        const overflow = await overflowOf(page);
+        if (overflow > 0) problems.push(`${where}: ${overflow} px wider than the screen`);
+        for (const finding of await hiddenByLayout(page)) problems.push(`${where}: ${finding}`);
+        for (const violation of await seriousViolations(page)) problems.push(`${where}: ${violation}`);
+        const file = `${screen.who}${(screen.shot ?? screen.path).replace(/[^a-z0-9]+/gi, '-')}-${width}-${scheme}.png`;
+        await page.screenshot({ path: join(shots, file), fullPage: true });
       }
-      await open(page, screen.path, screen.h1);
-      const where = `${screen.who} ${screen.path} (${width} px, ${scheme})`;
-      expect(await page.evaluate<string | null>("document.documentElement.getAttribute('data-bs-theme')"), where).toBe(
-        scheme,
-      );
-      const overflow = await overflowOf(page);
-      if (overflow > 0) problems.push(`${where}: ${overflow} px wider than the screen`);
-      for (const violation of await seriousViolations(page)) problems.push(`${where}: ${violation}`);
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+      // Forty screens, each scanned and photographed: more than a journey's two minutes on a busy machine.
+    },
+    480_000,
+  );
 
   it('takes "4,2" in the distance field as 4.2 km, never 42', async () => {
     const page = await journey.newPage();
@@ -192,7 +319,23 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     await page.getByLabel('Distance (km)').fill('4,2');
     await page.getByLabel('Minutes').fill('25');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByText('New time record was added!').waitFor();
+    const toast = page.getByRole('status').filter({ hasText: 'New time record was added!' });
+    await toast.waitFor();
+    // The toast leaves the brand and the menus in view (issue 42).
+    const navbar = page.getByRole('navigation', { name: 'Main' });
+    const toastBox = (await toast.boundingBox())!;
+    for (const part of [
+      navbar.getByRole('link', { name: 'Running Times' }),
+      navbar.getByRole('link', { name: 'Dashboard' }),
+    ]) {
+      const box = (await part.boundingBox())!;
+      const apart =
+        toastBox.x >= box.x + box.width ||
+        box.x >= toastBox.x + toastBox.width ||
+        toastBox.y >= box.y + box.height ||
+        box.y >= toastBox.y + toastBox.height;
+      expect(apart, (await part.textContent()) ?? undefined).toBe(true);
+    }
     const listed = await callApi(journey.server.baseUrl, 'GET', '/entry', { token: seeded.newcomer.token });
     const runs = (listed.body.entries as { data: { distance: number; time: string }[] }).data;
     expect(runs.map((run) => [run.distance, run.time])).toEqual([[4.2, '00:25:00']]);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { adminOnly, Guard, guestOnly, loginRequired, Logout, SessionGate, staffOnly } from './guards';
-import { RootLayout } from './layout/root-layout';
+import { NarrowPage, RootLayout } from './layout/root-layout';
 import { SessionExpiryRedirect } from './session-expiry';
 
 /** A screen of `app/routes/` (its `Component` export) as a lazy chunk. */
@@ -53,27 +53,32 @@ export function AppRoutes() {
           <Routes>
             <Route path="/" element={<RootLayout />}>
               <Route index element={<Home />} />
-              <Route path="policy" element={<Policy />} />
-              <Route path="delete-account" element={<DeleteAccount />} />
-              <Route element={<Guard rule={guestOnly} />}>
-                <Route path="login" element={<Login />} />
-                <Route path="register" element={<Register />} />
+              {/* Forms and reading pages are narrow and centred; the rest takes the page's width (styles.css). */}
+              <Route element={<NarrowPage />}>
+                <Route path="policy" element={<Policy />} />
+                <Route path="delete-account" element={<DeleteAccount />} />
+                <Route element={<Guard rule={guestOnly} />}>
+                  <Route path="login" element={<Login />} />
+                  <Route path="register" element={<Register />} />
+                </Route>
               </Route>
               <Route path="logout" element={<Logout />} />
               <Route element={<Guard rule={loginRequired} />}>
-                <Route path="profile" element={<Profile />} />
+                <Route element={<NarrowPage />}>
+                  <Route path="profile" element={<Profile />} />
+                  <Route path="entry/new" element={<EntryNew />} />
+                  <Route path="entry/edit/:id" element={<EntryEdit />} />
+                  <Route path="goals" element={<Goals />} />
+                  <Route path="shoes" element={<Shoes />} />
+                </Route>
                 <Route path="dashboard" element={<Dashboard />} />
                 <Route path="entries" element={<Entries />} />
-                <Route path="entry/new" element={<EntryNew />} />
-                <Route path="entry/edit/:id" element={<EntryEdit />} />
                 <Route path="entry/:id" element={<RunPage />} />
                 <Route path="report/weekly" element={<WeeklyReport />} />
                 <Route path="insights/records" element={<InsightsRecords />} />
                 <Route path="insights/load" element={<InsightsLoad />} />
                 <Route path="insights/year" element={<InsightsYear />} />
                 <Route path="insights/map" element={<InsightsMap />} />
-                <Route path="goals" element={<Goals />} />
-                <Route path="shoes" element={<Shoes />} />
                 <Route path="shoes/:id" element={<Shoe />} />
                 <Route path="data" element={<YourData />} />
               </Route>
@@ -83,19 +88,25 @@ export function AppRoutes() {
                   <Route path="dashboard" element={<AdminDashboard />} />
                   <Route path="users" element={<AdminUsers />} />
                   <Route path="user/show/:id" element={<AdminUserShow />} />
-                  <Route path="user/edit/:id" element={<AdminUserEdit />} />
+                  <Route element={<NarrowPage />}>
+                    <Route path="user/edit/:id" element={<AdminUserEdit />} />
+                  </Route>
                 </Route>
                 {/* Checked before the admin panel's layout renders, so a manager never sees it empty. */}
                 <Route element={<Guard rule={adminOnly} />}>
                   <Route element={<AdminLayout />}>
                     <Route path="entries" element={<AdminEntries />} />
                     <Route path="user/:id/entries" element={<AdminUserEntries />} />
-                    <Route path="entry/edit/:id" element={<AdminEntryEdit />} />
+                    <Route element={<NarrowPage />}>
+                      <Route path="entry/edit/:id" element={<AdminEntryEdit />} />
+                    </Route>
                     <Route path="entry/:id" element={<AdminRunPage />} />
                   </Route>
                 </Route>
               </Route>
-              <Route path="*" element={<NotFound />} />
+              <Route element={<NarrowPage />}>
+                <Route path="*" element={<NotFound />} />
+              </Route>
             </Route>
           </Routes>
         </SessionGate>

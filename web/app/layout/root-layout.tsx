@@ -98,6 +98,15 @@ function useDisplayPreferences(user: User | null): DisplayPreferences {
   );
 }
 
+/** A form's or a text's page: narrow and centred (`.page-narrow` in styles.css, where the scheme is told). */
+export function NarrowPage() {
+  return (
+    <div className="page-narrow">
+      <Outlet />
+    </div>
+  );
+}
+
 export function RootLayout() {
   const location = useLocation();
   const user = useUser();

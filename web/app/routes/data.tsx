@@ -6,11 +6,11 @@ import { ImportPanel } from '../../features/data/components/import-panel';
 export function Component() {
   const units = useUser()?.units ?? 'km';
   return (
-    <div className="col-lg-10">
+    <>
       <PageTitle title="Your data">Your data</PageTitle>
       <ImportPanel units={units} />
       <hr className="my-4" />
       <ExportPanel />
-    </div>
+    </>
   );
 }

@@ -52,7 +52,7 @@ export function Component() {
   const config = useAppConfig();
   const user = useUser();
   return (
-    <article className="col-lg-9">
+    <article>
       <PageTitle title="Account deletion">Account deletion</PageTitle>
       {config.data ? config.data.demo_mode ? <DemoNotice /> : <HowToDelete signedIn={user !== null} /> : null}
     </article>

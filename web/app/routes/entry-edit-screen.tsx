@@ -12,13 +12,13 @@ export function EntryEditScreen({ id, fallback }: { id: number; fallback: string
   const shoes = useShoes();
   const viewer = useUser();
   return (
-    <div className="col-lg-8">
+    <>
       <PageTitle title="Edit Entry" actions={<BackButton onClick={goBack} />}>
         Edit Entry
       </PageTitle>
       <Panel title="Edit Time Record">
         <EditEntryForm id={id} onUpdated={goBack} shoes={shoes.data} viewerId={viewer?.id} />
       </Panel>
-    </div>
+    </>
   );
 }

@@ -13,7 +13,7 @@ export function Component() {
   // Opened from the entries list, which then shows the new run (even outside its filter).
   const fromList = (useLocation().state as { fromList?: boolean } | null)?.fromList === true;
   return (
-    <div className="col-lg-8">
+    <>
       <PageTitle title="New Entry" actions={<BackButton onClick={goBack} />}>
         New Entry
       </PageTitle>
@@ -26,6 +26,6 @@ export function Component() {
           shoes={shoes.data}
         />
       </Panel>
-    </div>
+    </>
   );
 }

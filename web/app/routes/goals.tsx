@@ -6,9 +6,9 @@ import { GoalsManager } from '../../features/goals/components/goals-manager';
 export function Component() {
   const units = useUser()?.units ?? 'km';
   return (
-    <div className="col-lg-8">
+    <>
       <PageTitle title="Goals">Goals</PageTitle>
       <GoalsManager units={units} periodRuns={(period) => <PeriodRuns {...period} />} />
-    </div>
+    </>
   );
 }

@@ -10,7 +10,7 @@ export function Component() {
   const t = useT(policy);
   const [beforeLink, afterLink] = splitAround(t, 'policy.deleting.body', 'link');
   return (
-    <article className="col-lg-9">
+    <article>
       <PageTitle title={t('policy.title')}>{t('policy.title')}</PageTitle>
       <p>{t('policy.intro')}</p>
       <h2 className="h5">{t('policy.use.title')}</h2>

@@ -17,31 +17,29 @@ export function Component() {
     void navigate('/logout', { replace: true });
   };
   return (
-    <div className="row justify-content-center">
-      <div className="col-md-10 col-lg-8">
-        <PageTitle title="My Profile">My Profile</PageTitle>
-        <div className="card mb-4">
-          <div className="card-body">{user ? <ProfileForm user={user} /> : null}</div>
-        </div>
-        {user ? (
-          <>
-            <Panel title="Preferences">
-              <PreferencesForm
-                key={`${user.units}-${user.pace_format}-${user.date_format}-${user.theme}-${user.max_heart_rate}-${user.resting_heart_rate}`}
-                user={user}
-              />
-            </Panel>
-            <Panel title="API tokens">
-              <ApiTokens />
-            </Panel>
-            <div id="delete-account">
-              <Panel title="Delete my account" className="border-danger">
-                <DeleteAccount user={user} onDeleted={onDeleted} />
-              </Panel>
-            </div>
-          </>
-        ) : null}
+    <>
+      <PageTitle title="My Profile">My Profile</PageTitle>
+      <div className="card mb-4">
+        <div className="card-body">{user ? <ProfileForm user={user} /> : null}</div>
       </div>
-    </div>
+      {user ? (
+        <>
+          <Panel title="Preferences">
+            <PreferencesForm
+              key={`${user.units}-${user.pace_format}-${user.date_format}-${user.theme}-${user.max_heart_rate}-${user.resting_heart_rate}`}
+              user={user}
+            />
+          </Panel>
+          <Panel title="API tokens">
+            <ApiTokens />
+          </Panel>
+          <div id="delete-account">
+            <Panel title="Delete my account" className="border-danger">
+              <DeleteAccount user={user} onDeleted={onDeleted} />
+            </Panel>
+          </div>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -66,6 +66,42 @@ describe('the run page', () => {
     expect(screen.getByText("One of the runner's shoes")).toBeInTheDocument();
   });
 
+  it('folds away what the runner did not write into one line that leads to the form, and shows the cadence', async () => {
+    const me = signIn(makeUser({ id: 5 }));
+    mockFetch({
+      'GET /api/v1/user/me': { body: me },
+      'GET /api/v1/entry/42': {
+        body: {
+          entry: { ...run, title: null, notes: null, kind: null, effort: null, shoe_id: null, avg_cadence: 172 },
+        },
+      },
+      'GET /api/v1/shoes': { body: { shoes: [] } },
+    });
+    renderRoutes('/entry/42');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Run of 03/09/2026' }, chunkLoad)).toBeInTheDocument();
+    const numbers = screen.getByRole('region', { name: 'Numbers' });
+    expect(within(numbers).getByText('Cadence (spm)').nextElementSibling?.textContent).toBe('172');
+    const about = screen.getByRole('region', { name: 'About this run' });
+    expect(about).toHaveTextContent('No title, kind, effort, shoe and notes yet. Add them');
+    expect(within(about).getByRole('link', { name: 'Add them' })).toHaveAttribute('href', '/entry/edit/42');
+    for (const placeholder of ['No title', 'Not set', 'Not rated', 'No shoe', 'No notes'])
+      expect(screen.queryByText(placeholder, { exact: true })).not.toBeInTheDocument();
+  });
+
+  it('names only what is missing beside what was written, and no cadence without a track', async () => {
+    const me = signIn(makeUser({ id: 5 }));
+    mockFetch({
+      'GET /api/v1/user/me': { body: me },
+      'GET /api/v1/entry/42': { body: { entry: { ...run, effort: null, shoe_id: null } } },
+      'GET /api/v1/shoes': { body: { shoes: [] } },
+    });
+    renderRoutes('/entry/42');
+    const about = await screen.findByRole('region', { name: 'About this run' }, chunkLoad);
+    expect(within(about).getByText('Kind').nextElementSibling?.textContent).toBe('Workout');
+    expect(about).toHaveTextContent('No effort and shoe yet. Add them');
+    expect(screen.queryByText('Cadence (spm)')).not.toBeInTheDocument();
+  });
+
   it('says plainly when the run does not exist', async () => {
     const me = signIn();
     mockFetch({

@@ -3,7 +3,7 @@ import { BackButton } from '../../components/back-button';
 import { PageTitle } from '../../components/page-title';
 import { useUser } from '../../features/auth/api/get-me';
 import { useEntry } from '../../features/entries/api/get-entry';
-import { RunDetails, runHeading } from '../../features/entries/components/run-details';
+import { RunAbout, RunNumbers, runHeading } from '../../features/entries/components/run-details';
 import { useShoeNames } from '../../features/shoes/api/get-shoes';
 import { TrackSections } from '../../features/tracks/components/track-sections';
 import { ApiError } from '../../lib/api-client';
@@ -42,13 +42,14 @@ export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
   // The viewer's own shoes are named; another runner's shoe (an admin's view) only said to be there.
   const shoe =
     run.shoe_id === null
-      ? 'No shoe'
+      ? null
       : run.user_id === viewer?.id
         ? (shoeName(run.shoe_id) ?? 'One of your shoes')
         : "One of the runner's shoes";
   const heading = runHeading(run, display.formatDate);
+  const about = <RunAbout entry={run} shoe={shoe} editPath={runEditPath(run.id, place)} />;
   return (
-    <div className="col-lg-10">
+    <>
       <PageTitle
         title={heading}
         actions={
@@ -62,15 +63,19 @@ export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
       >
         {heading}
       </PageTitle>
-      <RunDetails entry={run} shoe={shoe} />
+      <RunNumbers entry={run} />
+      {/* A recorded run shows its route right below its numbers, and what the runner wrote after it. */}
       {run.has_track ? (
         <TrackSections
           entryId={run.id}
           display={display}
           effort={effort}
           run={{ distance: run.distance, time: run.time }}
+          afterMap={about}
         />
-      ) : null}
-    </div>
+      ) : (
+        about
+      )}
+    </>
   );
 }

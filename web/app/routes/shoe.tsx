@@ -28,12 +28,12 @@ export function Component() {
     );
   }
   return (
-    <div className="col-lg-10">
+    <>
       <PageTitle title={shoe.name} actions={<BackButton onClick={goBack} />}>
         {shoe.name}
       </PageTitle>
       <ShoeSummary shoe={shoe} units={units} />
       <ShoeRuns shoeId={shoe.id} />
-    </div>
+    </>
   );
 }

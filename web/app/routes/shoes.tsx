@@ -5,9 +5,9 @@ import { ShoesManager } from '../../features/shoes/components/shoes-manager';
 export function Component() {
   const units = useUser()?.units ?? 'km';
   return (
-    <div className="col-lg-8">
+    <>
       <PageTitle title="Shoes">Shoes</PageTitle>
       <ShoesManager units={units} />
-    </div>
+    </>
   );
 }

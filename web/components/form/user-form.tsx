@@ -71,7 +71,8 @@ export function UserForm({
     if (failure) setValues((old) => ({ ...old, role: user.role }));
   }
   const zoneOptions = useMemo(
-    () => timeZones(user.timezone).map((zone) => ({ value: zone, label: zone })),
+    // "America/North Dakota/New Salem": read as words, and narrow enough for a phone's select.
+    () => timeZones(user.timezone).map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') })),
     [user.timezone],
   );
   const set = (field: keyof UserFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));

@@ -3,7 +3,7 @@ import shell from 'virtual:i18n/shell';
 import { useT } from '../../i18n/runtime';
 import { toasts as defaultStore, type ToastStore } from './toast-store';
 
-/** Renders the toast stack in the top-left corner; a polite live region announces new toasts. */
+/** Renders the toast stack in the bottom-right corner, clear of the navbar; a polite live region announces new toasts. */
 export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
   const t = useT(shell);
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);

@@ -12,7 +12,7 @@ export function Component() {
   const user = useUserDetails(id);
   const goBack = useGoBack('/admin/users');
   return (
-    <div className="col-lg-8">
+    <>
       <PageTitle title="Edit User" actions={<BackButton onClick={goBack} />}>
         Edit User{user.data ? `: ${user.data.name}` : ''}
       </PageTitle>
@@ -22,6 +22,6 @@ export function Component() {
           {user.isError ? <p className="text-danger mb-0">This user could not be loaded.</p> : null}
         </div>
       </div>
-    </div>
+    </>
   );
 }

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import type { ImportResult, ImportRow } from '../../../../core/imports.js';
 import { distanceIn, unitLabels, type Units } from '../../../../core/units.js';
@@ -11,6 +12,24 @@ const STATUS: Record<ImportRow['status'], { label: string; tone: string }> = {
   duplicate: { label: 'Duplicate', tone: 'text-bg-secondary' },
   skipped: { label: 'Skipped', tone: 'text-bg-warning' },
 };
+
+/**
+ * A file name or a row's source that may break after its separators (`-`, `_`, `.`, `/`, `:`), never
+ * in the middle of a word: "garmin-forerunner-…-lake.fit" wraps as "garmin-" / "forerunner-" ...
+ */
+export function BreakableName({ text }: { text: string }) {
+  const parts = text.split(/(?<=[-_./:])/);
+  return (
+    <>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {part}
+          {index < parts.length - 1 ? <wbr /> : null}
+        </Fragment>
+      ))}
+    </>
+  );
+}
 
 /** "1 run", "1,024 runs". */
 export const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -48,9 +67,11 @@ export function ImportPreview({ result, units, stored, excluded, onToggle }: Pre
       <p id="import-summary" className="fw-semibold" role="status">
         {summaryOf(result, stored)}
       </p>
-      <div className="table-responsive" style={{ maxHeight: '28rem' }} tabIndex={0} aria-label="Rows of the import">
-        <table className="table table-sm align-middle">
-          <thead className="sticky-top">
+      {/* Every row in the page's own flow (no box of its own to scroll); one card per row on a phone. */}
+      <div className="table-responsive">
+        <table className="table table-sm align-middle table-stack">
+          <caption className="visually-hidden">Rows of the import</caption>
+          <thead>
             <tr>
               <th scope="col">Source</th>
               <th scope="col">Status</th>
@@ -67,8 +88,13 @@ export function ImportPreview({ result, units, stored, excluded, onToggle }: Pre
               const run = row.entry ?? row.duplicate_of;
               return (
                 <tr key={`${row.source}-${index}`}>
-                  <td className="text-break small">{row.source}</td>
-                  <td className="text-nowrap">
+                  <td className="cell-text small" data-label="Source">
+                    <span>
+                      <BreakableName text={row.source} />
+                    </span>
+                  </td>
+                  <td className="text-nowrap" data-label="Status">
+                    <span>
                     {onToggle && row.status === 'would_create' ? (
                       <input
                         type="checkbox"
@@ -79,19 +105,27 @@ export function ImportPreview({ result, units, stored, excluded, onToggle }: Pre
                       />
                     ) : null}
                     <span className={`badge ${STATUS[row.status].tone}`}>{STATUS[row.status].label}</span>
+                    </span>
                   </td>
-                  <td className="text-nowrap">{run ? display.formatDate(run.date) : ''}</td>
-                  <td className="text-end">
+                  <td className="text-nowrap" data-label="Date">
+                    {run ? display.formatDate(run.date) : ''}
+                  </td>
+                  <td className="text-end" data-label={`Distance (${unit})`}>
                     {run ? (Math.round(distanceIn(run.distance, units) * 100) / 100).toFixed(2) : ''}
                   </td>
-                  <td>{run?.time ?? ''}</td>
-                  <td className="small">
-                    {row.reason ?? row.entry?.title ?? ''}
-                    {row.duplicate_of ? (
-                      <>
-                        {' '}
-                        <Link to={`/entry/${row.duplicate_of.id}`}>Open the stored run</Link>
-                      </>
+                  <td data-label="Time">{run?.time ?? ''}</td>
+                  <td className="small cell-text" data-label={row.reason ? 'Reason' : 'Title'}>
+                    {/* Nothing at all when there is nothing to say: an empty cell is no line of a phone's card. */}
+                    {row.reason || row.entry?.title || row.duplicate_of ? (
+                      <span>
+                        {row.reason ?? row.entry?.title ?? ''}
+                        {row.duplicate_of ? (
+                          <>
+                            {' '}
+                            <Link to={`/entry/${row.duplicate_of.id}`}>Open the stored run</Link>
+                          </>
+                        ) : null}
+                      </span>
                     ) : null}
                   </td>
                 </tr>

@@ -255,7 +255,7 @@ function DateFilter({
   };
   return (
     <form className="row g-2 align-items-end mb-3" onSubmit={submit} role="search" aria-label="Filter entries by date">
-      <div className="col-6 col-md-3">
+      <div className="col-sm-6 col-md-3">
         <FormField
           label="From"
           type="date"
@@ -266,7 +266,7 @@ function DateFilter({
           max={range.dateTo || undefined}
         />
       </div>
-      <div className="col-6 col-md-3">
+      <div className="col-sm-6 col-md-3">
         <FormField
           label="To"
           type="date"

@@ -39,10 +39,10 @@ const cellsOf = (row: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('EntriesTable', () => {
-  it('formats dates as MM/DD/YYYY and speed and pace with two decimals', () => {
+  it('formats dates as MM/DD/YYYY and distance, speed and pace with two decimals, as every list', () => {
     renderTable([makeEntry({ id: 3, date: '2024-03-09', distance: 10.5, time: '00:52:30', speed: 12, pace: 5 })]);
     const row = screen.getAllByRole('row')[1]!;
-    expect(cellsOf(row).slice(0, 6)).toEqual(['03/09/2024', '—', '10.5', '00:52:30', '12.00', '5.00']);
+    expect(cellsOf(row).slice(0, 6)).toEqual(['03/09/2024', '—', '10.50', '00:52:30', '12.00', '5.00']);
     expect(within(row).getByRole('link', { name: 'Edit entry of 03/09/2024' })).toHaveAttribute(
       'href',
       '/entry/edit/3',

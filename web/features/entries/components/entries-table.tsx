@@ -78,7 +78,7 @@ export function EntriesTable({ entries, place = 'own', onDelete, userPath, shoeN
                   <td data-label="Title" className="cell-text">
                     {formatText(entry.title)}
                   </td>
-                  <td data-label={`Distance (${display.labels.distance})`}>{display.runDistance(entry.distance)}</td>
+                  <td data-label={`Distance (${display.labels.distance})`}>{display.formatDistance(entry.distance)}</td>
                   <td data-label="Time">{entry.time}</td>
                   <td data-label={`Avg. Speed (${display.labels.speed})`}>{display.formatSpeed(entry.speed)}</td>
                   <td data-label={`Avg. Pace (${display.labels.pace})`}>{display.runPace(entry)}</td>

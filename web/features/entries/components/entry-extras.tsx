@@ -137,7 +137,7 @@ export function MoreFields({ values, set, errors, openAtFirst }: FieldsProps & {
         />
         <FieldErrorList id={notesErrorId} errors={errors.notes} />
       </div>
-      <div className="row g-3">
+      <div className="row g-3 entry-form-pair">
         <div className="col-sm-6">
           <FormField
             label="Kind"

@@ -198,8 +198,8 @@ export function EntryForm({
   const timeInvalid = Boolean(errors.time?.length);
 
   return (
-    <form onSubmit={(event) => void submit(event)} noValidate>
-      <div className="row g-3">
+    <form onSubmit={(event) => void submit(event)} noValidate className="entry-form">
+      <div className="row g-3 entry-form-pair">
         <div className="col-sm-6">
           <FormField
             label="Date"

@@ -25,7 +25,7 @@ describe('Recent runs', () => {
       'href',
       '/entry/edit/8',
     );
-    expect(panel).toHaveTextContent('8 km · 00:44:00 · 5:30 /km');
+    expect(panel).toHaveTextContent('8.00 km · 00:44:00 · 5:30 /km');
     expect(new URL(calls[0]!.url, 'http://localhost').searchParams.get('per_page')).toBe('5');
   });
 

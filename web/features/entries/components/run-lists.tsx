@@ -23,7 +23,7 @@ function RunItems({ runs }: { runs: readonly Entry[] }) {
               {run.title ? `${date} · ${run.title}` : date}
             </Link>
             <span className="text-body-secondary">
-              {display.runDistance(run.distance)} {display.labels.distance} · {run.time} · {display.runPace(run)}{' '}
+              {display.formatDistance(run.distance)} {display.labels.distance} · {run.time} · {display.runPace(run)}{' '}
               {display.labels.pace}
             </span>
             <EditLink to={runEditPath(run.id)} label={`Edit entry of ${date}`} className="ms-auto" />

@@ -13,8 +13,8 @@ import { useTokens } from '../api/get-tokens';
 import { useRevokeToken } from '../api/revoke-token';
 
 const SCOPES = [
-  { value: 'read', label: 'Read: GET requests only' },
-  { value: 'write', label: 'Write: read and change runs and the profile' },
+  { value: 'read', label: 'Read only' },
+  { value: 'write', label: 'Read and write' },
 ];
 const EXPIRIES = [
   { value: '', label: 'Never' },
@@ -66,7 +66,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: TokenCreated) => 
           errors={errors.name}
         />
       </div>
-      <div className="col-md-4">
+      <div className="col-md-3">
         <FormField
           label="Access"
           name="scope"
@@ -77,7 +77,7 @@ function CreateTokenForm({ onCreated }: { onCreated: (created: TokenCreated) => 
           errors={errors.scope}
         />
       </div>
-      <div className="col-md-2">
+      <div className="col-md-3">
         <FormField
           label="Expires"
           name="expires_in_days"

@@ -5,7 +5,7 @@
  */
 import { formatNumber } from '../../../../core/format.js';
 import { formatDuration, paceMinPerKm, parseDuration } from '../../../../core/time.js';
-import { distanceIn, paceIn, type Units } from '../../../../core/units.js';
+import { distanceIn, elevationIn, elevationLabel, paceIn, type Units } from '../../../../core/units.js';
 
 /** The runner's unit, its labels, and paces in their format. */
 export interface TrackDisplay {
@@ -41,11 +41,16 @@ export function paceToMinPerKm(pace: number, units: Units): number {
   return pace / paceIn(1, units);
 }
 
-/** A signed change in whole metres: "+12 m", "−3 m", "0 m". */
-export function formatElevationChange(metres: number): string {
-  const whole = Math.round(metres);
-  if (whole === 0) return '0 m';
-  return `${whole > 0 ? '+' : '−'}${Math.abs(whole)} m`;
+/** A signed change in whole metres, or feet for a runner in miles, without its unit: "+12", "−3", "0". */
+export function formatElevationChange(metres: number, units: Units): string {
+  const whole = Math.round(elevationIn(metres, units));
+  if (whole === 0) return '0';
+  return `${whole > 0 ? '+' : '−'}${Math.abs(whole)}`;
+}
+
+/** A climb or a descent in whole metres, or feet for a runner in miles: "303 m", "994 ft". */
+export function formatElevation(metres: number, units: Units): string {
+  return `${Math.round(elevationIn(metres, units)).toLocaleString('en')} ${elevationLabel(units)}`;
 }
 
 /** A run's own numbers, as its page's header shows them: km and `HH:MM:SS`. */

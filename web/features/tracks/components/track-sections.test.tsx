@@ -79,6 +79,20 @@ describe('TrackSections', () => {
     expect(screen.getByRole('link', { name: 'Download GPX' })).toHaveAttribute('href', '/api/v1/entry/7/track.gpx');
   });
 
+  it('shows what the page hands it right after the route map, before the charts and tables', async () => {
+    serve({ body: { track: smallTrack() } });
+    renderWithApp(<TrackSections entryId={7} display={trackDisplay('km')} afterMap={<p>What the runner wrote</p>} />);
+    // Shown while the track loads too, and kept in place once it is there.
+    expect(screen.getByText('What the runner wrote')).toBeInTheDocument();
+    const map = await screen.findByRole('region', { name: 'Route map' });
+    const words = screen.getByText('What the runner wrote');
+    const splits = screen.getByRole('table', { name: 'Splits' });
+    const pace = await screen.findByRole('img', { name: 'Pace' });
+    expect(map.compareDocumentPosition(words) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(words.compareDocumentPosition(pace) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(words.compareDocumentPosition(splits) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('draws the map without tiles when the server turns them off', async () => {
     serve({ body: { track: smallTrack() } }, null);
     renderWithApp(<TrackSections entryId={7} display={trackDisplay('km')} />);

@@ -1,9 +1,10 @@
 /**
  * The blocks a recorded track adds to a run's page (CONTRACT.md §14): the route map, the charts,
  * splits, laps, best efforts, elevation, heart-rate zones and the files. The page renders
- * `TrackSections` below the run's details; a run without a track shows nothing more.
+ * `TrackSections` below the run's numbers and hands it what the runner wrote (`afterMap`), which shows
+ * right after the route map; a run without a track shows nothing more.
  */
-import { useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { RunTrack } from '../../../../core/tracks/schemas.js';
 import { Panel } from '../../../components/panel';
 import { useMapConfig } from '../api/get-map-config';
@@ -29,6 +30,7 @@ export function TrackSections({
   display,
   effort,
   run,
+  afterMap = null,
 }: {
   entryId: number;
   display: TrackDisplay;
@@ -36,32 +38,40 @@ export function TrackSections({
   effort?: string | null;
   /** The run's own numbers (the page's header), to say where the track covers less of the run. */
   run?: RunNumbers | undefined;
+  /** What the page shows right after the route map (before the charts and tables), or first without a map. */
+  afterMap?: ReactNode;
 }) {
   const { data: track, isPending, isError, refetch, isFetching } = useTrack(entryId);
   if (isPending) {
     return (
-      <p className="text-body-secondary" role="status">
-        Loading the recorded track…
-      </p>
+      <>
+        {afterMap}
+        <p className="text-body-secondary" role="status">
+          Loading the recorded track…
+        </p>
+      </>
     );
   }
   if (isError) {
     return (
-      <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-        <span>The recorded track of this run could not be loaded.</span>
-        <button
-          type="button"
-          className="btn btn-sm btn-outline-danger"
-          disabled={isFetching}
-          onClick={() => void refetch()}
-        >
-          Try again
-        </button>
-      </div>
+      <>
+        {afterMap}
+        <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
+          <span>The recorded track of this run could not be loaded.</span>
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-danger"
+            disabled={isFetching}
+            onClick={() => void refetch()}
+          >
+            Try again
+          </button>
+        </div>
+      </>
     );
   }
-  if (track === null) return null;
-  return <TrackBlocks track={track} display={display} effort={effort ?? null} run={run} />;
+  if (track === null) return <>{afterMap}</>;
+  return <TrackBlocks track={track} display={display} effort={effort ?? null} run={run} afterMap={afterMap} />;
 }
 
 /** The names of the charts a track has, for their panel's title: "Pace, elevation and heart rate". */
@@ -78,11 +88,13 @@ export function TrackBlocks({
   display,
   effort = null,
   run,
+  afterMap = null,
 }: {
   track: RunTrack;
   display: TrackDisplay;
   effort?: string | null;
   run?: RunNumbers | undefined;
+  afterMap?: ReactNode;
 }) {
   const [spot, setSpot] = useState<number | null>(null);
   const points = useMemo(() => (track.route ? decodeRoute(track.route) : null), [track.route]);
@@ -101,6 +113,7 @@ export function TrackBlocks({
       </Panel>,
     );
   }
+  if (afterMap) blocks.push(<Fragment key="after-map">{afterMap}</Fragment>);
   if (track.series && track.series.distance.length >= 2) {
     blocks.push(
       <Panel key="charts" title={chartsTitle(track)}>
@@ -152,7 +165,7 @@ export function TrackBlocks({
   if (track.elevation) {
     tables.push(
       <Panel key="elevation" title="Elevation">
-        <ElevationSummary elevation={track.elevation} />
+        <ElevationSummary elevation={track.elevation} units={display.units} />
       </Panel>,
     );
   }

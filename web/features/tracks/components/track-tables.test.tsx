@@ -27,17 +27,15 @@ describe('SplitsTable', () => {
   it('shows km splits with their pace, climb and heart rate, and the totals in the footer', () => {
     render(<SplitsTable splits={track.splits} display={trackDisplay('km')} averageHeartRate={148} />);
     const table = screen.getByRole('table', { name: 'Splits' });
-    expect(cells(table, 'thead')).toEqual([
-      ['Km', 'Distance (km)', 'Time', 'Pace (min/km)', 'Elevation change', 'Heart rate (bpm)'],
-    ]);
+    expect(cells(table, 'thead')).toEqual([['Km', 'Distance (km)', 'Time', 'Pace (min/km)', 'Elev. (m)', 'HR (bpm)']]);
     // 310.4 s over 1 km is 5.173 min/km; the last split is 500 m in 160 s, 5.333 min/km.
     expect(cells(table, 'tbody')).toEqual([
-      ['1', '1.00', '00:05:00', '5.00', '+5 m', '140'],
-      ['2', '1.00', '00:05:10', '5.17', '−3 m', '150'],
-      ['3', '0.50', '00:02:40', '5.33', '0 m', '155'],
+      ['1', '1.00', '00:05:00', '5.00', '+5', '140'],
+      ['2', '1.00', '00:05:10', '5.17', '−3', '150'],
+      ['3', '0.50', '00:02:40', '5.33', '0', '155'],
     ]);
     // 2.5 km in 770.4 s: 5.136 min/km; net climb 5.2 - 3.1 + 0 = 2.1 m.
-    expect(cells(table, 'tfoot')).toEqual([['Total', '2.50', '00:12:50', '5.14', '+2 m', '148']]);
+    expect(cells(table, 'tfoot')).toEqual([['Total', '2.50', '00:12:50', '5.14', '+2', '148']]);
   });
 
   it('agrees with the run where the track covers less of it: the track, the rest and the total of the header', () => {
@@ -51,7 +49,7 @@ describe('SplitsTable', () => {
       />,
     );
     expect(cells(screen.getByRole('table', { name: 'Splits' }), 'tfoot')).toEqual([
-      ['Track', '2.50', '00:12:50', '5.14', '+2 m', '148'],
+      ['Track', '2.50', '00:12:50', '5.14', '+2', '148'],
       ['Not in the track', '1.50', '—', '—', '', ''],
       ['Total', '4.00', '00:12:50', '3.21', '', ''],
     ]);
@@ -67,21 +65,29 @@ describe('SplitsTable', () => {
       />,
     );
     expect(cells(screen.getByRole('table', { name: 'Splits' }), 'tfoot')).toEqual([
-      ['Total', '2.50', '00:12:50', '5.14', '+2 m', '148'],
+      ['Total', '2.50', '00:12:50', '5.14', '+2', '148'],
     ]);
   });
 
   it('shows mile splits in miles and min/mi for a runner in miles', () => {
     render(<SplitsTable splits={track.splits} display={trackDisplay('mi')} averageHeartRate={148} />);
     const table = screen.getByRole('table', { name: 'Splits' });
-    expect(cells(table, 'thead')[0]!.slice(0, 4)).toEqual(['Mile', 'Distance (mi)', 'Time', 'Pace (min/mi)']);
+    expect(cells(table, 'thead')[0]).toEqual([
+      'Mile',
+      'Distance (mi)',
+      'Time',
+      'Pace (min/mi)',
+      'Elev. (ft)',
+      'HR (bpm)',
+    ]);
     // 500 s over 1,609.3 m = 0.99997 mi: 8.334 min/mi; 270.4 s over 890.7 m = 0.55346 mi: 8.143 min/mi.
     expect(cells(table, 'tbody')).toEqual([
-      ['1', '1.00', '00:08:20', '8.33', '+2 m', '145'],
-      ['2', '0.55', '00:04:30', '8.14', '0 m', '153'],
+      // Climbs in feet: 2.1 m is 7 ft.
+      ['1', '1.00', '00:08:20', '8.33', '+7', '145'],
+      ['2', '0.55', '00:04:30', '8.14', '0', '153'],
     ]);
     // 2,500 m = 1.5534 mi in 770.4 s: 8.266 min/mi.
-    expect(cells(table, 'tfoot')).toEqual([['Total', '1.55', '00:12:50', '8.27', '+2 m', '148']]);
+    expect(cells(table, 'tfoot')).toEqual([['Total', '1.55', '00:12:50', '8.27', '+7', '148']]);
   });
 
   it('writes paces as a clock for a runner who reads them so', () => {
@@ -218,10 +224,17 @@ describe('HeartRateZonesTable', () => {
 
 describe('ElevationSummary', () => {
   it('shows gain, loss and whether the device counted them', () => {
-    const { rerender } = render(<ElevationSummary elevation={{ gain: 14, loss: 12, source: 'track' }} />);
+    const { rerender } = render(<ElevationSummary elevation={{ gain: 14, loss: 12, source: 'track' }} units="km" />);
     const terms = () => screen.getAllByRole('definition').map((item) => item.textContent);
     expect(terms()).toEqual(['14 m', '12 m', 'From the elevation of the track (3 m steps)']);
-    rerender(<ElevationSummary elevation={{ gain: 420, loss: 415, source: 'device' }} />);
+    rerender(<ElevationSummary elevation={{ gain: 420, loss: 415, source: 'device' }} units="km" />);
     expect(terms()).toEqual(['420 m', '415 m', 'Counted by the device']);
+  });
+
+  it('shows gain and loss in feet to a runner in miles', () => {
+    render(<ElevationSummary elevation={{ gain: 420, loss: 415, source: 'device' }} units="mi" />);
+    const terms = screen.getAllByRole('definition').map((item) => item.textContent);
+    // 420 m / 0.3048 = 1,377.95 ft; 415 m = 1,361.55 ft.
+    expect(terms.slice(0, 2)).toEqual(['1,378 ft', '1,362 ft']);
   });
 });

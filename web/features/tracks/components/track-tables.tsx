@@ -12,7 +12,9 @@ import type {
   TrackLap,
   TrackSplit,
 } from '../../../../core/tracks/schemas.js';
+import { elevationLabel } from '../../../../core/units.js';
 import {
+  formatElevation,
   formatElevationChange,
   formatMetres,
   formatSeconds,
@@ -104,8 +106,17 @@ export function SplitsTable({
         <tr>
           <th scope="col">{display.units === 'mi' ? 'Mile' : 'Km'}</th>
           <StretchHeaders display={display} />
-          {withElevation ? <th scope="col">Elevation change</th> : null}
-          {withHeartRate ? <th scope="col">Heart rate (bpm)</th> : null}
+          {/* Short headings: six columns fit a 375 px phone. */}
+          {withElevation ? (
+            <th scope="col">
+              <abbr title="Elevation change">Elev.</abbr> ({elevationLabel(display.units)})
+            </th>
+          ) : null}
+          {withHeartRate ? (
+            <th scope="col">
+              <abbr title="Heart rate">HR</abbr> (bpm)
+            </th>
+          ) : null}
         </tr>
       }
       body={rows.map((split) => (
@@ -113,7 +124,9 @@ export function SplitsTable({
           <th scope="row">{split.index}</th>
           <StretchCells metres={split.distance} seconds={split.time} display={display} />
           {withElevation ? (
-            <td>{split.elevation_change === null ? '—' : formatElevationChange(split.elevation_change)}</td>
+            <td>
+              {split.elevation_change === null ? '—' : formatElevationChange(split.elevation_change, display.units)}
+            </td>
           ) : null}
           {withHeartRate ? <td>{split.heart_rate ?? '—'}</td> : null}
         </tr>
@@ -124,7 +137,7 @@ export function SplitsTable({
             <th scope="row">{rest ? 'Track' : 'Total'}</th>
             <StretchCells metres={distance} seconds={time} display={display} />
             {withElevation ? (
-              <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)))}</td>
+              <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)), display.units)}</td>
             ) : null}
             {withHeartRate ? <td>{averageHeartRate ?? '—'}</td> : null}
           </tr>
@@ -324,16 +337,16 @@ export function HeartRateSummary({ heartRate }: { heartRate: TrackHeartRate }) {
 }
 
 /** Climb and descent, and whether the device counted them or this app did from the track's elevation. */
-export function ElevationSummary({ elevation }: { elevation: TrackElevation }) {
+export function ElevationSummary({ elevation, units }: { elevation: TrackElevation; units: TrackDisplay['units'] }) {
   return (
     <dl className="row mb-0">
       <div className="col-6 col-sm-4">
         <dt className="small text-body-secondary fw-normal">Gain</dt>
-        <dd className="fs-5 fw-semibold mb-0">{elevation.gain} m</dd>
+        <dd className="fs-5 fw-semibold mb-0">{formatElevation(elevation.gain, units)}</dd>
       </div>
       <div className="col-6 col-sm-4">
         <dt className="small text-body-secondary fw-normal">Loss</dt>
-        <dd className="fs-5 fw-semibold mb-0">{elevation.loss} m</dd>
+        <dd className="fs-5 fw-semibold mb-0">{formatElevation(elevation.loss, units)}</dd>
       </div>
       <div className="col-12 col-sm-4">
         <dt className="small text-body-secondary fw-normal">Source</dt>
