@@ -2,6 +2,7 @@ import { PageTitle } from '../../components/page-title';
 import { Panel } from '../../components/panel';
 import { DashboardStats } from '../../features/dashboard/components/dashboard-stats';
 import { useUser } from '../../features/auth/api/get-me';
+import { useUpdateProfile } from '../../features/profile/api/update-profile';
 import { CreateEntryForm } from '../../features/entries/components/create-entry-form';
 import { RecentRuns } from '../../features/entries/components/run-lists';
 import { GoalsPanel } from '../../features/goals/components/goal-progress';
@@ -11,7 +12,9 @@ import { useShoes } from '../../features/shoes/api/get-shoes';
 import { ShoeAlerts } from '../../features/shoes/components/shoe-alerts';
 
 export function Component() {
-  const units = useUser()?.units ?? 'km';
+  const user = useUser();
+  const units = user?.units ?? 'km';
+  const update = useUpdateProfile();
   const shoes = useShoes();
   return (
     <>
@@ -20,7 +23,7 @@ export function Component() {
       <TodayLoadWarnings />
       <div className="row">
         <div className="col-xl-8">
-          <DashboardStats />
+          <DashboardStats welcome={{ user, update }} />
           <RecentRuns />
         </div>
         <div className="col-xl-4">

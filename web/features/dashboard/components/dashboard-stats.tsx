@@ -1,10 +1,25 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { formatText } from '../../../../core/format.js';
-import type { Dashboard } from '../../../../core/schemas.js';
+import { formatDate, formatPace, formatText } from '../../../../core/format.js';
+import { dateFormatFor } from '../../../../core/i18n/languages.js';
+import {
+  DATE_FORMATS,
+  LOCALES,
+  PACE_FORMATS,
+  type DateFormat,
+  type Locale,
+  type PaceFormat,
+  type Units,
+} from '../../../../core/preferences.js';
+import type { Dashboard, User, UserUpdateBody } from '../../../../core/schemas.js';
 import { addDays } from '../../../../core/time.js';
 import { LazyPerformanceChart } from '../../../components/charts/lazy-performance-chart';
 import type { ChartPoint } from '../../../components/charts/chart-types';
 import { Panel } from '../../../components/panel';
+import { FormField } from '../../../components/form/form-field';
+import { notify } from '../../../components/toast/toast-store';
+import { LANGUAGES } from '../../../i18n/runtime';
 import { useDisplay, type Display } from '../../../lib/display';
 import { useDashboard } from '../api/get-dashboard';
 
@@ -94,8 +109,173 @@ export function PerformancePanel({ dashboard }: { dashboard: Dashboard | undefin
   );
 }
 
-/** A runner without runs yet: where to start, rather than empty panels. */
-export function Welcome() {
+/**
+ * The profile update the preferences question saves with: the profile's `useUpdateProfile`, handed
+ * down by the dashboard route (a feature imports no other feature).
+ */
+export type ProfileUpdate = Pick<
+  UseMutationResult<User, Error, UserUpdateBody & { id: number }>,
+  'mutate' | 'isPending'
+>;
+
+/** Who the welcome asks (null: nobody signed in, no question) and how it saves the answer. */
+export interface WelcomeQuestion {
+  user: User | null;
+  update: ProfileUpdate;
+}
+
+/** Where the welcome remembers, per runner, that its preferences question was answered or put off. */
+export const welcomeAskedKey = (userId: number) => `rt.welcome-asked.${userId}`;
+
+function wasAsked(userId: number): boolean {
+  try {
+    return window.localStorage.getItem(welcomeAskedKey(userId)) !== null;
+  } catch {
+    return false;
+  }
+}
+
+function rememberAsked(userId: number): void {
+  try {
+    window.localStorage.setItem(welcomeAskedKey(userId), '1');
+  } catch {
+    // Storage can be disabled (private mode); the question then comes back next time.
+  }
+}
+
+/** The pace the examples are written from: 5.26 min/km, "5:16" as minutes and seconds. */
+const EXAMPLE_PACE = 5.26;
+
+const UNIT_CHOICES = [
+  { value: 'km', label: 'Kilometres (km)' },
+  { value: 'mi', label: 'Miles (mi)' },
+];
+
+const DATE_NAMES: Record<DateFormat, string> = {
+  auto: 'As your language writes it',
+  'MM/DD/YYYY': 'month/day/year',
+  'DD/MM/YYYY': 'day/month/year',
+  'YYYY-MM-DD': 'year-month-day',
+};
+
+const LOCALE_CHOICES = [
+  { value: 'auto', label: 'As your browser' },
+  ...LANGUAGES.map((language) => ({ value: language.code, label: language.name })),
+];
+
+/**
+ * The welcome's one question (issue 42): units, pace and date formats and language, each choice
+ * with an example, saved with the profile update like the profile's preferences.
+ */
+function WelcomePreferences({ user, update, onDone }: { user: User; update: ProfileUpdate; onDone: () => void }) {
+  const display = useDisplay();
+  const [units, setUnits] = useState<Units>(user.units);
+  const [paceFormat, setPaceFormat] = useState<PaceFormat>(user.pace_format);
+  const [dateFormat, setDateFormat] = useState<DateFormat>(user.date_format);
+  const [locale, setLocale] = useState<Locale>(user.locale);
+
+  const today = display.today();
+  const paceOptions = PACE_FORMATS.map((format) => ({
+    value: format,
+    label: `${format === 'clock' ? 'Minutes and seconds' : 'Decimal minutes'}: ${formatPace(EXAMPLE_PACE, units, format)} per ${units}`,
+  }));
+  const dateOptions = DATE_FORMATS.map((format) => {
+    // "As your language writes it": the chosen language's short date, or the app's now.
+    const written = formatDate(today, format === 'auto' && locale !== 'auto' ? dateFormatFor(locale) : format);
+    return { value: format, label: `${DATE_NAMES[format]}: ${written}` };
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(
+      {
+        id: user.id,
+        name: user.name,
+        email: user.email,
+        units,
+        pace_format: paceFormat,
+        date_format: dateFormat,
+        locale,
+      },
+      {
+        onSuccess: () => {
+          notify('Your preferences were saved!', 'success');
+          onDone();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="mt-3 pt-3 border-top" aria-labelledby="welcome-preferences-title">
+      <h3 id="welcome-preferences-title" className="h6">
+        How should we show your runs?
+      </h3>
+      <p className="small text-body-secondary">You can change this later in your profile.</p>
+      <div className="row g-3 mb-3">
+        <div className="col-12 col-sm-6">
+          <FormField
+            label="Units"
+            name="units"
+            className=""
+            value={units}
+            onValueChange={(value) => setUnits(value === 'mi' ? 'mi' : 'km')}
+            options={UNIT_CHOICES}
+          />
+        </div>
+        <div className="col-12 col-sm-6">
+          <FormField
+            label="Pace"
+            name="pace_format"
+            className=""
+            value={paceFormat}
+            onValueChange={(value) => setPaceFormat(PACE_FORMATS.find((format) => format === value) ?? 'decimal')}
+            options={paceOptions}
+          />
+        </div>
+        <div className="col-12 col-sm-6">
+          <FormField
+            label="Dates"
+            name="date_format"
+            className=""
+            value={dateFormat}
+            onValueChange={(value) => setDateFormat(DATE_FORMATS.find((format) => format === value) ?? 'auto')}
+            options={dateOptions}
+          />
+        </div>
+        <div className="col-12 col-sm-6">
+          <FormField
+            label="Language"
+            name="locale"
+            className=""
+            value={locale}
+            onValueChange={(value) => setLocale(LOCALES.find((code) => code === value) ?? 'auto')}
+            options={LOCALE_CHOICES}
+          />
+        </div>
+      </div>
+      <div className="d-flex flex-wrap gap-2">
+        <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+          Save
+        </button>
+        <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={update.isPending}>
+          Not now
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** A runner without runs yet: where to start, rather than empty panels, and the preferences question once. */
+export function Welcome({ question }: { question?: WelcomeQuestion | undefined }) {
+  const user = question?.user ?? null;
+  const [answered, setAnswered] = useState<number | null>(null);
+  const ask = user !== null && answered !== user.id && !wasAsked(user.id);
+  const done = () => {
+    if (!user) return;
+    rememberAsked(user.id);
+    setAnswered(user.id);
+  };
   return (
     <section className="card mb-4 border-primary" aria-labelledby="welcome-title">
       <div className="card-body">
@@ -114,17 +294,20 @@ export function Welcome() {
         <p className="small text-body-secondary mt-2 mb-0">
           Bring your history from Strava, Garmin Connect or your watch's files on the Your data page.
         </p>
+        {ask && question ? (
+          <WelcomePreferences key={user.id} user={user} update={question.update} onDone={done} />
+        ) : null}
       </div>
     </section>
   );
 }
 
 /** The runner's statistics: this week, best results and the last two weeks' chart (a welcome before the first run). */
-export function DashboardStats() {
+export function DashboardStats({ welcome }: { welcome?: WelcomeQuestion | undefined } = {}) {
   const { data } = useDashboard();
   return (
     <>
-      {data && data.max_distance === null ? <Welcome /> : null}
+      {data && data.max_distance === null ? <Welcome question={welcome} /> : null}
       <div className="row">
         <div className="col-lg-6">
           <ThisWeekPanel dashboard={data} />
