@@ -151,11 +151,12 @@ const UNIT_CHOICES = [
   { value: 'mi', label: 'Miles (mi)' },
 ];
 
+/** Short enough for a phone's select: the example first, its name after. */
 const DATE_NAMES: Record<DateFormat, string> = {
-  auto: 'As your language writes it',
-  'MM/DD/YYYY': 'month/day/year',
-  'DD/MM/YYYY': 'day/month/year',
-  'YYYY-MM-DD': 'year-month-day',
+  auto: 'your language',
+  'MM/DD/YYYY': 'm/d/y',
+  'DD/MM/YYYY': 'd/m/y',
+  'YYYY-MM-DD': 'y-m-d',
 };
 
 const LOCALE_CHOICES = [
@@ -177,12 +178,12 @@ function WelcomePreferences({ user, update, onDone }: { user: User; update: Prof
   const today = display.today();
   const paceOptions = PACE_FORMATS.map((format) => ({
     value: format,
-    label: `${format === 'clock' ? 'Minutes and seconds' : 'Decimal minutes'}: ${formatPace(EXAMPLE_PACE, units, format)} per ${units}`,
+    label: `${formatPace(EXAMPLE_PACE, units, format)} per ${units} (${format === 'clock' ? 'min:sec' : 'decimal'})`,
   }));
   const dateOptions = DATE_FORMATS.map((format) => {
-    // "As your language writes it": the chosen language's short date, or the app's now.
+    // "Your language": the chosen language's short date, or the app's now.
     const written = formatDate(today, format === 'auto' && locale !== 'auto' ? dateFormatFor(locale) : format);
-    return { value: format, label: `${DATE_NAMES[format]}: ${written}` };
+    return { value: format, label: `${written} (${DATE_NAMES[format]})` };
   });
 
   const submit = (event: FormEvent) => {

@@ -74,18 +74,18 @@ describe('the welcome asks the preferences once', () => {
     expect(language).toHaveValue('auto');
 
     // In the runner's unit: 5.26 min/km is 8.47 min/mi.
-    expect(optionTexts(pace)).toEqual(['Decimal minutes: 8.47 per mi', 'Minutes and seconds: 8:28 per mi']);
+    expect(optionTexts(pace)).toEqual(['8.47 per mi (decimal)', '8:28 per mi (min:sec)']);
     await userEvent.selectOptions(units, 'km');
-    expect(optionTexts(pace)).toEqual(['Decimal minutes: 5.26 per km', 'Minutes and seconds: 5:16 per km']);
+    expect(optionTexts(pace)).toEqual(['5.26 per km (decimal)', '5:16 per km (min:sec)']);
 
     expect(optionTexts(dates)).toEqual([
-      'As your language writes it: 08/14/2026',
-      'month/day/year: 08/14/2026',
-      'day/month/year: 14/08/2026',
-      'year-month-day: 2026-08-14',
+      '08/14/2026 (your language)',
+      '08/14/2026 (m/d/y)',
+      '14/08/2026 (d/m/y)',
+      '2026-08-14 (y-m-d)',
     ]);
     await userEvent.selectOptions(language, 'de');
-    expect(optionTexts(dates)[0]).toBe('As your language writes it: 14.08.2026');
+    expect(optionTexts(dates)[0]).toBe('14.08.2026 (your language)');
 
     expect(optionTexts(language)).toEqual([
       'As your browser',
