@@ -9,7 +9,7 @@
  * (pass-one-threads.ts), never on the main thread.
  */
 import path from 'node:path';
-import { sameRunNumbers, type ImportMapping, type ImportRow, type ImportedEntry } from '../../../core/imports.js';
+import { type ImportMapping, type ImportRow, type ImportedEntry } from '../../../core/imports.js';
 import type { User } from '../../../core/schemas.js';
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
@@ -59,11 +59,6 @@ export interface ImportSummary {
   rows(): AsyncGenerator<ImportRow>;
   /** Lets the rows go without reading them (a client gone): safe to call more than once. */
   close(): void;
-}
-
-/** §9's match: same date, distances within 1% of the larger, times within max(5 s, 1% of the longer). */
-export function sameRun(a: imports.StoredRun, b: imports.StoredRun): boolean {
-  return a.date === b.date && sameRunNumbers(a.distanceM, a.seconds, b.distanceM, b.seconds);
 }
 
 function preview(
@@ -244,6 +239,9 @@ const STAGE_TRACK_BYTES = 4 * 1024 * 1024;
 /** Stagings of one import when the runner's runs moved meanwhile; then it stores in one transaction. */
 const STAGE_ATTEMPTS = 3;
 
+/** The runner's shoes by name once an import's are made, and the import's shoes left out. */
+type ImportedShoes = { byName: Map<string, number>; left: SourcedShoe[] };
+
 /** What staging stored: the new runs' ids in spool order, and what lands with them. */
 interface Staged {
   ids: number[];
@@ -334,7 +332,7 @@ async function landStaged(
   spool: Spool,
   revision: number,
   now: string,
-): Promise<Awaited<ReturnType<typeof importShoes<SourcedShoe>>> | null> {
+): Promise<ImportedShoes | null> {
   return ctx.db.transaction().execute(async (trx) => {
     if ((await revisionNow(trx, userId)) !== revision) return null;
     const shoes = await importShoes(trx, userId, found.shoes, now);
@@ -392,7 +390,7 @@ async function storeStaged(
 ): Promise<{
   matched: Matched;
   ids: number[];
-  shoes: { byName: Map<string, number>; left: SourcedShoe[] };
+  shoes: ImportedShoes;
   now: string;
 } | null> {
   let matched = matchedFirst;
@@ -489,13 +487,14 @@ async function matchAndStore(
   let matched = await matchSpooled(ctx.db, user.id, found, spool, outcomes);
   let now = nowIso(ctx);
   let ids: number[] = [];
-  let staged: Awaited<ReturnType<typeof storeStaged>> = null;
+  // SQLite stages the runs (decision 037); null when it gave up, and the one transaction below stores them.
+  const staged =
+    !options.dryRun && imports.storesOnEventLoop(ctx.db)
+      ? await storeStaged(ctx, user, found, spool, outcomes, matched)
+      : null;
   if (options.dryRun) {
     ({ byName: shoeIds, left: shoesLeft } = await previewImportedShoes(ctx, user.id, shoes));
-  } else if (
-    imports.storesOnEventLoop(ctx.db) &&
-    (staged = await storeStaged(ctx, user, found, spool, outcomes, matched))
-  ) {
+  } else if (staged) {
     ({ matched, ids, now } = staged);
     ({ byName: shoeIds, left: shoesLeft } = staged.shoes);
   } else {
