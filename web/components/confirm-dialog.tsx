@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import common from 'virtual:i18n/common';
+import { useT } from '../i18n/runtime';
 
-/** The words of a confirmation: a deletion by default. */
+/** The words of a confirmation: a deletion's (Please confirm, Delete, Cancel, from the catalog) by default. */
 export interface ConfirmWording {
   title?: string;
   confirmLabel?: string;
@@ -9,16 +11,9 @@ export interface ConfirmWording {
   tone?: 'danger' | 'primary';
 }
 
-const DELETION: Required<ConfirmWording> = {
-  title: 'Please confirm',
-  confirmLabel: 'Delete',
-  cancelLabel: 'Cancel',
-  tone: 'danger',
-};
-
 interface Pending {
   message: string;
-  wording: Required<ConfirmWording>;
+  wording: ConfirmWording;
   resolve: (confirmed: boolean) => void;
 }
 
@@ -30,6 +25,8 @@ export function useConfirm(): {
   confirm: (message: string, wording?: ConfirmWording) => Promise<boolean>;
   dialog: ReactNode;
 } {
+  // The dialog's own words are ready before it opens.
+  useT(common);
   const [pending, setPending] = useState<Pending | null>(null);
 
   const confirm = useCallback(
@@ -38,7 +35,7 @@ export function useConfirm(): {
         const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
         setPending({
           message,
-          wording: { ...DELETION, ...wording },
+          wording,
           resolve: (confirmed) => {
             setPending(null);
             opener?.focus();
@@ -61,9 +58,16 @@ function ConfirmDialog({
   onClose,
 }: {
   message: string;
-  wording: Required<ConfirmWording>;
+  wording: ConfirmWording;
   onClose: (confirmed: boolean) => void;
 }) {
+  const t = useT(common);
+  const {
+    title = t('common.confirm.title'),
+    confirmLabel = t('common.confirm.delete'),
+    cancelLabel = t('common.confirm.cancel'),
+    tone = 'danger',
+  } = wording;
   const titleId = useId();
   const bodyId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -93,7 +97,7 @@ function ConfirmDialog({
           <div className="modal-content">
             <div className="modal-header">
               <h2 className="modal-title fs-5" id={titleId}>
-                {wording.title}
+                {title}
               </h2>
             </div>
             <div className="modal-body" id={bodyId}>
@@ -101,10 +105,10 @@ function ConfirmDialog({
             </div>
             <div className="modal-footer">
               <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
-                {wording.cancelLabel}
+                {cancelLabel}
               </button>
-              <button type="button" className={`btn btn-${wording.tone}`} onClick={() => onClose(true)}>
-                {wording.confirmLabel}
+              <button type="button" className={`btn btn-${tone}`} onClick={() => onClose(true)}>
+                {confirmLabel}
               </button>
             </div>
           </div>

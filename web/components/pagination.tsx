@@ -1,3 +1,6 @@
+import common from 'virtual:i18n/common';
+import { useT } from '../i18n/runtime';
+
 interface PaginationProps {
   /** The number of positions (pages, or years), 1..last. */
   last: number;
@@ -8,7 +11,7 @@ interface PaginationProps {
   label: string;
   /** What a position shows (default: the position itself; a list of years shows its year). */
   valueAt?: (position: number) => number;
-  /** Text of a position for screen readers, from its value, e.g. (n) => `Page ${n}`. */
+  /** Text of a position for screen readers, from its value (default: "Page 2", from the catalog). */
   describe?: (value: number) => string;
   /** How many neighbours of the current position stay visible before gaps appear. */
   siblings?: number;
@@ -41,10 +44,11 @@ export function Pagination({
   onSelect,
   label,
   valueAt = (position) => position,
-  describe = (value) => `Page ${value}`,
+  describe,
   siblings = 2,
   showSingle = false,
 }: PaginationProps) {
+  const t = useT(common);
   if (last < 1 || (last === 1 && !showSingle)) return null;
   const at = Math.min(Math.max(1, current), last);
 
@@ -65,7 +69,7 @@ export function Pagination({
   return (
     <nav aria-label={label}>
       <ul className="pagination flex-wrap">
-        {arrow(at > 1 ? at - 1 : null, '«', 'Previous')}
+        {arrow(at > 1 ? at - 1 : null, '«', t('common.pagination.previous'))}
         {visibleSlots(at, last, siblings).map((slot) =>
           slot.kind === 'gap' ? (
             <li key={slot.key} className="page-item disabled">
@@ -76,7 +80,11 @@ export function Pagination({
               <button
                 type="button"
                 className="page-link"
-                aria-label={describe(valueAt(slot.position))}
+                aria-label={
+                  describe
+                    ? describe(valueAt(slot.position))
+                    : t('common.pagination.page', { page: valueAt(slot.position) })
+                }
                 aria-current={slot.position === at ? 'page' : undefined}
                 onClick={() => onSelect(slot.position)}
               >
@@ -85,7 +93,7 @@ export function Pagination({
             </li>
           ),
         )}
-        {arrow(at < last ? at + 1 : null, '»', 'Next')}
+        {arrow(at < last ? at + 1 : null, '»', t('common.pagination.next'))}
       </ul>
     </nav>
   );

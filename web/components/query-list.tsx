@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import common from 'virtual:i18n/common';
+import { useT } from '../i18n/runtime';
 
 /**
  * A list the server sends, inside a flush panel: a sentence while it loads, when it cannot be
@@ -7,20 +9,29 @@ import type { ReactNode } from 'react';
 export function QueryList<T>({
   items,
   isError,
-  noun,
+  noun = '',
+  error,
   empty,
   children,
 }: {
   items: T[] | undefined;
   isError: boolean;
-  /** What the list holds, for the error sentence: "Your shoes could not be loaded." */
-  noun: string;
+  /**
+   * What the list holds, for the error sentence: "Your shoes could not be loaded." A word glued
+   * into a sentence: prefer `error`, the whole sentence from the screen's catalog.
+   */
+  noun?: string;
+  /** The sentence shown when the list cannot be loaded (else the one made with `noun`). */
+  error?: string;
   /** The sentence shown for an empty list. */
   empty: string;
   children: (item: T) => ReactNode;
 }) {
-  if (isError) return <p className="card-body text-danger mb-0">Your {noun} could not be loaded.</p>;
-  if (!items) return <p className="card-body text-body-secondary mb-0">Loading…</p>;
+  const t = useT(common);
+  if (isError) {
+    return <p className="card-body text-danger mb-0">{error ?? t('common.queryList.error', { noun })}</p>;
+  }
+  if (!items) return <p className="card-body text-body-secondary mb-0">{t('common.loading')}</p>;
   if (items.length === 0) return <p className="card-body mb-0">{empty}</p>;
   return <ul className="list-group list-group-flush">{items.map(children)}</ul>;
 }

@@ -10,7 +10,7 @@
  * part of the first download. This module imports nothing from zod at runtime.
  */
 import type { ErrorBody } from '../../core/schemas.js';
-import { requestLanguage } from '../i18n/runtime';
+import { requestLanguage, t } from '../i18n/runtime';
 import { parseErrorBody } from './response-guards';
 import { tokenStorage } from './token-storage';
 
@@ -18,13 +18,28 @@ export const API_BASE = '/api/v1';
 
 export type FieldErrors = Record<string, string[]>;
 
+/**
+ * A message of the `common` catalog in the app's language once a screen has brought that namespace
+ * (every signed-in screen's components do); the English one before. The guest screens' first load
+ * does not carry `common` (decision 012's budget, web/app/first-load.test.ts), so this module only
+ * reads it and never imports it.
+ */
+function commonText(key: string, english: string, values?: Record<string, unknown>): string {
+  const text = t(key, values);
+  return text === key ? english : text;
+}
+
+/** The message of a request that never reached the server (also the downloads', download.ts). */
+export const unreachableMessage = () =>
+  commonText('common.api.unreachable', 'The server cannot be reached. Check your connection and try again.');
+
 export class ApiError extends Error {
   readonly status: number;
   readonly url: string;
   readonly errors: FieldErrors;
 
   constructor(status: number, url: string, body: ErrorBody | null) {
-    super(body?.message || `Request error status: ${status}`);
+    super(body?.message || commonText('common.api.status', `Request error status: ${status}`, { status }));
     this.name = 'ApiError';
     this.status = status;
     this.url = url;
@@ -36,7 +51,7 @@ export class ApiError extends Error {
 export class UnexpectedResponseError extends Error {
   readonly url: string;
   constructor(url: string, cause?: unknown) {
-    super('Unexpected response from the server.', { cause });
+    super(commonText('common.api.unexpected', 'Unexpected response from the server.'), { cause });
     this.name = 'UnexpectedResponseError';
     this.url = url;
   }
@@ -103,7 +118,7 @@ async function request<T>(
     });
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
-    throw new ApiError(0, url, { message: 'The server cannot be reached. Check your connection and try again.' });
+    throw new ApiError(0, url, { message: unreachableMessage() });
   }
 
   const json = await readJson(response);

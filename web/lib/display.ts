@@ -6,25 +6,22 @@
  * unchanged, it sends the stored km back, so nothing drifts.
  */
 import { useContext, useMemo } from 'react';
-import { formatDate, formatDateTime, formatNumber, formatPace, paceUnit } from '../../core/format.js';
+import type { PaceFormat } from '../../core/preferences.js';
+import { formatDate, formatDateTime, formatNumber, formatPace } from '../../core/format.js';
 import { dateInZone, paceMinPerKm, parseDuration } from '../../core/time.js';
-import {
-  distanceFromInput,
-  distanceIn,
-  distanceInputValue,
-  paceIn,
-  speedIn,
-  unitLabels,
-  type Units,
-} from '../../core/units.js';
-import { useLanguage, type Language } from '../i18n/runtime';
+import { distanceFromInput, distanceIn, distanceInputValue, paceIn, speedIn, type Units } from '../../core/units.js';
+import unitTexts from 'virtual:i18n/units';
+import { t, useLanguage, useT, type Language } from '../i18n/runtime';
 import { DisplayContext, type DisplayPreferences } from './display-context';
 
 export interface Display extends DisplayPreferences {
   /** The app's language, whose decimal separator and short date the formatters write. */
   language?: Language;
-  /** `km`/`mi`; `min/km`, `/km` (a clock), `min/mi` or `/mi`; `km/h`/`mph`. */
-  labels: { distance: string; pace: string; speed: string };
+  /**
+   * The units as the language writes them (the `units` catalog): `km`/`mi`; `min/km`, `/km` (a
+   * clock), `min/mi` or `/mi`; `km/h`/`mph`; an elevation's `m`/`ft`; a heart rate's `bpm`.
+   */
+  labels: { distance: string; pace: string; speed: string; elevation: string; heartRate: string };
   /** Numbers in the unit, unrounded (charts). */
   distance(km: number): number;
   speed(kmh: number): number;
@@ -49,6 +46,26 @@ export interface Display extends DisplayPreferences {
   today(): string;
 }
 
+/** The units' labels in the current language (`units` is loaded: `useDisplay` waits for it). */
+function labelsOf(unit: Units, paceFormat: PaceFormat): Display['labels'] {
+  const clock = paceFormat === 'clock';
+  return unit === 'mi'
+    ? {
+        distance: t('units.mi'),
+        pace: t(clock ? 'units.pace.perMi' : 'units.pace.minPerMi'),
+        speed: t('units.speed.mph'),
+        elevation: t('units.elevation.ft'),
+        heartRate: t('units.heartRate'),
+      }
+    : {
+        distance: t('units.km'),
+        pace: t(clock ? 'units.pace.perKm' : 'units.pace.minPerKm'),
+        speed: t('units.speed.kmh'),
+        elevation: t('units.elevation.m'),
+        heartRate: t('units.heartRate'),
+      };
+}
+
 const convert = (fn: (value: number, units: Units) => number, units: Units) => (value: number | null | undefined) =>
   formatNumber(typeof value === 'number' ? fn(value, units) : value);
 
@@ -58,7 +75,7 @@ export function displayOf(preferences: DisplayPreferences): Display {
   const pace = (minPerKm: number | null | undefined) => formatPace(minPerKm, units, paceFormat);
   return {
     ...preferences,
-    labels: { ...unitLabels(units), pace: paceUnit(units, paceFormat) },
+    labels: labelsOf(units, paceFormat),
     distance: (km) => distanceIn(km, units),
     speed: (kmh) => speedIn(kmh, units),
     pace: (minPerKm) => paceIn(minPerKm, units),
@@ -78,7 +95,8 @@ export function displayOf(preferences: DisplayPreferences): Display {
 /** The signed-in runner's units, formats and formatters (km, decimal paces and MM/DD/YYYY for a visitor). */
 export function useDisplay(): Display {
   const preferences = useContext(DisplayContext);
-  // The formatters write the language's decimal separator and short date: new ones when it changes.
+  // The formatters write the language's decimal separator, short date and units: new ones when it changes.
   const language = useLanguage();
+  useT(unitTexts);
   return useMemo(() => ({ ...displayOf(preferences), language }), [preferences, language]);
 }

@@ -2,7 +2,7 @@
  * Files the API serves behind the bearer token (the export, a run's original file, its GPX): a plain
  * link cannot send the token, so the app fetches the file and hands it to the browser to save.
  */
-import { ApiError } from './api-client';
+import { ApiError, unreachableMessage } from './api-client';
 import { parseErrorBody } from './response-guards';
 import { tokenStorage } from './token-storage';
 
@@ -43,7 +43,7 @@ export async function downloadFile(url: string, fallbackName: string): Promise<v
   try {
     response = await fetch(url, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   } catch {
-    throw new ApiError(0, url, { message: 'The server cannot be reached. Check your connection and try again.' });
+    throw new ApiError(0, url, { message: unreachableMessage() });
   }
   if (!response.ok) throw new ApiError(response.status, url, await errorBodyOf(response));
   const name = fileNameOf(response.headers.get('content-disposition')) ?? fallbackName;

@@ -69,6 +69,7 @@ export function FormField({
           required={inputProps.required}
           disabled={inputProps.disabled}
           name={inputProps.name}
+          translate={inputProps.translate}
           onChange={(event) => onValueChange(event.target.value)}
         >
           {options.map((option) => (

@@ -1,6 +1,8 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import { ROLES, type Role, type User, type UserUpdateBody } from '../../../core/schemas.js';
 import type { FieldErrors } from '../../lib/api-client';
+import common from 'virtual:i18n/common';
+import { t as translate, useT } from '../../i18n/runtime';
 import { checkUserFields, mismatchUnderConfirmation } from './form-errors';
 import { useFormErrors } from './use-form-errors';
 import { FormField } from './form-field';
@@ -14,7 +16,18 @@ export interface UserFormValues {
   timezone: string;
 }
 
-const ROLE_LABELS: Record<Role, string> = { user: 'User', manager: 'Manager', admin: 'Admin' };
+/** Each role's name in the current language (read when shown; `common` is loaded by the forms and lists that show it). */
+const ROLE_LABELS: Readonly<Record<Role, string>> = {
+  get user() {
+    return translate('common.role.user');
+  },
+  get manager() {
+    return translate('common.role.manager');
+  },
+  get admin() {
+    return translate('common.role.admin');
+  },
+};
 
 function timeZones(current: string): string[] {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -47,6 +60,7 @@ export function UserForm({
   failure = null,
   onSubmit,
 }: UserFormProps) {
+  const t = useT(common);
   const [values, setValues] = useState<UserFormValues>({
     name: user.name,
     email: user.email,
@@ -58,7 +72,20 @@ export function UserForm({
   const checks = useFormErrors({
     values,
     validate: (typed: UserFormValues) =>
-      checkUserFields({ ...typed, name: typed.name.trim(), email: typed.email.trim() }, { passwordRequired: false }),
+      checkUserFields(
+        { ...typed, name: typed.name.trim(), email: typed.email.trim() },
+        { passwordRequired: false },
+        {
+          required: (field) =>
+            ({
+              name: t('common.userForm.nameRequired'),
+              email: t('common.userForm.emailRequired'),
+              password: t('common.userForm.passwordRequired'),
+            })[field],
+          invalidEmail: t('common.userForm.emailInvalid'),
+          passwordMismatch: t('common.userForm.passwordMismatch'),
+        },
+      ),
     serverErrors: mismatchUnderConfirmation(serverErrors),
     sources: { password_confirmation: ['password', 'password_confirmation'] },
   });
@@ -94,7 +121,7 @@ export function UserForm({
   return (
     <form onSubmit={submit} noValidate>
       <FormField
-        label="Name"
+        label={t('common.userForm.name')}
         name="name"
         autoComplete="name"
         required
@@ -103,7 +130,7 @@ export function UserForm({
         errors={errors.name}
       />
       <FormField
-        label="E-Mail Address"
+        label={t('common.userForm.email')}
         type="email"
         name="email"
         autoComplete="email"
@@ -114,7 +141,7 @@ export function UserForm({
       />
       {showRole ? (
         <FormField
-          label="Role"
+          label={t('common.userForm.role')}
           name="role"
           required
           value={values.role}
@@ -125,27 +152,28 @@ export function UserForm({
       ) : null}
       {showTimezone ? (
         <FormField
-          label="Time zone"
+          label={t('common.userForm.timezone')}
           name="timezone"
           value={values.timezone}
           onValueChange={set('timezone')}
           errors={errors.timezone}
           options={zoneOptions}
-          hint="Weeks and months of your statistics start in this time zone."
+          hint={t('common.userForm.timezoneHint')}
+          translate="no"
         />
       ) : null}
       <FormField
-        label="Password"
+        label={t('common.userForm.password')}
         type="password"
         name="password"
         autoComplete="new-password"
         value={values.password}
         onValueChange={set('password')}
         errors={errors.password}
-        hint="Leave blank to keep the current password."
+        hint={t('common.userForm.passwordHint')}
       />
       <FormField
-        label="Confirm Password"
+        label={t('common.userForm.confirmPassword')}
         type="password"
         name="password_confirmation"
         autoComplete="new-password"
