@@ -74,4 +74,13 @@ describe('paceAxisRange', () => {
     expect(range).toEqual({ min: 4.9, max: 6 });
     expect(paceAxisRange([null, null])).toBeNull();
   });
+
+  it('stops the slow end at three times the median pace when long stops are many', () => {
+    // A hike: 90 points around 20 min/km, 10 standing at a hut with the watch running.
+    const paces = Array.from({ length: 100 }, (_, k) => (k < 90 ? 20 + (k % 5) : 200 + k));
+    const range = paceAxisRange(paces)!;
+    expect(range.max).toBeLessThan(75); // 3 x 22, widened by a tenth of the spread; not 300
+    expect(range.max).toBeGreaterThanOrEqual(24);
+    expect(range.min).toBeLessThanOrEqual(20);
+  });
 });

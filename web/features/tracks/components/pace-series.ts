@@ -10,6 +10,9 @@ import type { TrackSeries } from '../../../../core/tracks/schemas.js';
 
 export const PACE_WINDOW_METRES = 200;
 
+/** The slowest pace the axis reaches, as a multiple of the run's median pace (see paceAxisRange). */
+export const SLOWEST_SHOWN = 3;
+
 /**
  * The seconds each elapsed time spent paused so far: `pauses` in order, not overlapping, and
  * `times` never decreasing, so one pass over both.
@@ -58,13 +61,16 @@ export function smoothedPace(
  * The pace axis' range: the 2nd to the 98th percentile of the paces, widened by a tenth of their
  * spread and out to whole tenths of a minute (so the axis' ends read as round paces), so that a stop
  * or a sprint of a few seconds does not flatten the rest of the run into a line; null without paces.
+ * The slow end stops at `SLOWEST_SHOWN` times the median pace: a run with long stops while the
+ * watch ran (a hike resting at a hut) has more than 2% of its paces in the hundreds of minutes, and
+ * an axis out to them would flatten the moving parts; slower stretches run along the top edge.
  */
 export function paceAxisRange(paces: readonly (number | null)[]): { min: number; max: number } | null {
   const sorted = paces.filter((pace): pace is number => pace !== null && Number.isFinite(pace)).sort((a, b) => a - b);
   if (sorted.length === 0) return null;
   const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
   const low = at(0.02);
-  const high = at(0.98);
+  const high = Math.min(at(0.98), SLOWEST_SHOWN * at(0.5));
   const margin = Math.max((high - low) / 10, 0.1);
   return { min: Math.max(0, Math.floor((low - margin) * 10) / 10), max: Math.ceil((high + margin) * 10) / 10 };
 }
