@@ -25,8 +25,10 @@ const SCREENS: Screen[] = [
   { path: '/no-such-page', as: 'guest' },
   // The runner's menus, around a screen already translated.
   { path: '/no-such-page', as: 'runner' },
-  // The runner's screens join as their texts move into the catalogs, e.g.
-  // { path: '/dashboard', as: 'runner' },
+  // The runner's screens join as their texts move into the catalogs.
+  { path: '/dashboard', as: 'runner' },
+  { path: '/goals', as: 'runner' },
+  { path: '/report/weekly', as: 'runner' },
 ];
 
 /**

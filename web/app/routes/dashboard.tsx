@@ -1,3 +1,4 @@
+import dashboard from 'virtual:i18n/dashboard';
 import { PageTitle } from '../../components/page-title';
 import { Panel } from '../../components/panel';
 import { DashboardStats } from '../../features/dashboard/components/dashboard-stats';
@@ -10,15 +11,17 @@ import { TodayLoadWarnings } from '../../features/insights/components/load-warni
 import { StreaksCard } from '../../features/insights/components/streaks-card';
 import { useShoes } from '../../features/shoes/api/get-shoes';
 import { ShoeAlerts } from '../../features/shoes/components/shoe-alerts';
+import { useT } from '../../i18n/runtime';
 
 export function Component() {
+  const t = useT(dashboard);
   const user = useUser();
   const units = user?.units ?? 'km';
   const update = useUpdateProfile();
   const shoes = useShoes();
   return (
     <>
-      <PageTitle title="Dashboard">Dashboard</PageTitle>
+      <PageTitle title={t('dashboard.title')}>{t('dashboard.title')}</PageTitle>
       <ShoeAlerts units={units} />
       <TodayLoadWarnings />
       <div className="row">
@@ -27,7 +30,7 @@ export function Component() {
           <RecentRuns />
         </div>
         <div className="col-xl-4">
-          <Panel title="Add new Time Record">
+          <Panel title={t('dashboard.addRun')}>
             <CreateEntryForm shoes={shoes.data} />
           </Panel>
           <GoalsPanel units={units} />

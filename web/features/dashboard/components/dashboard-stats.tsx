@@ -1,6 +1,7 @@
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import dashboard from 'virtual:i18n/dashboard';
 import { formatDate, formatPace, formatText } from '../../../../core/format.js';
 import { dateFormatFor } from '../../../../core/i18n/languages.js';
 import {
@@ -19,7 +20,7 @@ import type { ChartPoint } from '../../../components/charts/chart-types';
 import { Panel } from '../../../components/panel';
 import { FormField } from '../../../components/form/form-field';
 import { notify } from '../../../components/toast/toast-store';
-import { LANGUAGES } from '../../../i18n/runtime';
+import { LANGUAGES, useT } from '../../../i18n/runtime';
 import { useDisplay, type Display } from '../../../lib/display';
 import { useDashboard } from '../api/get-dashboard';
 
@@ -59,51 +60,65 @@ function Stat({ label, value, unit }: { label: string; value: string; unit?: str
   );
 }
 
-export function ThisWeekPanel({ dashboard }: { dashboard: Dashboard | undefined }) {
+export function ThisWeekPanel({ dashboard: data }: { dashboard: Dashboard | undefined }) {
+  const t = useT(dashboard);
   const display = useDisplay();
   return (
-    <Panel title="This week">
+    <Panel title={t('dashboard.thisWeek.title')}>
       <dl className="row text-center mb-0">
-        <Stat label="Records" value={dashboard ? String(dashboard.weekly_count) : '—'} />
+        <Stat label={t('dashboard.thisWeek.runs')} value={data ? String(data.weekly_count) : '—'} />
         <Stat
-          label="Average speed"
-          value={display.formatSpeed(dashboard?.weekly_avg_speed)}
+          label={t('dashboard.thisWeek.averageSpeed')}
+          value={display.formatSpeed(data?.weekly_avg_speed)}
           unit={display.labels.speed}
         />
-        <Stat label="Average pace" value={display.formatPace(dashboard?.weekly_avg_pace)} unit={display.labels.pace} />
+        <Stat
+          label={t('dashboard.thisWeek.averagePace')}
+          value={display.formatPace(data?.weekly_avg_pace)}
+          unit={display.labels.pace}
+        />
       </dl>
     </Panel>
   );
 }
 
-export function BestResultsPanel({ dashboard }: { dashboard: Dashboard | undefined }) {
+export function BestResultsPanel({ dashboard: data }: { dashboard: Dashboard | undefined }) {
+  const t = useT(dashboard);
   const display = useDisplay();
   return (
-    <Panel title="Best results">
+    <Panel title={t('dashboard.best.title')}>
       <dl className="row text-center mb-0">
-        <Stat label="Best speed" value={display.formatSpeed(dashboard?.max_speed)} unit={display.labels.speed} />
         <Stat
-          label="Longest distance"
-          value={display.formatDistance(dashboard?.max_distance)}
+          label={t('dashboard.best.speed')}
+          value={display.formatSpeed(data?.max_speed)}
+          unit={display.labels.speed}
+        />
+        <Stat
+          label={t('dashboard.best.distance')}
+          value={display.formatDistance(data?.max_distance)}
           unit={display.labels.distance}
         />
-        <Stat label="Longest run" value={formatText(dashboard?.max_time)} />
+        <Stat label={t('dashboard.best.time')} value={formatText(data?.max_time)} />
       </dl>
     </Panel>
   );
 }
 
-export function PerformancePanel({ dashboard }: { dashboard: Dashboard | undefined }) {
+export function PerformancePanel({ dashboard: data }: { dashboard: Dashboard | undefined }) {
+  const t = useT(dashboard);
   const display = useDisplay();
-  const rows = dashboard?.week_chart ?? [];
+  const rows = data?.week_chart ?? [];
   return (
-    <Panel title="My Performance">
+    <Panel title={t('dashboard.performance.title')}>
       <LazyPerformanceChart
         points={rows.length > 0 ? chartDays(rows, display.today(), display) : []}
         height={250}
         labels={display.labels}
-        label={`Speed (${display.labels.speed}) and distance (${display.labels.distance}) per day over the last 14 days`}
-        emptyText="No runs in the last 14 days."
+        label={t('dashboard.performance.chartLabel', {
+          speed: display.labels.speed,
+          distance: display.labels.distance,
+        })}
+        emptyText={t('dashboard.performance.empty')}
       />
     </Panel>
   );
@@ -146,29 +161,20 @@ function rememberAsked(userId: number): void {
 /** The pace the examples are written from: 5.26 min/km, "5:16" as minutes and seconds. */
 const EXAMPLE_PACE = 5.26;
 
-const UNIT_CHOICES = [
-  { value: 'km', label: 'Kilometres (km)' },
-  { value: 'mi', label: 'Miles (mi)' },
-];
-
-/** Short enough for a phone's select: the example first, its name after. */
-const DATE_NAMES: Record<DateFormat, string> = {
-  auto: 'your language',
-  'MM/DD/YYYY': 'm/d/y',
-  'DD/MM/YYYY': 'd/m/y',
-  'YYYY-MM-DD': 'y-m-d',
+/** Short enough for a phone's select: the example first, its name after ("03/18/2026 (m/d/y)"). */
+const DATE_CHOICES: Record<DateFormat, string> = {
+  auto: 'dashboard.preferences.dateAuto',
+  'MM/DD/YYYY': 'dashboard.preferences.dateMonthFirst',
+  'DD/MM/YYYY': 'dashboard.preferences.dateDayFirst',
+  'YYYY-MM-DD': 'dashboard.preferences.dateYearFirst',
 };
-
-const LOCALE_CHOICES = [
-  { value: 'auto', label: 'As your browser' },
-  ...LANGUAGES.map((language) => ({ value: language.code, label: language.name })),
-];
 
 /**
  * The welcome's one question (issue 42): units, pace and date formats and language, each choice
  * with an example, saved with the profile update like the profile's preferences.
  */
 function WelcomePreferences({ user, update, onDone }: { user: User; update: ProfileUpdate; onDone: () => void }) {
+  const t = useT(dashboard);
   const display = useDisplay();
   const [units, setUnits] = useState<Units>(user.units);
   const [paceFormat, setPaceFormat] = useState<PaceFormat>(user.pace_format);
@@ -176,15 +182,26 @@ function WelcomePreferences({ user, update, onDone }: { user: User; update: Prof
   const [locale, setLocale] = useState<Locale>(user.locale);
 
   const today = display.today();
+  const unitOptions = [
+    { value: 'km', label: t('dashboard.preferences.kilometres') },
+    { value: 'mi', label: t('dashboard.preferences.miles') },
+  ];
   const paceOptions = PACE_FORMATS.map((format) => ({
     value: format,
-    label: `${formatPace(EXAMPLE_PACE, units, format)} per ${units} (${format === 'clock' ? 'min:sec' : 'decimal'})`,
+    label: t(format === 'clock' ? 'dashboard.preferences.paceClock' : 'dashboard.preferences.paceDecimal', {
+      pace: formatPace(EXAMPLE_PACE, units, format),
+      unit: units,
+    }),
   }));
   const dateOptions = DATE_FORMATS.map((format) => {
     // "Your language": the chosen language's short date, or the app's now.
     const written = formatDate(today, format === 'auto' && locale !== 'auto' ? dateFormatFor(locale) : format);
-    return { value: format, label: `${written} (${DATE_NAMES[format]})` };
+    return { value: format, label: t(DATE_CHOICES[format], { date: written }) };
   });
+  const localeOptions = [
+    { value: 'auto', label: t('dashboard.preferences.browserLanguage') },
+    ...LANGUAGES.map((language) => ({ value: language.code, label: language.name })),
+  ];
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -200,7 +217,7 @@ function WelcomePreferences({ user, update, onDone }: { user: User; update: Prof
       },
       {
         onSuccess: () => {
-          notify('Your preferences were saved!', 'success');
+          notify(t('dashboard.preferences.saved'), 'success');
           onDone();
         },
       },
@@ -210,23 +227,23 @@ function WelcomePreferences({ user, update, onDone }: { user: User; update: Prof
   return (
     <form onSubmit={submit} noValidate className="mt-3 pt-3 border-top" aria-labelledby="welcome-preferences-title">
       <h3 id="welcome-preferences-title" className="h6">
-        How should we show your runs?
+        {t('dashboard.preferences.title')}
       </h3>
-      <p className="small text-body-secondary">You can change this later in your profile.</p>
+      <p className="small text-body-secondary">{t('dashboard.preferences.later')}</p>
       <div className="row g-3 mb-3">
         <div className="col-12 col-sm-6">
           <FormField
-            label="Units"
+            label={t('dashboard.preferences.units')}
             name="units"
             className=""
             value={units}
             onValueChange={(value) => setUnits(value === 'mi' ? 'mi' : 'km')}
-            options={UNIT_CHOICES}
+            options={unitOptions}
           />
         </div>
         <div className="col-12 col-sm-6">
           <FormField
-            label="Pace"
+            label={t('dashboard.preferences.pace')}
             name="pace_format"
             className=""
             value={paceFormat}
@@ -236,7 +253,7 @@ function WelcomePreferences({ user, update, onDone }: { user: User; update: Prof
         </div>
         <div className="col-12 col-sm-6">
           <FormField
-            label="Dates"
+            label={t('dashboard.preferences.dates')}
             name="date_format"
             className=""
             value={dateFormat}
@@ -244,23 +261,24 @@ function WelcomePreferences({ user, update, onDone }: { user: User; update: Prof
             options={dateOptions}
           />
         </div>
-        <div className="col-12 col-sm-6">
+        {/* Each language named in itself (not the app's text): translate="no", as the language menu. */}
+        <div className="col-12 col-sm-6" translate="no">
           <FormField
-            label="Language"
+            label={t('dashboard.preferences.language')}
             name="locale"
             className=""
             value={locale}
             onValueChange={(value) => setLocale(LOCALES.find((code) => code === value) ?? 'auto')}
-            options={LOCALE_CHOICES}
+            options={localeOptions}
           />
         </div>
       </div>
       <div className="d-flex flex-wrap gap-2">
         <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-          Save
+          {t('dashboard.preferences.save')}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={onDone} disabled={update.isPending}>
-          Not now
+          {t('dashboard.preferences.notNow')}
         </button>
       </div>
     </form>
@@ -269,6 +287,7 @@ function WelcomePreferences({ user, update, onDone }: { user: User; update: Prof
 
 /** A runner without runs yet: where to start, rather than empty panels, and the preferences question once. */
 export function Welcome({ question }: { question?: WelcomeQuestion | undefined }) {
+  const t = useT(dashboard);
   const user = question?.user ?? null;
   const [answered, setAnswered] = useState<number | null>(null);
   const ask = user !== null && answered !== user.id && !wasAsked(user.id);
@@ -281,20 +300,18 @@ export function Welcome({ question }: { question?: WelcomeQuestion | undefined }
     <section className="card mb-4 border-primary" aria-labelledby="welcome-title">
       <div className="card-body">
         <h2 id="welcome-title" className="h5">
-          Welcome to Running Times!
+          {t('dashboard.welcome.title')}
         </h2>
-        <p>Your dashboard fills up as you log runs: this week, your best results and the last two weeks.</p>
+        <p>{t('dashboard.welcome.body')}</p>
         <div className="d-flex flex-wrap gap-2">
           <Link to="/entry/new" className="btn btn-primary">
-            Add your first run
+            {t('dashboard.welcome.firstRun')}
           </Link>
           <Link to="/data" className="btn btn-outline-primary">
-            Bring your history
+            {t('dashboard.welcome.import')}
           </Link>
         </div>
-        <p className="small text-body-secondary mt-2 mb-0">
-          Bring your history from Strava, Garmin Connect or your watch's files on the Your data page.
-        </p>
+        <p className="small text-body-secondary mt-2 mb-0">{t('dashboard.welcome.importHint')}</p>
         {ask && question ? (
           <WelcomePreferences key={user.id} user={user} update={question.update} onDone={done} />
         ) : null}

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import goals from 'virtual:i18n/goals';
 import {
   GOAL_METRICS,
   GOAL_PERIODS,
+  MAX_TARGET,
   targetProblem,
   type Goal,
   type GoalBody,
@@ -12,8 +14,9 @@ import type { Units } from '../../../../core/units.js';
 import { check } from '../../../components/form/form-errors';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
+import { t, useT } from '../../../i18n/runtime';
 import type { FieldErrors } from '../../../lib/api-client';
-import { METRIC_LABELS, PERIOD_LABELS, targetForForm, targetFromForm, targetUnit } from './goal-format';
+import { metricLabel, periodLabel, targetForForm, targetFromForm, targetUnit } from './goal-format';
 
 interface GoalFormProps {
   goal?: Goal;
@@ -25,15 +28,25 @@ interface GoalFormProps {
   onCancel?: () => void;
 }
 
+/** Why a target does not suit its metric (core's `targetProblem`), in the app's language; null when it does. */
+function targetMessage(metric: GoalMetric, target: number): string | null {
+  if (targetProblem(metric, target) === null) return null;
+  if (!Number.isFinite(target) || target <= 0) return t('goals.form.targetPositive');
+  if (target > MAX_TARGET[metric]) return t('goals.form.targetTooLarge', { max: MAX_TARGET[metric] });
+  if (metric === 'distance') return t('goals.form.targetDecimals');
+  return t(metric === 'time' ? 'goals.form.targetWholeSeconds' : 'goals.form.targetWholeRuns');
+}
+
 /** Period, metric and target (typed in the runner's distance unit, in hours, or in runs). */
 export function GoalForm({ goal, units, pending, serverErrors = {}, submitLabel, onSubmit, onCancel }: GoalFormProps) {
+  useT(goals);
   const [period, setPeriod] = useState<GoalPeriod>(goal?.period ?? 'week');
   const [metric, setMetric] = useState<GoalMetric>(goal?.metric ?? 'distance');
   const [target, setTarget] = useState(goal ? targetForForm(goal.metric, goal.target, units) : '');
   const checks = useFormErrors({
     values: { period, metric, target },
     validate: (typed) =>
-      check({ target: [targetProblem(typed.metric, targetFromForm(typed.metric, typed.target, units, goal))] }),
+      check({ target: [targetMessage(typed.metric, targetFromForm(typed.metric, typed.target, units, goal))] }),
     serverErrors,
   });
   const errors = checks.errors;
@@ -50,27 +63,27 @@ export function GoalForm({ goal, units, pending, serverErrors = {}, submitLabel,
       <div className="row g-2">
         <div className="col-sm-4">
           <FormField
-            label="Period"
+            label={t('goals.form.period')}
             name="period"
             value={period}
             onValueChange={(value) => setPeriod(value as GoalPeriod)}
-            options={GOAL_PERIODS.map((value) => ({ value, label: PERIOD_LABELS[value] }))}
+            options={GOAL_PERIODS.map((value) => ({ value, label: periodLabel(value) }))}
             errors={errors.period}
           />
         </div>
         <div className="col-sm-4">
           <FormField
-            label="Measure"
+            label={t('goals.form.measure')}
             name="metric"
             value={metric}
             onValueChange={(value) => setMetric(value as GoalMetric)}
-            options={GOAL_METRICS.map((value) => ({ value, label: METRIC_LABELS[value] }))}
+            options={GOAL_METRICS.map((value) => ({ value, label: metricLabel(value) }))}
             errors={errors.metric}
           />
         </div>
         <div className="col-sm-4">
           <FormField
-            label={`Target (${targetUnit(metric, units)})`}
+            label={t('goals.form.target', { unit: targetUnit(metric, units) })}
             name="target"
             inputMode="decimal"
             autoComplete="off"
@@ -88,7 +101,7 @@ export function GoalForm({ goal, units, pending, serverErrors = {}, submitLabel,
         </button>
         {onCancel ? (
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            Cancel
+            {t('goals.form.cancel')}
           </button>
         ) : null}
       </div>

@@ -1,10 +1,12 @@
 import { useState, type ReactNode } from 'react';
+import goals from 'virtual:i18n/goals';
 import { MAX_GOALS, type Goal } from '../../../../core/goals.js';
 import type { Units } from '../../../../core/units.js';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { Panel } from '../../../components/panel';
 import { QueryList } from '../../../components/query-list';
 import { notify } from '../../../components/toast/toast-store';
+import { t, useT } from '../../../i18n/runtime';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useDisplay } from '../../../lib/display';
 import { useGoals } from '../api/get-goals';
@@ -12,8 +14,6 @@ import { useDeleteGoal, useSaveGoal } from '../api/save-goal';
 import { formatAmount, goalTitle, periodName } from './goal-format';
 import { GoalForm } from './goal-form';
 import { GoalProgress } from './goal-progress';
-
-const PERIOD_NOUN = { week: ['week', 'weeks'], month: ['month', 'months'], year: ['year', 'years'] } as const;
 
 /**
  * The history's periods from the runner's first run on: the API names the 12 periods before this one
@@ -28,11 +28,19 @@ export function historySinceFirstRun(history: Goal['history']): Goal['history'] 
 
 /** "The last 12 weeks" when the history is whole, else "The 5 months since your first run". */
 function historyCaption(period: Goal['period'], shown: number, whole: number): string {
-  const [one, many] = PERIOD_NOUN[period];
-  if (shown === whole) return `The last ${shown} ${many}`;
-  return shown === 1 ? `The ${one} since your first run` : `The ${shown} ${many} since your first run`;
+  if (shown === whole) return t('goals.history.last', { period, count: shown });
+  return t('goals.history.sinceFirstRun', { period, count: shown });
 }
-const PERIOD_RUNS = { week: 'Runs of this week', month: 'Runs of this month', year: 'Runs of this year' };
+
+/** The runs of the goal's current period, as the fold names them. */
+const periodRunsTitle = (period: Goal['period']) =>
+  t(
+    period === 'week'
+      ? 'goals.item.runsOfWeek'
+      : period === 'month'
+        ? 'goals.item.runsOfMonth'
+        : 'goals.item.runsOfYear',
+  );
 
 /** The runs of a goal's current period, as the screen lists them (runs are another feature's). */
 export type PeriodRunsList = (period: { dateFrom: string; dateTo: string }) => ReactNode;
@@ -50,39 +58,33 @@ function Unfolded({ summary, children }: { summary: string; children: () => Reac
 
 /** The periods before this one since the runner's first run (12 at most), newest first: met or not. */
 function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
+  const t = useT(goals);
   const { dateFormat } = useDisplay();
   const rows = historySinceFirstRun(goal.history);
   if (rows.length === 0) {
-    return (
-      <p className="small text-body-secondary mt-2 mb-0">
-        No earlier {PERIOD_NOUN[goal.period][1]} yet: the history starts with the {PERIOD_NOUN[goal.period][0]} of your
-        first run.
-      </p>
-    );
+    return <p className="small text-body-secondary mt-2 mb-0">{t('goals.history.none', { period: goal.period })}</p>;
   }
   const caption = historyCaption(goal.period, rows.length, goal.history.length);
   const met = rows.filter((row) => row.achieved).length;
   return (
     <details className="mt-2">
-      <summary>
-        {caption}: met {met} of {rows.length}
-      </summary>
+      <summary>{t('goals.history.summary', { caption, met, count: rows.length })}</summary>
       {/* Focusable, so that a keyboard can scroll it on a narrow screen. */}
       <div
         className="table-responsive"
         tabIndex={0}
         role="region"
-        aria-label={`${caption} of ${goalTitle(goal, units)}`}
+        aria-label={t('goals.history.label', { caption, goal: goalTitle(goal, units) })}
       >
         <table className="table table-sm mb-0 mt-2">
           <caption className="visually-hidden">
-            {caption} of {goalTitle(goal, units)}
+            {t('goals.history.label', { caption, goal: goalTitle(goal, units) })}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Period</th>
-              <th scope="col">Progress</th>
-              <th scope="col">Met</th>
+              <th scope="col">{t('goals.history.period')}</th>
+              <th scope="col">{t('goals.history.progress')}</th>
+              <th scope="col">{t('goals.history.met')}</th>
             </tr>
           </thead>
           <tbody>
@@ -90,7 +92,9 @@ function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
               <tr key={row.period_start}>
                 <td>{periodName(goal.period, row.period_start, dateFormat)}</td>
                 <td>{formatAmount(goal.metric, row.progress, units)}</td>
-                <td className={row.achieved ? 'text-success' : 'text-body-secondary'}>{row.achieved ? 'Yes' : 'No'}</td>
+                <td className={row.achieved ? 'text-success' : 'text-body-secondary'}>
+                  {t(row.achieved ? 'goals.history.yes' : 'goals.history.no')}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -101,10 +105,11 @@ function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
 }
 
 function GoalItem({ goal, units, periodRuns }: { goal: Goal; units: Units; periodRuns?: PeriodRunsList }) {
+  const t = useT(goals);
   const [editing, setEditing] = useState(false);
   const save = useSaveGoal({
     onSuccess: () => {
-      notify('Goal was updated!', 'success');
+      notify(t('goals.item.updated'), 'success');
       setEditing(false);
     },
   });
@@ -120,7 +125,7 @@ function GoalItem({ goal, units, periodRuns }: { goal: Goal; units: Units; perio
           <GoalForm
             goal={goal}
             units={units}
-            submitLabel="Save"
+            submitLabel={t('goals.item.save')}
             pending={save.isPending}
             serverErrors={fieldErrorsOf(save.error)}
             onSubmit={(input) => save.mutate({ id: goal.id, ...input })}
@@ -130,24 +135,24 @@ function GoalItem({ goal, units, periodRuns }: { goal: Goal; units: Units; perio
       ) : (
         <div className="d-flex flex-wrap gap-2 mt-2">
           <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setEditing(true)}>
-            Edit <span className="visually-hidden">{title}</span>
+            {t('goals.item.edit')} <span className="visually-hidden">{title}</span>
           </button>
           <button
             type="button"
             className="btn btn-sm btn-outline-danger"
             disabled={remove.isPending}
             onClick={async () => {
-              if (await confirm(`Remove the goal "${title}"?`)) {
-                remove.mutate(goal.id, { onSuccess: () => notify('Goal was removed.', 'success') });
+              if (await confirm(t('goals.item.removeConfirm', { title }))) {
+                remove.mutate(goal.id, { onSuccess: () => notify(t('goals.item.removed'), 'success') });
               }
             }}
           >
-            Remove <span className="visually-hidden">{title}</span>
+            {t('goals.item.remove')} <span className="visually-hidden">{title}</span>
           </button>
         </div>
       )}
       {periodRuns ? (
-        <Unfolded summary={PERIOD_RUNS[goal.period]}>
+        <Unfolded summary={periodRunsTitle(goal.period)}>
           {() => periodRuns({ dateFrom: goal.period_start, dateTo: goal.period_end })}
         </Unfolded>
       ) : null}
@@ -159,30 +164,31 @@ function GoalItem({ goal, units, periodRuns }: { goal: Goal; units: Units; perio
 
 /** The goals page: each goal with its progress, this period's runs and its history, and a form to add one. */
 export function GoalsManager({ units, periodRuns }: { units: Units; periodRuns?: PeriodRunsList }) {
-  const goals = useGoals();
+  const t = useT(goals);
+  const list = useGoals();
   const [generation, setGeneration] = useState(0);
   const create = useSaveGoal({
     onSuccess: () => {
-      notify('Goal was added!', 'success');
+      notify(t('goals.manager.added'), 'success');
       setGeneration((value) => value + 1);
     },
   });
-  const count = goals.data?.length ?? 0;
+  const count = list.data?.length ?? 0;
   return (
     <>
-      <Panel title="My goals" flush>
-        <QueryList items={goals.data} isError={goals.isError} noun="goals" empty="No goals yet. Add one below.">
+      <Panel title={t('goals.manager.title')} flush>
+        <QueryList items={list.data} isError={list.isError} noun="goals" empty={t('goals.manager.empty')}>
           {(goal) => <GoalItem key={goal.id} goal={goal} units={units} periodRuns={periodRuns} />}
         </QueryList>
       </Panel>
-      <Panel title="Add a goal">
+      <Panel title={t('goals.manager.addTitle')}>
         {count >= MAX_GOALS ? (
-          <p className="mb-0">You have {MAX_GOALS} goals, the most there can be. Remove one to add another.</p>
+          <p className="mb-0">{t('goals.manager.full', { max: MAX_GOALS })}</p>
         ) : (
           <GoalForm
             key={generation}
             units={units}
-            submitLabel="Add goal"
+            submitLabel={t('goals.manager.add')}
             pending={create.isPending}
             serverErrors={fieldErrorsOf(create.error)}
             onSubmit={(input) => create.mutate(input)}
