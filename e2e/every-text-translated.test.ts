@@ -25,6 +25,9 @@ const SCREENS: Screen[] = [
   { path: '/no-such-page', as: 'guest' },
   // The runner's menus, around a screen already translated.
   { path: '/no-such-page', as: 'runner' },
+  { path: '/insights/records', as: 'runner' },
+  { path: '/insights/load', as: 'runner' },
+  { path: '/insights/year', as: 'runner' },
   // The runner's screens join as their texts move into the catalogs, e.g.
   // { path: '/dashboard', as: 'runner' },
 ];
