@@ -29,6 +29,9 @@ const SCREENS: Screen[] = [
   { path: '/dashboard', as: 'runner' },
   { path: '/goals', as: 'runner' },
   { path: '/report/weekly', as: 'runner' },
+  { path: '/insights/records', as: 'runner' },
+  { path: '/insights/load', as: 'runner' },
+  { path: '/insights/year', as: 'runner' },
 ];
 
 /**

@@ -1,7 +1,9 @@
 import { Link, useSearchParams } from 'react-router';
+import insights from 'virtual:i18n/insights';
 import { PageTitle } from '../../components/page-title';
 import { useEntries } from '../../features/entries/api/get-entries';
 import { YearReview } from '../../features/insights/components/year-review';
+import { useT } from '../../i18n/runtime';
 import { useDisplay } from '../../lib/display';
 
 /** The year of the runner's first run (their oldest), null before it is known or without runs. */
@@ -11,6 +13,7 @@ function useFirstRunYear(): number | null {
 }
 
 export function Component() {
+  const t = useT(insights);
   const [search] = useSearchParams();
   const thisYear = Number(useDisplay().today().slice(0, 4));
   const firstYear = useFirstRunYear();
@@ -19,9 +22,9 @@ export function Component() {
   return (
     <>
       <PageTitle
-        title={`Year ${year}`}
+        title={t('insights.year.pageTitle', { year })}
         actions={
-          <nav aria-label="Years" className="d-flex gap-2">
+          <nav aria-label={t('insights.year.years')} className="d-flex gap-2">
             {/* No year before the first run: there is nothing there to review. */}
             {firstYear !== null && year > firstYear ? (
               <Link className="btn btn-outline-secondary btn-sm" to={`/insights/year?year=${year - 1}`}>
@@ -36,7 +39,7 @@ export function Component() {
           </nav>
         }
       >
-        Year {year}
+        {t('insights.year.pageTitle', { year })}
       </PageTitle>
       <YearReview year={year} />
     </>

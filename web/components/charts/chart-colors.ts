@@ -2,6 +2,7 @@
  * The charts' colours come from CSS variables (styles.css), read again whenever the colour theme
  * (`data-bs-theme` on <html>) changes, so every chart reads well in light and dark mode.
  */
+import { requestLanguage } from '../../i18n/runtime';
 import { cssVariable, useThemeValues } from '../../lib/theme-values';
 
 export interface ChartColors {
@@ -30,10 +31,12 @@ export function useChartColors(): ChartColors {
 
 /**
  * What every chart of the app shares: it fills its box, draws at once, shows all the series of
- * the point under the pointer, and writes its text and grid in the theme's colours.
+ * the point under the pointer, writes its text and grid in the theme's colours and the numbers of
+ * its axes and tooltips in the app's language (its decimal separator).
  */
 export function baseChartOptions(colors: ChartColors) {
   return {
+    locale: requestLanguage(),
     responsive: true,
     maintainAspectRatio: false,
     animation: false,

@@ -1,4 +1,6 @@
 import { lazy, Suspense } from 'react';
+import charts from 'virtual:i18n/charts';
+import { useT } from '../../i18n/runtime';
 import type { ChartLabels, ChartPoint } from './chart-types';
 
 const PerformanceChart = lazy(() => import('./performance-chart'));
@@ -15,11 +17,12 @@ interface Props {
 }
 
 /** Loads Chart.js only when a chart is on screen. */
-export function LazyPerformanceChart({ points, height, label, labels, emptyText = 'No runs to show yet.' }: Props) {
+export function LazyPerformanceChart({ points, height, label, labels, emptyText }: Props) {
+  const t = useT(charts);
   if (points.length === 0) {
     return (
       <p className="text-body-secondary mb-0" style={{ minHeight: height / 2 }}>
-        {emptyText}
+        {emptyText ?? t('charts.performance.empty')}
       </p>
     );
   }

@@ -14,6 +14,8 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Line } from 'react-chartjs-2';
+import charts from 'virtual:i18n/charts';
+import { useT } from '../../i18n/runtime';
 import { useChartColors } from './chart-colors';
 import type { ChartLabels, ChartPoint } from './chart-types';
 import { performanceConfig } from './performance-config';
@@ -29,6 +31,7 @@ export default function PerformanceChart({
   label: string;
   labels?: ChartLabels;
 }) {
+  useT(charts);
   const { data, options } = performanceConfig(points, labels, useChartColors());
   return <Line data={data} options={options} aria-label={label} role="img" />;
 }

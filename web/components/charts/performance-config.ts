@@ -3,6 +3,9 @@
  * speed on a labelled left axis, distance on a labelled right one, a null value a gap.
  */
 import type { ChartData, ChartOptions } from 'chart.js';
+// The namespace's English texts, for `t` outside a component (performance-chart.tsx calls useT).
+import 'virtual:i18n/charts';
+import { t } from '../../i18n/runtime';
 import { baseChartOptions, themedAxis, type ChartColors } from './chart-colors';
 import type { ChartLabels, ChartPoint } from './chart-types';
 
@@ -18,8 +21,8 @@ export function performanceConfig(
     beginAtZero: true,
     title: { display: true, text: title, color: colors.text },
   });
-  const speedTitle = `Speed (${labels.speed})`;
-  const distanceTitle = `Distance (${labels.distance})`;
+  const speedTitle = t('charts.performance.speed', { unit: labels.speed });
+  const distanceTitle = t('charts.performance.distance', { unit: labels.distance });
   const series = (label: string, axisId: string, color: string, values: (number | null)[]) => ({
     label,
     data: values,

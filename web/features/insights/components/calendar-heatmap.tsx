@@ -6,15 +6,25 @@
  * screen would otherwise show January. Loaded lazily (see LazyCalendarHeatmap).
  */
 import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatCount } from '../../../../core/format.js';
+import insights from 'virtual:i18n/insights';
 import type { Calendar } from '../../../../core/insights.js';
 import { addDays, daysBetween, isoWeekday, isoWeekStart } from '../../../../core/time.js';
+import { useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 
 /** Upper bounds (km) of the colour levels; beyond the last, the darkest. */
 export const LEVELS_KM = [5, 10, 20];
 const COLOURS = ['#c6e48b', '#7bc96f', '#239a3b', '#196127'];
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+/** The weekdays' short names, Monday first (the rows). */
+const weekdays = (t: ReturnType<typeof useT>) => [
+  t('insights.weekdays.mon'),
+  t('insights.weekdays.tue'),
+  t('insights.weekdays.wed'),
+  t('insights.weekdays.thu'),
+  t('insights.weekdays.fri'),
+  t('insights.weekdays.sat'),
+  t('insights.weekdays.sun'),
+];
 const CELL = { display: 'inline-block', width: 12, height: 12, margin: 1, borderRadius: 2, flex: '0 0 auto' } as const;
 const EMPTY = 'var(--bs-secondary-bg)';
 /** A cell's width with its margins, and the weekday names' column (px). */
@@ -37,6 +47,7 @@ function colourOf(km: number): string {
 }
 
 export default function CalendarHeatmap({ calendar }: { calendar: Calendar }) {
+  const t = useT(insights);
   const display = useDisplay();
   const first = `${calendar.year}-01-01`;
   const last = `${calendar.year}-12-31`;
@@ -54,8 +65,13 @@ export default function CalendarHeatmap({ calendar }: { calendar: Calendar }) {
   const label = (date: string) => {
     const day = days.get(date);
     return day
-      ? `${display.formatDate(date)}: ${display.formatDistance(day.km)} ${display.labels.distance}, ${formatCount(day.runs, 'run')}`
-      : `${display.formatDate(date)}: no run`;
+      ? t('insights.heatmap.day', {
+          date: display.formatDate(date),
+          distance: display.formatDistance(day.km),
+          unit: display.labels.distance,
+          count: day.runs,
+        })
+      : t('insights.heatmap.noRun', { date: display.formatDate(date) });
   };
 
   const move = (event: KeyboardEvent) => {
@@ -73,9 +89,9 @@ export default function CalendarHeatmap({ calendar }: { calendar: Calendar }) {
 
   return (
     <div ref={view} style={{ overflowX: 'auto' }}>
-      <div ref={grid} role="grid" aria-label={`Runs of ${calendar.year}, day by day`} onKeyDown={move}>
-        {WEEKDAYS.map((weekday, row) => (
-          <div role="row" key={weekday} style={{ display: 'flex', alignItems: 'center' }}>
+      <div ref={grid} role="grid" aria-label={t('insights.heatmap.label', { year: calendar.year })} onKeyDown={move}>
+        {weekdays(t).map((weekday, row) => (
+          <div role="row" key={row} style={{ display: 'flex', alignItems: 'center' }}>
             <span role="rowheader" className="small text-body-secondary" style={{ width: NAMES_PX, flex: '0 0 auto' }}>
               {weekday}
             </span>
@@ -102,11 +118,11 @@ export default function CalendarHeatmap({ calendar }: { calendar: Calendar }) {
         ))}
       </div>
       <p className="small text-body-secondary mt-2 mb-0" aria-hidden="true">
-        Less{' '}
+        {t('insights.heatmap.less')}{' '}
         {[0, ...LEVELS_KM].map((km, i) => (
           <span key={km} className="align-middle" style={{ ...CELL, background: COLOURS[i] }} />
         ))}{' '}
-        More (under {LEVELS_KM.join(', ')} km and beyond)
+        {t('insights.heatmap.more', { levels: LEVELS_KM.join(', ') })}
       </p>
     </div>
   );

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import insights from 'virtual:i18n/insights';
 import { ASSUMED_EFFORT, type Load } from '../../../../core/insights.js';
-import { formatCount } from '../../../../core/format.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { Panel } from '../../../components/panel';
+import { t, useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { useLoad } from '../api/get-load';
 import { showLoad, showRatio } from './format';
@@ -17,8 +18,9 @@ const runsInLast28Days = (load: Load) => load.series.slice(-28).some((day) => da
 
 /** Training load from effort x minutes: the 90-day trend, today's numbers, the warnings and 12 weeks. */
 export function LoadPanels() {
+  useT(insights);
   const { data: load, isError } = useLoad();
-  if (isError) return <p className="text-danger">The training load could not be loaded.</p>;
+  if (isError) return <p className="text-danger">{t('insights.load.loadError')}</p>;
   if (!load) return null;
   const nothing =
     load.series.every((day) => day.load === 0 && day.fitness === 0) && load.weekly.every((w) => w.distance === 0);
@@ -42,13 +44,10 @@ export function LoadPanels() {
 /** A runner without runs in the last 90 days: what the page will show, instead of flat lines at zero. */
 function NoLoadYet() {
   return (
-    <Panel title="No training load yet">
-      <p>
-        Your training load shows once you have runs in the last 90 days: each run's load is its effort (1-10) x its
-        minutes, and the page follows your fitness, fatigue and form from them.
-      </p>
+    <Panel title={t('insights.load.empty.title')}>
+      <p>{t('insights.load.empty.body')}</p>
       <Link to="/entry/new" className="btn btn-primary">
-        Add a run
+        {t('insights.load.empty.addRun')}
       </Link>
     </Panel>
   );
@@ -57,68 +56,64 @@ function NoLoadYet() {
 function TrendPanel({ load }: { load: Load }) {
   const display = useDisplay();
   return (
-    <Panel title="Fitness, fatigue and form, last 90 days">
+    <Panel title={t('insights.load.trend.title')}>
       <LazySeriesChart
         kind="line"
         height={300}
         labels={load.series.map((d) => display.formatDate(d.date))}
         series={[
-          { label: 'Fitness (42-day)', values: load.series.map((d) => Math.round(d.fitness)), color: FITNESS },
-          { label: 'Fatigue (7-day)', values: load.series.map((d) => Math.round(d.fatigue)), color: FATIGUE },
-          { label: 'Form', values: load.series.map((d) => Math.round(d.form)), color: FORM },
+          {
+            label: t('insights.load.trend.fitness'),
+            values: load.series.map((d) => Math.round(d.fitness)),
+            color: FITNESS,
+          },
+          {
+            label: t('insights.load.trend.fatigue'),
+            values: load.series.map((d) => Math.round(d.fatigue)),
+            color: FATIGUE,
+          },
+          { label: t('insights.load.trend.form'), values: load.series.map((d) => Math.round(d.form)), color: FORM },
         ]}
-        label="Fitness, fatigue and form over the last 90 days"
-        yTitle="Load"
+        label={t('insights.load.trend.chart')}
+        yTitle={t('insights.load.axis')}
       />
-      <p className="small text-body-secondary mt-2 mb-0">
-        Each run's load is its effort (1-10) x its minutes. Fitness follows your load slowly (about 6 weeks), fatigue
-        quickly (about a week); form = fitness - fatigue: negative while you are absorbing training, positive when you
-        are fresh.
-      </p>
+      <p className="small text-body-secondary mt-2 mb-0">{t('insights.load.trend.explained')}</p>
     </Panel>
   );
 }
 
-/** How heart rate stands in for a missing effort, and which maximum its zones come from. */
-const HEART_RATE_RULE =
-  'A run without an effort whose track has heart rate gets its effort from its time in each heart-rate zone. The zones are drawn from the maximum heart rate of your profile; while it is not set, from the highest heart rate of all your tracks (at most 220 bpm). Set it in the preferences of your profile.';
-
 /** The runs of the last 28 days without an effort, in words (nothing about them when there are none). */
 function effortsSentence(load: Load): string {
-  if (!runsInLast28Days(load)) return 'No runs in the last 28 days.';
-  if (load.estimated_runs === 0) return 'Every run of the last 28 days has an effort.';
+  if (!runsInLast28Days(load)) return t('insights.load.efforts.noRuns');
+  if (load.estimated_runs === 0) return t('insights.load.efforts.allSet');
   const assumed = load.estimated_runs - load.hr_estimated_runs;
-  const fromHeartRate =
-    load.hr_estimated_runs > 0
-      ? `${load.hr_estimated_runs} of them ${load.hr_estimated_runs === 1 ? 'got its effort' : 'got their efforts'} from heart rate: the time in each heart-rate zone, weighted 1 below the zones and 2, 3, 5, 7 and 9 in zones 1 to 5 (zones from the maximum heart rate of your profile, else the highest of your tracks). `
-      : '';
-  const rest =
-    assumed > 0
-      ? `${assumed === load.estimated_runs ? (assumed === 1 ? 'It' : 'Each') : `The other ${assumed === 1 ? 'one' : assumed}`} was counted as effort ${ASSUMED_EFFORT} (moderate). `
-      : '';
-  return `${formatCount(load.estimated_runs, 'run')} of the last 28 days had no effort. ${fromHeartRate}${rest}Add efforts to your runs for a truer load.`;
+  const sentences = [t('insights.load.efforts.missing', { count: load.estimated_runs })];
+  if (load.hr_estimated_runs > 0) {
+    sentences.push(t('insights.load.efforts.fromHeartRate', { count: load.hr_estimated_runs }));
+  }
+  if (assumed > 0) {
+    sentences.push(
+      assumed === load.estimated_runs
+        ? t('insights.load.efforts.allAssumed', { count: assumed, effort: ASSUMED_EFFORT })
+        : t('insights.load.efforts.otherAssumed', { count: assumed, effort: ASSUMED_EFFORT }),
+    );
+  }
+  sentences.push(t('insights.load.efforts.addEfforts'));
+  return sentences.join(' ');
 }
 
 function TodayPanel({ load }: { load: Load }) {
   const display = useDisplay();
   const rows: [string, string, string][] = [
-    ['Acute load, last 7 days', showLoad(load.acute), 'The load of the 7 days ending today.'],
-    [
-      'Chronic load, last 28 days',
-      showLoad(load.chronic),
-      'The load of the 28 days ending today, per week: what you are used to.',
-    ],
-    ['ACWR', showRatio(load.acwr), 'Acute / chronic: near 1 is steady; above 1.5 the risk of injury rises.'],
-    [
-      'Monotony, last 7 days',
-      showRatio(load.monotony),
-      'Average daily load / its spread over the last 7 days: above 2 the days are too alike.',
-    ],
-    ['Strain, last 7 days', showLoad(load.strain), 'Acute load x monotony: hard and uniform weeks score high.'],
-    ['Form, today', showLoad(load.form), 'Fitness - fatigue today.'],
+    [t('insights.load.today.acute'), showLoad(load.acute), t('insights.load.today.acuteMeaning')],
+    [t('insights.load.today.chronic'), showLoad(load.chronic), t('insights.load.today.chronicMeaning')],
+    [t('insights.load.today.acwr'), showRatio(load.acwr), t('insights.load.today.acwrMeaning')],
+    [t('insights.load.today.monotony'), showRatio(load.monotony), t('insights.load.today.monotonyMeaning')],
+    [t('insights.load.today.strain'), showLoad(load.strain), t('insights.load.today.strainMeaning')],
+    [t('insights.load.today.form'), showLoad(load.form), t('insights.load.today.formMeaning')],
   ];
   return (
-    <Panel title={`Today (${display.formatDate(load.date)})`}>
+    <Panel title={t('insights.load.today.title', { date: display.formatDate(load.date) })}>
       <dl className="row mb-0">
         {rows.map(([term, value, meaning]) => (
           <div key={term} className="col-12 mb-2">
@@ -131,16 +126,17 @@ function TodayPanel({ load }: { load: Load }) {
         ))}
       </dl>
       <p className="small mt-2 mb-0">{effortsSentence(load)}</p>
-      <p className="small text-body-secondary mt-2 mb-0">{HEART_RATE_RULE}</p>
+      <p className="small text-body-secondary mt-2 mb-0">{t('insights.load.today.heartRateRule')}</p>
     </Panel>
   );
 }
 
 function WeeksPanel({ load }: { load: Load }) {
   const display = useDisplay();
-  const labels = load.weekly.map((w) => `Week of ${display.formatDate(w.week_start)}`);
+  const labels = load.weekly.map((w) => t('insights.load.weeks.weekOf', { date: display.formatDate(w.week_start) }));
+  const distance = t('insights.load.weeks.distance', { unit: display.labels.distance });
   return (
-    <Panel title="The last 12 weeks">
+    <Panel title={t('insights.load.weeks.title')}>
       <div className="row">
         <div className="col-md-6">
           <LazySeriesChart
@@ -149,13 +145,13 @@ function WeeksPanel({ load }: { load: Load }) {
             labels={labels}
             series={[
               {
-                label: `Distance (${display.labels.distance})`,
+                label: distance,
                 values: load.weekly.map((w) => display.distance(w.distance)),
                 color: '#7acbf9',
               },
             ]}
-            label={`Distance per week over the last 12 weeks, in ${display.labels.distance}`}
-            yTitle={`Distance (${display.labels.distance})`}
+            label={t('insights.load.weeks.distanceChart', { unit: display.labels.distance })}
+            yTitle={distance}
           />
         </div>
         <div className="col-md-6">
@@ -163,15 +159,16 @@ function WeeksPanel({ load }: { load: Load }) {
             kind="bar"
             height={220}
             labels={labels}
-            series={[{ label: 'Load', values: load.weekly.map((w) => Math.round(w.load)), color: '#f0ad4e' }]}
-            label="Training load per week over the last 12 weeks"
-            yTitle="Load"
+            series={[
+              { label: t('insights.load.axis'), values: load.weekly.map((w) => Math.round(w.load)), color: '#f0ad4e' },
+            ]}
+            label={t('insights.load.weeks.loadChart')}
+            yTitle={t('insights.load.axis')}
           />
         </div>
       </div>
       <p className="small text-body-secondary mt-2 mb-0">
-        The last week is this week, Monday to today. Ramp: this week's distance is {showRatio(load.ramp)}x the average
-        of the 4 weeks before (above 1.3 is a steep build).
+        {t('insights.load.weeks.ramp', { ramp: showRatio(load.ramp) })}
       </p>
     </Panel>
   );

@@ -1,4 +1,6 @@
+import insights from 'virtual:i18n/insights';
 import { ACWR_LIMIT, MONOTONY_LIMIT, RAMP_LIMIT, type Load, type LoadWarning } from '../../../../core/insights.js';
+import { t, useT } from '../../../i18n/runtime';
 import { useLoad } from '../api/get-load';
 import { showRatio } from './format';
 
@@ -6,19 +8,23 @@ import { showRatio } from './format';
 export function warningText(warning: LoadWarning, load: Load): string {
   switch (warning) {
     case 'acwr_high':
-      return `Your load of the last 7 days is ${showRatio(load.acwr)}x your weekly average of the last 28 days: injury risk rises above ${ACWR_LIMIT}.`;
+      return t('insights.warnings.acwrHigh', { acwr: showRatio(load.acwr), limit: ACWR_LIMIT });
     case 'ramp_high':
-      return `This week's distance (Monday to today) is ${showRatio(load.ramp)}x the average of the 4 weeks before: building by more than ${Math.round((RAMP_LIMIT - 1) * 100)}% a week raises the risk of injury.`;
+      return t('insights.warnings.rampHigh', {
+        ramp: showRatio(load.ramp),
+        percent: Math.round((RAMP_LIMIT - 1) * 100),
+      });
     case 'monotony_high':
-      return `Your last 7 days were much alike (monotony ${showRatio(load.monotony)}): above ${MONOTONY_LIMIT}, mix in easier and rest days to lower the risk of illness and staleness.`;
+      return t('insights.warnings.monotonyHigh', { monotony: showRatio(load.monotony), limit: MONOTONY_LIMIT });
   }
 }
 
 export function LoadWarnings({ load }: { load: Load }) {
+  useT(insights);
   if (load.warnings.length === 0) return null;
   return (
     <div className="alert alert-warning" role="status">
-      <h2 className="h6">Training load warning{load.warnings.length > 1 ? 's' : ''}</h2>
+      <h2 className="h6">{t('insights.warnings.title', { count: load.warnings.length })}</h2>
       <ul className="mb-0">
         {load.warnings.map((w) => (
           <li key={w}>{warningText(w, load)}</li>

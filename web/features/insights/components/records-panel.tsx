@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import insights from 'virtual:i18n/insights';
 import type { RecordRow } from '../../../../core/insights.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { EditLink } from '../../../components/edit-link';
 import { Panel } from '../../../components/panel';
+import { t, useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { runEditPath, runPagePath } from '../../../lib/run-paths';
 import { useTrack } from '../../../lib/track-api';
@@ -12,16 +14,15 @@ import { distanceLabel, minutesOf } from './format';
 
 /** The best time at each standard distance, and how it came down over time. */
 export function RecordsPanel() {
+  useT(insights);
   const { data: records, isError } = useRecords();
-  if (isError) return <p className="text-danger">The records could not be loaded.</p>;
+  if (isError) return <p className="text-danger">{t('insights.records.loadError')}</p>;
   if (!records) return null;
   return (
     <>
-      <Panel title="Personal records">
+      <Panel title={t('insights.records.title')}>
         {records.length === 0 ? (
-          <p className="mb-0 text-body-secondary">
-            No records yet: a run counts for a distance when it is that distance or up to 3% longer.
-          </p>
+          <p className="mb-0 text-body-secondary">{t('insights.records.empty')}</p>
         ) : (
           <RecordsTable records={records} />
         )}
@@ -41,38 +42,39 @@ function EffortPlace({ record }: { record: RecordRow }) {
   const effort = track?.best_efforts.find((e) => e.key === record.key);
   const distances = track?.series?.distance;
   if (!effort || !distances || distances.length === 0) {
-    return <div className="small text-body-secondary">The fastest {distanceLabel(record.key)} within a longer run</div>;
+    return (
+      <div className="small text-body-secondary">
+        {t('insights.records.effortSomewhere', { distance: distanceLabel(record.key) })}
+      </div>
+    );
   }
   const unit = display.labels.distance;
   const length = display.formatDistance((distances.at(-1)! - distances[0]!) / 1000);
   const from = display.formatDistance(effort.start / 1000);
   return (
     <div className="small text-body-secondary">
-      Fastest {distanceLabel(record.key)} within your {length} {unit} run, from {unit} {from}
+      {t('insights.records.effortPlace', { distance: distanceLabel(record.key), length, unit, from })}
     </div>
   );
 }
 
 function RecordsTable({ records }: { records: RecordRow[] }) {
   const display = useDisplay();
+  const pace = t('insights.records.pace', { unit: display.labels.pace });
   return (
     <>
-      <p className="small text-body-secondary">
-        A run with a recorded track counts through its fastest stretch of each distance, wherever it was within the run.
-        Another run counts for a distance when it measures that distance to 3% more; its time is scaled to the exact
-        distance (a 5.1 km run in 25:30 counts as 25:00 for 5 km).
-      </p>
+      <p className="small text-body-secondary">{t('insights.records.rule')}</p>
       <div className="table-responsive">
         <table className="table table-striped align-middle mb-0 table-stack">
-          <caption className="visually-hidden">Personal records by distance</caption>
+          <caption className="visually-hidden">{t('insights.records.table')}</caption>
           <thead>
             <tr>
-              <th scope="col">Distance</th>
-              <th scope="col">Time</th>
-              <th scope="col">Pace ({display.labels.pace})</th>
-              <th scope="col">Date</th>
+              <th scope="col">{t('insights.records.distance')}</th>
+              <th scope="col">{t('insights.records.time')}</th>
+              <th scope="col">{pace}</th>
+              <th scope="col">{t('insights.records.date')}</th>
               <th scope="col" className="text-end">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('insights.records.actions')}</span>
               </th>
             </tr>
           </thead>
@@ -81,12 +83,12 @@ function RecordsTable({ records }: { records: RecordRow[] }) {
               const date = display.formatDate(r.date);
               return (
                 <tr key={r.key}>
-                  <td data-label="Distance" className="fw-semibold">
+                  <td data-label={t('insights.records.distance')} className="fw-semibold">
                     {distanceLabel(r.key)}
                   </td>
-                  <td data-label="Time">{r.time}</td>
-                  <td data-label={`Pace (${display.labels.pace})`}>{display.formatPace(r.pace)}</td>
-                  <td data-label="Date">
+                  <td data-label={t('insights.records.time')}>{r.time}</td>
+                  <td data-label={pace}>{display.formatPace(r.pace)}</td>
+                  <td data-label={t('insights.records.date')}>
                     <Link
                       to={
                         r.source === 'best_effort'
@@ -101,7 +103,7 @@ function RecordsTable({ records }: { records: RecordRow[] }) {
                   <td className="text-end stack-actions">
                     <EditLink
                       to={runEditPath(r.entry_id)}
-                      label={`Edit the ${distanceLabel(r.key)} record run of ${date}`}
+                      label={t('insights.records.editRecordRun', { distance: distanceLabel(r.key), date })}
                     />
                   </td>
                 </tr>
@@ -119,10 +121,10 @@ function ProgressionPanel({ records }: { records: RecordRow[] }) {
   const [key, setKey] = useState(records[0]!.key);
   const record = records.find((r) => r.key === key) ?? records[0]!;
   return (
-    <Panel title="Progression">
+    <Panel title={t('insights.progression.title')}>
       <div className="mb-3" style={{ maxWidth: 240 }}>
         <label htmlFor="progression-distance" className="form-label">
-          Distance
+          {t('insights.progression.distance')}
         </label>
         <select
           id="progression-distance"
@@ -141,9 +143,15 @@ function ProgressionPanel({ records }: { records: RecordRow[] }) {
         kind="line"
         height={260}
         labels={record.progression.map((mark) => display.formatDate(mark.date))}
-        series={[{ label: 'Time', values: record.progression.map((mark) => minutesOf(mark.time)), color: '#f87979' }]}
-        label={`Each new ${distanceLabel(record.key)} record over time, faster lower`}
-        yTitle="Time"
+        series={[
+          {
+            label: t('insights.progression.time'),
+            values: record.progression.map((mark) => minutesOf(mark.time)),
+            color: '#f87979',
+          },
+        ]}
+        label={t('insights.progression.chart', { distance: distanceLabel(record.key) })}
+        yTitle={t('insights.progression.time')}
         reverse
       />
       <ol className="small mt-3 mb-0">
@@ -152,7 +160,7 @@ function ProgressionPanel({ records }: { records: RecordRow[] }) {
           return (
             <li key={mark.entry_id} className="mb-1">
               <Link to={runPagePath(mark.entry_id)}>{date}</Link>: {mark.time}{' '}
-              <EditLink to={runEditPath(mark.entry_id)} label={`Edit the run of ${date}`} className="ms-1" />
+              <EditLink to={runEditPath(mark.entry_id)} label={t('insights.editRun', { date })} className="ms-1" />
             </li>
           );
         })}

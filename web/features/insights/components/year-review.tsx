@@ -1,36 +1,51 @@
 import { Link } from 'react-router';
+import insights from 'virtual:i18n/insights';
 import type { Calendar, YearReview as Review } from '../../../../core/insights.js';
 import type { Entry } from '../../../../core/schemas.js';
 import { formatDuration } from '../../../../core/time.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { EditLink } from '../../../components/edit-link';
 import { Panel } from '../../../components/panel';
+import { t, useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { runEditPath, runPagePath } from '../../../lib/run-paths';
 import { useCalendar, useYear } from '../api/get-year';
 import { distanceLabel } from './format';
 import { LazyCalendarHeatmap } from './lazy-calendar-heatmap';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The months' short names, January first (the chart's labels). */
+const months = () => [
+  t('insights.months.jan'),
+  t('insights.months.feb'),
+  t('insights.months.mar'),
+  t('insights.months.apr'),
+  t('insights.months.may'),
+  t('insights.months.jun'),
+  t('insights.months.jul'),
+  t('insights.months.aug'),
+  t('insights.months.sep'),
+  t('insights.months.oct'),
+  t('insights.months.nov'),
+  t('insights.months.dec'),
+];
 
 /** A calendar year in review: the days, the totals against the year before, months, records, best runs. */
 export function YearReview({ year }: { year: number }) {
+  useT(insights);
   const { data: review, isError } = useYear(year);
   const { data: calendar } = useCalendar(year);
-  if (isError) return <p className="text-danger">The year could not be loaded.</p>;
+  if (isError) return <p className="text-danger">{t('insights.year.loadError')}</p>;
   if (!review || !calendar) return null;
   if (review.runs === 0) {
     return (
-      <Panel title={`No runs in ${review.year}`}>
-        <p className="mb-0">
-          Nothing to review yet: the days, the totals and the best runs of {review.year} show here once it has runs.
-        </p>
+      <Panel title={t('insights.year.empty.title', { year: review.year })}>
+        <p className="mb-0">{t('insights.year.empty.body', { year: review.year })}</p>
       </Panel>
     );
   }
   return (
     <>
-      <Panel title={`Every day of ${review.year}`}>
+      <Panel title={t('insights.year.days.title', { year: review.year })}>
         <LazyCalendarHeatmap calendar={calendar} />
         <CalendarTable calendar={calendar} />
       </Panel>
@@ -47,9 +62,9 @@ export function YearReview({ year }: { year: number }) {
           <BestRunsPanel review={review} />
         </div>
         <div className="col-lg-6">
-          <Panel title={`Records set in ${review.year}`}>
+          <Panel title={t('insights.year.records.title', { year: review.year })}>
             {review.records.length === 0 ? (
-              <p className="mb-0 text-body-secondary">No new record this year.</p>
+              <p className="mb-0 text-body-secondary">{t('insights.year.records.none')}</p>
             ) : (
               <ul className="mb-0">
                 {review.records.map((key) => (
@@ -58,7 +73,7 @@ export function YearReview({ year }: { year: number }) {
               </ul>
             )}
             <p className="small mt-2 mb-0">
-              <Link to="/insights/records">All records and their progression</Link>
+              <Link to="/insights/records">{t('insights.year.records.all')}</Link>
             </p>
           </Panel>
         </div>
@@ -71,18 +86,18 @@ function CalendarTable({ calendar }: { calendar: Calendar }) {
   const display = useDisplay();
   return (
     <details className="mt-3">
-      <summary>The days with runs as a table</summary>
+      <summary>{t('insights.year.days.asTable')}</summary>
       {calendar.days.length === 0 ? (
-        <p className="mb-0 text-body-secondary">No runs in {calendar.year}.</p>
+        <p className="mb-0 text-body-secondary">{t('insights.year.days.none', { year: calendar.year })}</p>
       ) : (
         <div>
           <table className="table table-sm mb-0">
-            <caption className="visually-hidden">Days of {calendar.year} with runs</caption>
+            <caption className="visually-hidden">{t('insights.year.days.table', { year: calendar.year })}</caption>
             <thead>
               <tr>
-                <th scope="col">Day</th>
-                <th scope="col">Distance ({display.labels.distance})</th>
-                <th scope="col">Runs</th>
+                <th scope="col">{t('insights.year.days.day')}</th>
+                <th scope="col">{t('insights.year.days.distance', { unit: display.labels.distance })}</th>
+                <th scope="col">{t('insights.year.days.runs')}</th>
               </tr>
             </thead>
             <tbody>
@@ -106,32 +121,37 @@ function TotalsPanel({ review }: { review: Review }) {
   const change = (now: number, before: number) =>
     before === 0 ? '—' : `${now >= before ? '+' : ''}${Math.round(((now - before) / before) * 100)}%`;
   const rows: [string, string, string, string][] = [
-    ['Runs', String(review.runs), String(review.previous.runs), change(review.runs, review.previous.runs)],
     [
-      `Distance (${display.labels.distance})`,
+      t('insights.year.totals.runs'),
+      String(review.runs),
+      String(review.previous.runs),
+      change(review.runs, review.previous.runs),
+    ],
+    [
+      t('insights.year.totals.distance', { unit: display.labels.distance }),
       display.formatDistance(review.distance),
       display.formatDistance(review.previous.distance),
       change(review.distance, review.previous.distance),
     ],
     [
-      'Time',
+      t('insights.year.totals.time'),
       formatDuration(review.seconds),
       formatDuration(review.previous.seconds),
       change(review.seconds, review.previous.seconds),
     ],
   ];
   return (
-    <Panel title={`${review.year} against ${review.year - 1}`}>
+    <Panel title={t('insights.year.totals.title', { year: review.year, previous: review.year - 1 })}>
       <table className="table table-sm mb-2">
         <caption className="visually-hidden">
-          Totals of {review.year} and {review.year - 1}
+          {t('insights.year.totals.table', { year: review.year, previous: review.year - 1 })}
         </caption>
         <thead>
           <tr>
             <th scope="col" />
             <th scope="col">{review.year}</th>
             <th scope="col">{review.year - 1}</th>
-            <th scope="col">Change</th>
+            <th scope="col">{t('insights.year.totals.change')}</th>
           </tr>
         </thead>
         <tbody>
@@ -146,7 +166,9 @@ function TotalsPanel({ review }: { review: Review }) {
         </tbody>
       </table>
       <p className="small mb-0">
-        Average pace: {review.avg_pace === null ? '—' : `${display.formatPace(review.avg_pace)} ${display.labels.pace}`}
+        {t('insights.year.totals.averagePace', {
+          pace: review.avg_pace === null ? '—' : `${display.formatPace(review.avg_pace)} ${display.labels.pace}`,
+        })}
       </p>
     </Panel>
   );
@@ -155,19 +177,19 @@ function TotalsPanel({ review }: { review: Review }) {
 function MonthsPanel({ review }: { review: Review }) {
   const display = useDisplay();
   return (
-    <Panel title="Distance by month">
+    <Panel title={t('insights.year.months.title')}>
       <LazySeriesChart
         kind="bar"
         height={220}
-        labels={MONTHS}
+        labels={months()}
         series={[
           {
-            label: `Distance (${display.labels.distance})`,
+            label: t('insights.year.months.distance', { unit: display.labels.distance }),
             values: review.months.map((km) => display.distance(km)),
             color: '#7acbf9',
           },
         ]}
-        label={`Distance per month of ${review.year}, in ${display.labels.distance}`}
+        label={t('insights.year.months.chart', { year: review.year, unit: display.labels.distance })}
       />
     </Panel>
   );
@@ -185,19 +207,25 @@ function RunLine({ title, entry }: { title: string; entry: Entry | null }) {
   const date = display.formatDate(entry.date);
   return (
     <li className="mb-2">
-      <strong>{title}</strong>: <Link to={runPagePath(entry.id)}>{date}</Link>, {display.runDistance(entry.distance)}{' '}
-      {display.labels.distance} in {entry.time} ({display.runPace(entry)} {display.labels.pace}){' '}
-      <EditLink to={runEditPath(entry.id)} label={`Edit the run of ${date}`} className="ms-1" />
+      <strong>{title}</strong>: <Link to={runPagePath(entry.id)}>{date}</Link>,{' '}
+      {t('insights.year.best.details', {
+        distance: display.runDistance(entry.distance),
+        unit: display.labels.distance,
+        time: entry.time,
+        pace: display.runPace(entry),
+        paceUnit: display.labels.pace,
+      })}{' '}
+      <EditLink to={runEditPath(entry.id)} label={t('insights.editRun', { date })} className="ms-1" />
     </li>
   );
 }
 
 function BestRunsPanel({ review }: { review: Review }) {
   return (
-    <Panel title="Longest and fastest runs">
+    <Panel title={t('insights.year.best.title')}>
       <ul className="list-unstyled mb-0">
-        <RunLine title="Longest" entry={review.longest} />
-        <RunLine title="Fastest (5 km or more)" entry={review.fastest} />
+        <RunLine title={t('insights.year.best.longest')} entry={review.longest} />
+        <RunLine title={t('insights.year.best.fastest')} entry={review.fastest} />
       </ul>
     </Panel>
   );
