@@ -9,12 +9,23 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRegister, settled, startJourney, type Journey } from './support/journey.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  apiAddEntry,
+  apiLogin,
+  apiRegister,
+  isoDay,
+  settled,
+  startJourney,
+  type Journey,
+} from './support/journey.js';
 
 interface Screen {
+  /** `:runner` stands for the run-less runner's id. */
   path: string;
-  /** Who opens it: a visitor, or a runner signed in with a run-less account. */
-  as: 'guest' | 'runner';
+  /** Who opens it: a visitor, a runner signed in with a run-less account, or the admin (who has a run). */
+  as: 'guest' | 'runner' | 'admin';
 }
 
 const SCREENS: Screen[] = [
@@ -32,6 +43,12 @@ const SCREENS: Screen[] = [
   { path: '/insights/records', as: 'runner' },
   { path: '/insights/load', as: 'runner' },
   { path: '/insights/year', as: 'runner' },
+  { path: '/data', as: 'runner' },
+  { path: '/admin/dashboard', as: 'admin' },
+  { path: '/admin/users', as: 'admin' },
+  { path: '/admin/user/show/:runner', as: 'admin' },
+  { path: '/admin/user/edit/:runner', as: 'admin' },
+  { path: '/admin/user/:runner/entries', as: 'admin' },
 ];
 
 /**
@@ -69,6 +86,7 @@ const UNTRANSLATED = `(() => {
 describe('every text from the catalogs, seen in the pseudo-language', () => {
   let journey: Journey;
   const pages: Partial<Record<Screen['as'], Page>> = {};
+  let runnerId = 0;
 
   beforeAll(async () => {
     journey = await startJourney();
@@ -81,14 +99,21 @@ describe('every text from the catalogs, seen in the pseudo-language', () => {
     });
     await pages.runner.goto('/policy');
     await pages.runner.evaluate(`window.localStorage.setItem('access_token', ${JSON.stringify(runner.token)})`);
+    runnerId = runner.id;
+    pages.admin = await journey.newPage();
+    const adminToken = await apiLogin(journey.server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await apiAddEntry(journey.server.baseUrl, adminToken, { date: isoDay(1), distance: 10.5, time: '00:52:30' });
+    await pages.admin.goto('/policy');
+    await pages.admin.evaluate(`window.localStorage.setItem('access_token', ${JSON.stringify(adminToken)})`);
   });
 
   afterAll(async () => {
     await journey?.close();
   });
 
-  it.each(SCREENS)('$path ($as)', async ({ path, as }) => {
+  it.each(SCREENS)('$path ($as)', async ({ path: template, as }) => {
     const page = pages[as]!;
+    const path = template.replace(':runner', String(runnerId));
     await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=pseudo`);
     await page.locator('h1').first().waitFor();
     await settled(page);

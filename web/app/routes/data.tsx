@@ -1,13 +1,16 @@
+import data from 'virtual:i18n/data';
 import { PageTitle } from '../../components/page-title';
 import { useUser } from '../../features/auth/api/get-me';
 import { ExportPanel } from '../../features/data/components/export-panel';
 import { ImportPanel } from '../../features/data/components/import-panel';
+import { useT } from '../../i18n/runtime';
 
 export function Component() {
+  const t = useT(data);
   const units = useUser()?.units ?? 'km';
   return (
     <>
-      <PageTitle title="Your data">Your data</PageTitle>
+      <PageTitle title={t('data.title')}>{t('data.title')}</PageTitle>
       <ImportPanel units={units} />
       <hr className="my-4" />
       <ExportPanel />

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import admin from 'virtual:i18n/admin';
 import { formatNumber } from '../../../../core/format.js';
 import { can } from '../../../../core/permissions.js';
 import type { EntryWithUser, User } from '../../../../core/schemas.js';
 import { Panel } from '../../../components/panel';
+import { splitAround, useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { runEditPath } from '../../../lib/run-paths';
 import { useAdminDashboard } from '../api/get-admin-dashboard';
@@ -27,40 +29,52 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function RunLine({ me, run, value }: { me: User; run: EntryWithUser | null; value: string }) {
+  const t = useT(admin);
   const display = useDisplay();
   if (!run) return <>—</>;
   const path = editPathFor(me, run);
+  const date = display.formatDate(run.date);
+  const [beforeUser, afterUser] = splitAround(
+    (key, values) => t(key, { ...values, date }),
+    'admin.dashboard.runBy',
+    'user',
+  );
   return (
     <>
       {path ? <Link to={path}>{value}</Link> : value}
       <span className="d-block small fw-normal">
-        by <Link to={`/admin/user/show/${run.user.id}`}>{run.user.name}</Link> on {display.formatDate(run.date)}
+        {beforeUser}
+        <Link to={`/admin/user/show/${run.user.id}`} translate="no">
+          {run.user.name}
+        </Link>
+        {afterUser}
       </span>
     </>
   );
 }
 
 export function AdminDashboardStats({ me }: { me: User }) {
+  const t = useT(admin);
   const { data } = useAdminDashboard();
   const count = (value: number | undefined) => (value === undefined ? '—' : String(value));
   const display = useDisplay();
   return (
     <div className="row">
       <div className="col-lg-6">
-        <Panel title="Users Stats">
+        <Panel title={t('admin.dashboard.usersStats')}>
           <dl className="row mb-0">
-            <Row label="Total users">{count(data?.total_users)}</Row>
-            <Row label="New users this week">{count(data?.new_users_this_week)}</Row>
-            <Row label="New users this month">{count(data?.new_users_this_month)}</Row>
+            <Row label={t('admin.dashboard.totalUsers')}>{count(data?.total_users)}</Row>
+            <Row label={t('admin.dashboard.newUsersThisWeek')}>{count(data?.new_users_this_week)}</Row>
+            <Row label={t('admin.dashboard.newUsersThisMonth')}>{count(data?.new_users_this_month)}</Row>
           </dl>
         </Panel>
       </div>
       <div className="col-lg-6">
-        <Panel title="Entries Stats">
+        <Panel title={t('admin.dashboard.entriesStats')}>
           <dl className="row mb-0">
-            <Row label="Total entries">{count(data?.total_entries)}</Row>
-            <Row label="Average entries per user">{formatNumber(data?.avg_entries_per_user)}</Row>
-            <Row label="Fastest run">
+            <Row label={t('admin.dashboard.totalEntries')}>{count(data?.total_entries)}</Row>
+            <Row label={t('admin.dashboard.avgEntriesPerUser')}>{formatNumber(data?.avg_entries_per_user)}</Row>
+            <Row label={t('admin.dashboard.fastestRun')}>
               <RunLine
                 me={me}
                 run={data?.fastest_run ?? null}
@@ -69,7 +83,7 @@ export function AdminDashboardStats({ me }: { me: User }) {
                 }
               />
             </Row>
-            <Row label="Longest run">
+            <Row label={t('admin.dashboard.longestRun')}>
               <RunLine
                 me={me}
                 run={data?.longest_run ?? null}

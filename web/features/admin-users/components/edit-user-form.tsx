@@ -1,15 +1,18 @@
 import { can } from '../../../../core/permissions.js';
+import admin from 'virtual:i18n/admin';
 import type { User } from '../../../../core/schemas.js';
 import { UserForm } from '../../../components/form/user-form';
 import { notify } from '../../../components/toast/toast-store';
+import { t, useT } from '../../../i18n/runtime';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useUpdateUser } from '../api/update-user';
 
 /** The admin's user edit; the role selector only for those who may change this user's role. */
 export function EditUserForm({ me, user, onUpdated }: { me: User; user: User; onUpdated: () => void }) {
+  useT(admin);
   const mutation = useUpdateUser({
     onSuccess: () => {
-      notify('User was updated!', 'success');
+      notify(t('admin.userEdit.updated'), 'success');
       onUpdated();
     },
   });
@@ -18,7 +21,7 @@ export function EditUserForm({ me, user, onUpdated }: { me: User; user: User; on
       key={user.id}
       user={user}
       showRole={can(me, { type: 'user.changeRole', target: user })}
-      submitLabel="Update"
+      submitLabel={t('admin.userEdit.submit')}
       pending={mutation.isPending}
       serverErrors={fieldErrorsOf(mutation.error)}
       failure={mutation.error}

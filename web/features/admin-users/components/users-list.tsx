@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import admin from 'virtual:i18n/admin';
 import { can } from '../../../../core/permissions.js';
 import type { User } from '../../../../core/schemas.js';
 import { useConfirm } from '../../../components/confirm-dialog';
-import { ROLE_LABELS } from '../../../components/form/user-form';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { Pagination } from '../../../components/pagination';
 import { notify } from '../../../components/toast/toast-store';
+import { t, useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/get-users';
@@ -17,22 +18,22 @@ import { useUsers } from '../api/get-users';
  * own row never offers it: they delete their account from their profile, which says why not.
  */
 const UNKNOWN_ADMIN_COUNT = Number.POSITIVE_INFINITY;
-const OWN_ACCOUNT_REASON = 'This is your own account: you can delete it from your profile.';
 
 /** Why a user's Delete is not offered: null when it is; '' when the viewer may not delete the user at all. */
 function whyNoDelete(me: User, user: User): string | null {
   if (!can(me, { type: 'user.delete', target: user, adminCount: UNKNOWN_ADMIN_COUNT })) return '';
-  return me.id === user.id ? OWN_ACCOUNT_REASON : null;
+  return me.id === user.id ? t('admin.users.ownAccount') : null;
 }
 
 export function UsersList({ me }: { me: User }) {
+  useT(admin);
   const [search, setSearch] = useSearchParams();
   const page = Math.max(1, Number(search.get('page')) || 1);
   const query = search.get('query') ?? '';
   const [text, setText] = useState(query);
   const users = useUsers({ page, query: query || undefined });
   const { confirm, dialog } = useConfirm();
-  const remove = useDeleteUser({ onSuccess: () => notify('User was deleted!', 'success') });
+  const remove = useDeleteUser({ onSuccess: () => notify(t('admin.users.deleted'), 'success') });
   const display = useDisplay();
 
   const go = (next: { page: number; query: string }) => {
@@ -48,7 +49,7 @@ export function UsersList({ me }: { me: User }) {
   };
 
   const onDelete = async (user: User) => {
-    if (await confirm(`Delete the user ${user.name} (${user.email}) and all of their entries?`)) remove.mutate(user.id);
+    if (await confirm(t('admin.users.deleteConfirm', { name: user.name, email: user.email }))) remove.mutate(user.id);
   };
 
   const paged = users.data;
@@ -56,32 +57,34 @@ export function UsersList({ me }: { me: User }) {
     <>
       <form className="d-flex gap-2 mb-3" role="search" onSubmit={submit} style={{ maxWidth: 480 }}>
         <label htmlFor="user-search" className="visually-hidden">
-          Search users by name or e-mail
+          {t('admin.users.searchLabel')}
         </label>
         <input
           id="user-search"
           type="search"
           className="form-control"
-          placeholder="Name or e-mail"
+          placeholder={t('admin.users.searchPlaceholder')}
           value={text}
           onChange={(event) => setText(event.target.value)}
         />
         <button type="submit" className="btn btn-primary">
-          Search
+          {t('admin.users.search')}
         </button>
       </form>
-      <p aria-live="polite">{paged ? `Page ${paged.current_page} of ${Math.max(1, paged.last_page)}` : '\u00a0'}</p>
+      <p aria-live="polite">
+        {paged ? t('admin.users.page', { current: paged.current_page, last: Math.max(1, paged.last_page) }) : '\u00a0'}
+      </p>
       {paged ? (
         <div className="table-responsive">
           <table className="table table-striped table-hover align-middle table-stack">
             <thead>
               <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Created at</th>
+                <th scope="col">{t('admin.user.name')}</th>
+                <th scope="col">{t('admin.user.email')}</th>
+                <th scope="col">{t('admin.user.role')}</th>
+                <th scope="col">{t('admin.user.createdAt')}</th>
                 <th scope="col" className="text-end">
-                  Actions
+                  {t('admin.users.actions')}
                 </th>
               </tr>
             </thead>
@@ -89,21 +92,23 @@ export function UsersList({ me }: { me: User }) {
               {paged.data.length === 0 ? (
                 <tr>
                   <td colSpan={5} className="text-center text-body-secondary py-4">
-                    No users found.
+                    {t('admin.users.empty')}
                   </td>
                 </tr>
               ) : (
                 paged.data.map((user) => (
                   <tr key={user.id}>
-                    <td data-label="Name" className="cell-text">
-                      <Link to={`/admin/user/show/${user.id}`}>{user.name}</Link>
+                    <td data-label={t('admin.user.name')} className="cell-text">
+                      <Link to={`/admin/user/show/${user.id}`} translate="no">
+                        {user.name}
+                      </Link>
                     </td>
                     {/* An address wraps only where it must (at the phone's card width), never a letter a line. */}
-                    <td data-label="Email" className="cell-text">
-                      {user.email}
+                    <td data-label={t('admin.user.email')} className="cell-text">
+                      <span translate="no">{user.email}</span>
                     </td>
-                    <td data-label="Role">{ROLE_LABELS[user.role]}</td>
-                    <td data-label="Created at" className="text-nowrap">
+                    <td data-label={t('admin.user.role')}>{t('admin.user.roleName', { role: user.role })}</td>
+                    <td data-label={t('admin.user.createdAt')} className="text-nowrap">
                       {display.formatDateTime(user.date)}
                     </td>
                     <td className="text-end text-nowrap stack-actions">
@@ -111,8 +116,8 @@ export function UsersList({ me }: { me: User }) {
                         <Link
                           to={`/admin/user/edit/${user.id}`}
                           className="btn btn-sm btn-outline-primary me-2"
-                          aria-label={`Edit ${user.name}`}
-                          title="Edit"
+                          aria-label={t('admin.users.editUser', { name: user.name })}
+                          title={t('admin.actions.edit')}
                         >
                           <PencilIcon />
                         </Link>
@@ -128,7 +133,7 @@ export function UsersList({ me }: { me: User }) {
       ) : null}
       {paged && paged.last_page > 1 ? (
         <Pagination
-          label="Users pages"
+          label={t('admin.users.pages')}
           last={paged.last_page}
           current={paged.current_page}
           onSelect={(next) => go({ page: next, query })}
@@ -160,7 +165,7 @@ function DeleteButton({
         <button
           type="button"
           className="btn btn-sm btn-outline-danger"
-          aria-label={`Delete ${user.name}`}
+          aria-label={t('admin.users.deleteUser', { name: user.name })}
           aria-describedby={reasonId}
           title={reason}
           disabled
@@ -177,8 +182,8 @@ function DeleteButton({
     <button
       type="button"
       className="btn btn-sm btn-outline-danger"
-      aria-label={`Delete ${user.name}`}
-      title="Delete"
+      aria-label={t('admin.users.deleteUser', { name: user.name })}
+      title={t('admin.actions.delete')}
       onClick={() => void onDelete(user)}
     >
       <TrashIcon />

@@ -1,13 +1,31 @@
 import { useId, useState, type FormEvent } from 'react';
+import data from 'virtual:i18n/data';
 import { DISTANCE_UNITS, type DistanceUnit, type ImportMapping } from '../../../../core/imports.js';
+import { splitAround, t, useT } from '../../../i18n/runtime';
 
 const FIELDS = [
-  { key: 'date', label: 'Date', required: true },
-  { key: 'distance', label: 'Distance', required: true },
-  { key: 'time', label: 'Time', required: true },
-  { key: 'title', label: 'Title', required: false },
-  { key: 'notes', label: 'Notes', required: false },
+  { key: 'date', required: true },
+  { key: 'distance', required: true },
+  { key: 'time', required: true },
+  { key: 'title', required: false },
+  { key: 'notes', required: false },
 ] as const;
+
+/** A field's name, as its label shows it. */
+function fieldLabel(key: (typeof FIELDS)[number]['key']): string {
+  switch (key) {
+    case 'date':
+      return t('data.mapping.date');
+    case 'distance':
+      return t('data.mapping.distance');
+    case 'time':
+      return t('data.mapping.time');
+    case 'title':
+      return t('data.mapping.title');
+    case 'notes':
+      return t('data.mapping.notes');
+  }
+}
 
 /** Guesses a column for a field from its name ("Distance (mi)" for distance). */
 function guess(columns: string[], key: string): string {
@@ -24,12 +42,14 @@ export function ColumnMapping({
   busy: boolean;
   onSubmit: (mapping: ImportMapping) => void;
 }) {
+  useT(data);
   const id = useId();
   const [chosen, setChosen] = useState<Record<string, string>>(() =>
     Object.fromEntries(FIELDS.map((f) => [f.key, f.required ? guess(columns, f.key) : ''])),
   );
   const [unit, setUnit] = useState<DistanceUnit>('km');
   const ready = FIELDS.every((f) => !f.required || chosen[f.key]);
+  const [beforeColumns, afterColumns] = splitAround(t, 'data.mapping.intro', 'columns');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -47,15 +67,18 @@ export function ColumnMapping({
   return (
     <form className="border rounded p-3 mb-3" onSubmit={submit} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="h6">
-        Which column is which?
+        {t('data.mapping.heading')}
       </h2>
-      <p className="small text-body-secondary">This CSV is not one we recognise. Its columns: {columns.join(', ')}.</p>
+      <p className="small text-body-secondary">
+        {beforeColumns}
+        <span translate="no">{columns.join(', ')}</span>
+        {afterColumns}
+      </p>
       <div className="row g-2">
         {FIELDS.map((field) => (
           <div className="col-12 col-sm-6 col-md-4" key={field.key}>
             <label className="form-label" htmlFor={`${id}-${field.key}`}>
-              {field.label}
-              {field.required ? '' : ' (optional)'}
+              {field.required ? fieldLabel(field.key) : t('data.mapping.optional', { field: fieldLabel(field.key) })}
             </label>
             <select
               id={`${id}-${field.key}`}
@@ -64,9 +87,9 @@ export function ColumnMapping({
               required={field.required}
               onChange={(e) => setChosen({ ...chosen, [field.key]: e.target.value })}
             >
-              <option value="">{field.required ? 'Choose a column' : 'None'}</option>
+              <option value="">{field.required ? t('data.mapping.choose') : t('data.mapping.none')}</option>
               {columns.map((column) => (
-                <option key={column} value={column}>
+                <option key={column} value={column} translate="no">
                   {column}
                 </option>
               ))}
@@ -75,7 +98,7 @@ export function ColumnMapping({
         ))}
         <div className="col-12 col-sm-6 col-md-4">
           <label className="form-label" htmlFor={`${id}-unit`}>
-            Distance unit
+            {t('data.mapping.unit')}
           </label>
           <select
             id={`${id}-unit`}
@@ -85,14 +108,14 @@ export function ColumnMapping({
           >
             {DISTANCE_UNITS.map((u) => (
               <option key={u} value={u}>
-                {u === 'km' ? 'Kilometres' : u === 'mi' ? 'Miles' : 'Metres'}
+                {u === 'km' ? t('data.mapping.km') : u === 'mi' ? t('data.mapping.mi') : t('data.mapping.m')}
               </option>
             ))}
           </select>
         </div>
       </div>
       <button type="submit" className="btn btn-outline-primary mt-3" disabled={!ready || busy}>
-        Preview again
+        {t('data.mapping.submit')}
       </button>
     </form>
   );

@@ -1,31 +1,28 @@
 import { useId, useState } from 'react';
+import data from 'virtual:i18n/data';
 import type { ExportFormat } from '../../../../core/imports.js';
+import { useT } from '../../../i18n/runtime';
 import { exportRuns } from '../api/export-runs';
-
-/** What each download holds, in the order the panel offers them. */
-const DOWNLOADS: { format: ExportFormat; label: string; holds: string }[] = [
-  { format: 'csv', label: 'Download CSV', holds: 'Your runs, to open in a spreadsheet.' },
-  { format: 'json', label: 'Download JSON', holds: 'Your runs with your shoes and goals.' },
-  {
-    format: 'zip',
-    label: 'Download ZIP',
-    holds:
-      'Everything: every run with its track and original file (FIT, TCX or GPX), your shoes and goals, for moving to another Running Times server.',
-  },
-];
 
 /** Download every run as CSV (a spreadsheet), JSON (with shoes and goals) or a zip (everything, tracks and files too). */
 export function ExportPanel() {
+  const t = useT(data);
   const id = useId();
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** What each download holds, in the order the panel offers them. */
+  const downloads: { format: ExportFormat; label: string; holds: string }[] = [
+    { format: 'csv', label: t('data.export.csv'), holds: t('data.export.csvHolds') },
+    { format: 'json', label: t('data.export.json'), holds: t('data.export.jsonHolds') },
+    { format: 'zip', label: t('data.export.zip'), holds: t('data.export.zipHolds') },
+  ];
   const download = async (format: ExportFormat) => {
     setBusy(format);
     setError(null);
     try {
       await exportRuns(format);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The export failed.');
+      setError(failure instanceof Error ? failure.message : t('data.export.failed'));
     } finally {
       setBusy(null);
     }
@@ -33,11 +30,11 @@ export function ExportPanel() {
   return (
     <section aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="h4">
-        Export runs
+        {t('data.export.title')}
       </h2>
-      <p className="text-body-secondary">Each can be imported again here or into another Running Times.</p>
+      <p className="text-body-secondary">{t('data.export.intro')}</p>
       <ul className="list-unstyled d-flex flex-column gap-3">
-        {DOWNLOADS.map(({ format, label, holds }) => (
+        {downloads.map(({ format, label, holds }) => (
           <li key={format} className="d-flex flex-wrap align-items-center gap-3">
             <button
               type="button"
@@ -46,7 +43,7 @@ export function ExportPanel() {
               aria-describedby={`${id}-${format}`}
               onClick={() => void download(format)}
             >
-              {busy === format ? 'Preparing…' : label}
+              {busy === format ? t('data.export.preparing') : label}
             </button>
             <span id={`${id}-${format}`} className="text-body-secondary">
               {holds}

@@ -1,15 +1,20 @@
 import { useId, useState, type DragEvent } from 'react';
+import data from 'virtual:i18n/data';
+import { decimal } from '../../../../core/format.js';
 import type { ImportMapping, ImportResult } from '../../../../core/imports.js';
 import type { Units } from '../../../../core/units.js';
 import { ProgressBar } from '../../../components/progress-bar';
+import { t, useT } from '../../../i18n/runtime';
 import { useImportRuns } from '../api/import-runs';
 import { ColumnMapping } from './column-mapping';
-import { ImportPreview, plural } from './import-preview';
+import { ImportPreview } from './import-preview';
 
 const ACCEPT = '.fit,.tcx,.gpx,.csv,.json,.zip,.gz';
 
 const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  bytes >= 1024 * 1024
+    ? t('data.size.mb', { size: decimal(bytes / 1024 / 1024, 1) })
+    : t('data.size.kb', { size: String(Math.max(1, Math.round(bytes / 1024))) });
 
 /**
  * Pick or drop files (or a zip), preview what an import would do (every row with its status
@@ -17,12 +22,13 @@ const sizeText = (bytes: number) =>
  */
 /** "Import 3 runs", "Import 2 tracks", "Import 3 runs and 2 tracks". */
 function importLabel(runs: number, tracks: number): string {
-  if (tracks === 0) return `Import ${plural(runs, 'run', 'runs')}`;
-  if (runs === 0) return `Import ${plural(tracks, 'track', 'tracks')}`;
-  return `Import ${plural(runs, 'run', 'runs')} and ${plural(tracks, 'track', 'tracks')}`;
+  if (tracks === 0) return t('data.import.submitRuns', { runs });
+  if (runs === 0) return t('data.import.submitTracks', { tracks });
+  return t('data.import.submitRunsAndTracks', { runs, tracks });
 }
 
 export function ImportPanel({ units }: { units: Units }) {
+  useT(data);
   const id = useId();
   const [files, setFiles] = useState<File[]>([]);
   const [dragging, setDragging] = useState(false);
@@ -85,12 +91,9 @@ export function ImportPanel({ units }: { units: Units }) {
   return (
     <section aria-labelledby={`${id}-title`} className="mb-4">
       <h2 id={`${id}-title`} className="h4">
-        Import runs
+        {t('data.import.title')}
       </h2>
-      <p className="text-body-secondary">
-        FIT, TCX and GPX files from a watch, a Strava bulk export (the zip), Garmin Connect&rsquo;s Activities.csv, or
-        an export of Running Times; each may be gzipped. Nothing is stored until you confirm.
-      </p>
+      <p className="text-body-secondary">{t('data.import.intro')}</p>
       <div
         className={`border border-2 rounded p-4 mb-3 text-center ${dragging ? 'border-primary bg-primary-subtle' : 'border-dashed'}`}
         style={{ borderStyle: 'dashed' }}
@@ -102,7 +105,7 @@ export function ImportPanel({ units }: { units: Units }) {
         onDrop={onDrop}
       >
         <label htmlFor={`${id}-files`} className="form-label d-block">
-          Drop files here, or choose them
+          {t('data.import.drop')}
         </label>
         <input
           id={`${id}-files`}
@@ -115,8 +118,9 @@ export function ImportPanel({ units }: { units: Units }) {
         />
         {files.length > 0 ? (
           <p className="small mt-2 mb-0">
-            {files.length === 1 ? files[0]!.name : `${files.length} files`} (
-            {sizeText(files.reduce((n, f) => n + f.size, 0))})
+            {files.length === 1
+              ? t('data.import.oneFile', { name: files[0]!.name, size: sizeText(files[0]!.size) })
+              : t('data.import.files', { count: files.length, size: sizeText(files.reduce((n, f) => n + f.size, 0)) })}
           </p>
         ) : null}
       </div>
@@ -126,7 +130,7 @@ export function ImportPanel({ units }: { units: Units }) {
         disabled={files.length === 0 || busy}
         onClick={() => send(true)}
       >
-        Preview import
+        {t('data.import.preview')}
       </button>
 
       {busy && sent ? (
@@ -134,16 +138,16 @@ export function ImportPanel({ units }: { units: Units }) {
           {uploaded ? (
             <p className="mb-1">
               <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />
-              Processing the files&hellip;
+              {t('data.import.processing')}
             </p>
           ) : (
             <>
-              <p className="mb-1">Uploading&hellip;</p>
+              <p className="mb-1">{t('data.import.uploading')}</p>
               <ProgressBar
                 value={sent.sent}
                 max={sent.total || 1}
-                label="Upload"
-                valueText={`${sizeText(sent.sent)} of ${sizeText(sent.total)} sent`}
+                label={t('data.import.upload')}
+                valueText={t('data.import.sent', { sent: sizeText(sent.sent), total: sizeText(sent.total) })}
               />
             </>
           )}
