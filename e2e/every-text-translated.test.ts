@@ -9,12 +9,23 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRegister, settled, startJourney, type Journey } from './support/journey.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  apiAddEntry,
+  apiLogin,
+  apiRegister,
+  isoDay,
+  settled,
+  startJourney,
+  type Journey,
+} from './support/journey.js';
 
 interface Screen {
+  /** `:run` stands for the admin's run. */
   path: string;
-  /** Who opens it: a visitor, or a runner signed in with a run-less account. */
-  as: 'guest' | 'runner';
+  /** Who opens it: a visitor, a runner signed in with a run-less account, or the admin, who has a run. */
+  as: 'guest' | 'runner' | 'admin';
 }
 
 const SCREENS: Screen[] = [
@@ -27,6 +38,12 @@ const SCREENS: Screen[] = [
   { path: '/no-such-page', as: 'runner' },
   // The runner's screens join as their texts move into the catalogs, e.g.
   // { path: '/dashboard', as: 'runner' },
+  { path: '/entries', as: 'runner' },
+  { path: '/entry/new', as: 'runner' },
+  { path: '/entries', as: 'admin' },
+  { path: '/entry/edit/:run', as: 'admin' },
+  { path: '/admin/entries', as: 'admin' },
+  { path: '/admin/entry/edit/:run', as: 'admin' },
 ];
 
 /**
@@ -64,6 +81,7 @@ const UNTRANSLATED = `(() => {
 describe('every text from the catalogs, seen in the pseudo-language', () => {
   let journey: Journey;
   const pages: Partial<Record<Screen['as'], Page>> = {};
+  let run = 0;
 
   beforeAll(async () => {
     journey = await startJourney();
@@ -76,14 +94,20 @@ describe('every text from the catalogs, seen in the pseudo-language', () => {
     });
     await pages.runner.goto('/policy');
     await pages.runner.evaluate(`window.localStorage.setItem('access_token', ${JSON.stringify(runner.token)})`);
+    pages.admin = await journey.newPage();
+    const admin = await apiLogin(journey.server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    run = await apiAddEntry(journey.server.baseUrl, admin, { date: isoDay(1), distance: 10, time: '00:50:00' });
+    await pages.admin.goto('/policy');
+    await pages.admin.evaluate(`window.localStorage.setItem('access_token', ${JSON.stringify(admin)})`);
   });
 
   afterAll(async () => {
     await journey?.close();
   });
 
-  it.each(SCREENS)('$path ($as)', async ({ path, as }) => {
+  it.each(SCREENS)('$path ($as)', async ({ path: screen, as }) => {
     const page = pages[as]!;
+    const path = screen.replace(':run', String(run));
     await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=pseudo`);
     await page.locator('h1').first().waitFor();
     await settled(page);
