@@ -22,9 +22,9 @@ import {
 } from './support/journey.js';
 
 interface Screen {
-  /** `:runner` stands for the run-less runner's id. */
+  /** `:runner` stands for the run-less runner's id, `:adminRun` for the admin's run. */
   path: string;
-  /** Who opens it: a visitor, a runner signed in with a run-less account, or the admin (who has a run). */
+  /** Who opens it: a visitor, a runner signed in with a run-less account, or the admin, who has a run. */
   as: 'guest' | 'runner' | 'admin';
 }
 
@@ -49,6 +49,12 @@ const SCREENS: Screen[] = [
   { path: '/admin/user/show/:runner', as: 'admin' },
   { path: '/admin/user/edit/:runner', as: 'admin' },
   { path: '/admin/user/:runner/entries', as: 'admin' },
+  { path: '/entries', as: 'runner' },
+  { path: '/entry/new', as: 'runner' },
+  { path: '/entries', as: 'admin' },
+  { path: '/entry/edit/:adminRun', as: 'admin' },
+  { path: '/admin/entries', as: 'admin' },
+  { path: '/admin/entry/edit/:adminRun', as: 'admin' },
 ];
 
 /**
@@ -87,6 +93,7 @@ describe('every text from the catalogs, seen in the pseudo-language', () => {
   let journey: Journey;
   const pages: Partial<Record<Screen['as'], Page>> = {};
   let runnerId = 0;
+  let adminRun = 0;
 
   beforeAll(async () => {
     journey = await startJourney();
@@ -102,7 +109,11 @@ describe('every text from the catalogs, seen in the pseudo-language', () => {
     runnerId = runner.id;
     pages.admin = await journey.newPage();
     const adminToken = await apiLogin(journey.server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await apiAddEntry(journey.server.baseUrl, adminToken, { date: isoDay(1), distance: 10.5, time: '00:52:30' });
+    adminRun = await apiAddEntry(journey.server.baseUrl, adminToken, {
+      date: isoDay(1),
+      distance: 10.5,
+      time: '00:52:30',
+    });
     await pages.admin.goto('/policy');
     await pages.admin.evaluate(`window.localStorage.setItem('access_token', ${JSON.stringify(adminToken)})`);
   });
@@ -113,7 +124,7 @@ describe('every text from the catalogs, seen in the pseudo-language', () => {
 
   it.each(SCREENS)('$path ($as)', async ({ path: template, as }) => {
     const page = pages[as]!;
-    const path = template.replace(':runner', String(runnerId));
+    const path = template.replace(':runner', String(runnerId)).replace(':adminRun', String(adminRun));
     await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=pseudo`);
     await page.locator('h1').first().waitFor();
     await settled(page);

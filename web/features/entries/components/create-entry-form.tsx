@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import entries from 'virtual:i18n/entries';
 import type { Entry } from '../../../../core/schemas.js';
 import { notify } from '../../../components/toast/toast-store';
+import { t, useT } from '../../../i18n/runtime';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useDisplay } from '../../../lib/display';
 import { useCreateEntry } from '../api/create-entry';
@@ -19,11 +21,12 @@ export function CreateEntryForm({
   onCreated?: (entry: Entry) => void;
   shoes?: readonly ShoeChoice[] | undefined;
 }) {
+  useT(entries);
   const display = useDisplay();
   const [generation, setGeneration] = useState(0);
   const mutation = useCreateEntry({
     onSuccess: (entry) => {
-      notify('New time record was added!', 'success');
+      notify(t('entries.created'), 'success');
       setGeneration((value) => value + 1);
       onCreated?.(entry);
     },

@@ -1,4 +1,6 @@
+import entries from 'virtual:i18n/entries';
 import { notify } from '../../../components/toast/toast-store';
+import { t, useT } from '../../../i18n/runtime';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useEntry } from '../api/get-entry';
 import { useUpdateEntry } from '../api/update-entry';
@@ -20,21 +22,22 @@ export function EditEntryForm({
   shoes?: readonly ShoeChoice[] | undefined;
   viewerId?: number | undefined;
 }) {
+  useT(entries);
   const entry = useEntry(id);
   const mutation = useUpdateEntry({
     onSuccess: () => {
-      notify('Time record was updated!', 'success');
+      notify(t('entries.updated'), 'success');
       onUpdated();
     },
   });
-  if (entry.isError) return <p className="text-danger mb-0">This entry could not be loaded.</p>;
-  if (!entry.data) return <p className="text-body-secondary mb-0">Loading…</p>;
+  if (entry.isError) return <p className="text-danger mb-0">{t('entries.edit.loadError')}</p>;
+  if (!entry.data) return <p className="text-body-secondary mb-0">{t('entries.loading')}</p>;
   return (
     <EntryForm
       key={entry.data.id}
       shoes={entry.data.user_id === viewerId ? shoes : undefined}
       initial={entryToFormValues(entry.data)}
-      submitLabel="Update"
+      submitLabel={t('entries.edit.submit')}
       pending={mutation.isPending}
       serverErrors={fieldErrorsOf(mutation.error)}
       onSubmit={(input) => mutation.mutate({ id, ...input })}

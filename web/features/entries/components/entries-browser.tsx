@@ -1,13 +1,14 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import entries from 'virtual:i18n/entries';
 import { ENTRY_SORTS, type EntriesSummary, type EntrySort, type Paged } from '../../../../core/schemas.js';
-import { formatCount } from '../../../../core/format.js';
 import { formatDuration } from '../../../../core/time.js';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { FormField } from '../../../components/form/form-field';
 import { Pagination } from '../../../components/pagination';
 import { notify } from '../../../components/toast/toast-store';
+import { t, useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { runPagePath, type RunPlace } from '../../../lib/run-paths';
 import { takeAddedRun } from '../added-run';
@@ -35,15 +36,16 @@ interface EntriesBrowserProps {
 
 export const PAGE_SIZES = [15, 50, 100] as const;
 
+/** The keys of the orders' names. */
 const SORT_LABELS: Record<EntrySort, string> = {
-  '-date': 'Newest first',
-  date: 'Oldest first',
-  '-distance': 'Longest distance first',
-  distance: 'Shortest distance first',
-  '-time': 'Longest time first',
-  time: 'Shortest time first',
-  pace: 'Fastest pace first',
-  '-pace': 'Slowest pace first',
+  '-date': 'entries.sort.newest',
+  date: 'entries.sort.oldest',
+  '-distance': 'entries.sort.longestDistance',
+  distance: 'entries.sort.shortestDistance',
+  '-time': 'entries.sort.longestTime',
+  time: 'entries.sort.shortestTime',
+  pace: 'entries.sort.fastestPace',
+  '-pace': 'entries.sort.slowestPace',
 };
 
 function readParams(search: URLSearchParams, sortable: boolean): EntryListParams {
@@ -71,16 +73,22 @@ function toSearch(params: EntryListParams): Record<string, string> {
 
 /** The totals of the filtered period, above the table. */
 function SummaryLine({ summary, filtered }: { summary: EntriesSummary; filtered: boolean }) {
+  useT(entries);
   const display = useDisplay();
   const parts = [
-    formatCount(summary.runs, 'run'),
-    `${display.formatDistance(summary.distance)} ${display.labels.distance}`,
+    t('entries.summary.runs', { count: summary.runs }),
+    t('entries.summary.distance', {
+      distance: display.formatDistance(summary.distance),
+      unit: display.labels.distance,
+    }),
     formatDuration(summary.seconds),
-    `average pace ${summary.avg_pace === null ? '—' : `${display.formatPace(summary.avg_pace)} ${display.labels.pace}`}`,
+    summary.avg_pace === null
+      ? t('entries.summary.noAveragePace')
+      : t('entries.summary.averagePace', { pace: display.formatPace(summary.avg_pace), unit: display.labels.pace }),
   ];
   return (
-    <p className="mb-2" aria-label={filtered ? 'Totals of the filtered period' : 'Totals of all your runs'}>
-      <span className="fw-semibold">{filtered ? 'In this period: ' : 'All your runs: '}</span>
+    <p className="mb-2" aria-label={t(filtered ? 'entries.summary.filteredLabel' : 'entries.summary.allLabel')}>
+      <span className="fw-semibold">{t(filtered ? 'entries.summary.filtered' : 'entries.summary.all')} </span>
       {parts.join(' · ')}
     </p>
   );
@@ -95,9 +103,10 @@ export function EntriesBrowser({ useList, place, userPath, sortable = false, sho
   const [search, setSearch] = useSearchParams();
   const params = readParams(search, sortable);
   const list = useList(params);
+  useT(entries);
   const { confirm, dialog } = useConfirm();
   const display = useDisplay();
-  const remove = useDeleteEntry({ onSuccess: () => notify('Entry was deleted!', 'success') });
+  const remove = useDeleteEntry({ onSuccess: () => notify(t('entries.deleted'), 'success') });
   const [added, setAdded] = useState<{ id: number; date: string; cleared: boolean } | null>(null);
 
   const go = (next: EntryListParams) => setSearch(toSearch(next));
@@ -124,8 +133,13 @@ export function EntriesBrowser({ useList, place, userPath, sortable = false, sho
   };
 
   const onDelete = async (entry: EntryRow) => {
-    const distance = `${display.runDistance(entry.distance)} ${display.labels.distance}`;
-    if (await confirm(`Delete the entry of ${display.formatDate(entry.date)} (${distance}, ${entry.time})?`)) {
+    const question = t('entries.deleteConfirm', {
+      date: display.formatDate(entry.date),
+      distance: display.runDistance(entry.distance),
+      unit: display.labels.distance,
+      time: entry.time,
+    });
+    if (await confirm(question)) {
       remove.mutate(entry.id);
     }
   };
@@ -150,18 +164,18 @@ export function EntriesBrowser({ useList, place, userPath, sortable = false, sho
       {added ? (
         <div className="alert alert-success d-flex flex-wrap gap-2 align-items-baseline" role="status">
           <span>
-            Your new run of {display.formatDate(added.date)} was added.
-            {added.cleared ? ' The date filter was cleared so that the list shows it.' : ''}
+            {t('entries.added', { date: display.formatDate(added.date) })}
+            {added.cleared ? ` ${t('entries.addedFilterCleared')}` : ''}
           </span>
           <Link to={runPagePath(added.id, place)} className="alert-link">
-            Open it
+            {t('entries.addedOpen')}
           </Link>
         </div>
       ) : null}
       {list.data?.summary ? <SummaryLine summary={list.data.summary} filtered={filtered} /> : null}
       <div className="d-flex flex-wrap justify-content-between align-items-end gap-2 mb-2">
         <p className="mb-0" aria-live="polite">
-          {paged ? `Page ${paged.current_page} of ${Math.max(1, paged.last_page)}` : '\u00a0'}
+          {paged ? t('entries.pageOf', { page: paged.current_page, pages: Math.max(1, paged.last_page) }) : '\u00a0'}
         </p>
         <ListControls
           sort={sortable ? (params.sort ?? '-date') : null}
@@ -180,7 +194,7 @@ export function EntriesBrowser({ useList, place, userPath, sortable = false, sho
           />
           {paged.last_page > 1 ? (
             <Pagination
-              label="Entries pages"
+              label={t('entries.pages')}
               last={paged.last_page}
               current={paged.current_page}
               onSelect={(page) => go({ ...params, page })}
@@ -188,7 +202,7 @@ export function EntriesBrowser({ useList, place, userPath, sortable = false, sho
           ) : null}
         </>
       ) : list.isError ? (
-        <p className="text-danger">The entries could not be loaded.</p>
+        <p className="text-danger">{t('entries.loadError')}</p>
       ) : null}
       {dialog}
     </>
@@ -205,20 +219,21 @@ function ListControls({
   perPage: number;
   onChange: (change: Partial<EntryListParams>) => void;
 }): ReactNode {
+  useT(entries);
   return (
     <div className="d-flex flex-wrap gap-2">
       {sort ? (
         <FormField
-          label="Sort by"
+          label={t('entries.sortBy')}
           name="sort"
           className=""
           value={sort}
           onValueChange={(value) => onChange({ sort: ENTRY_SORTS.find((s) => s === value) })}
-          options={ENTRY_SORTS.map((value) => ({ value, label: SORT_LABELS[value] }))}
+          options={ENTRY_SORTS.map((value) => ({ value, label: t(SORT_LABELS[value]) }))}
         />
       ) : null}
       <FormField
-        label="Per page"
+        label={t('entries.perPage')}
         name="per_page"
         className=""
         value={String(perPage)}
@@ -244,6 +259,7 @@ function DateFilter({
   onFilter: (range: DateRange) => void;
   onClear: () => void;
 }) {
+  useT(entries);
   const [range, setRange] = useState(initial);
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -254,10 +270,15 @@ function DateFilter({
     onClear();
   };
   return (
-    <form className="row g-2 align-items-end mb-3" onSubmit={submit} role="search" aria-label="Filter entries by date">
+    <form
+      className="row g-2 align-items-end mb-3"
+      onSubmit={submit}
+      role="search"
+      aria-label={t('entries.filter.label')}
+    >
       <div className="col-sm-6 col-md-3">
         <FormField
-          label="From"
+          label={t('entries.filter.from')}
           type="date"
           name="dateFrom"
           className=""
@@ -268,7 +289,7 @@ function DateFilter({
       </div>
       <div className="col-sm-6 col-md-3">
         <FormField
-          label="To"
+          label={t('entries.filter.to')}
           type="date"
           name="dateTo"
           className=""
@@ -279,10 +300,10 @@ function DateFilter({
       </div>
       <div className="col-auto">
         <button type="submit" className="btn btn-primary me-2">
-          Filter
+          {t('entries.filter.submit')}
         </button>
         <button type="button" className="btn btn-outline-secondary" onClick={clear}>
-          Clear
+          {t('entries.filter.clear')}
         </button>
       </div>
     </form>

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
+import entriesTexts from 'virtual:i18n/entries';
 import { formatText } from '../../../../core/format.js';
 import type { Entry } from '../../../../core/schemas.js';
 import { EditLink } from '../../../components/edit-link';
 import { TrashIcon } from '../../../components/icons';
+import { useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { runEditPath, runPagePath, type RunPlace } from '../../../lib/run-paths';
-import { KIND_LABELS } from './entry-extras';
+import { KIND_KEYS } from './entry-extras';
 
 /** A run as listed: the admin list adds its runner. */
 export type EntryRow = Entry & { user?: { id: number; name: string } };
@@ -27,7 +29,11 @@ interface EntriesTableProps {
  * shoe show from desktop widths on.
  */
 export function EntriesTable({ entries, place = 'own', onDelete, userPath, shoeName }: EntriesTableProps) {
+  const t = useT(entriesTexts);
   const display = useDisplay();
+  const distanceLabel = t('entries.table.distance', { unit: display.labels.distance });
+  const speedLabel = t('entries.table.speed', { unit: display.labels.speed });
+  const paceLabel = t('entries.table.pace', { unit: display.labels.pace });
   const wide = 'd-none d-lg-table-cell';
   const columns = 8 + (userPath ? 1 : 0) + (shoeName ? 1 : 0);
   return (
@@ -35,23 +41,23 @@ export function EntriesTable({ entries, place = 'own', onDelete, userPath, shoeN
       <table className="table table-striped table-hover align-middle table-stack">
         <thead>
           <tr>
-            {userPath ? <th scope="col">User</th> : null}
-            <th scope="col">Date</th>
-            <th scope="col">Title</th>
-            <th scope="col">Distance ({display.labels.distance})</th>
-            <th scope="col">Time</th>
-            <th scope="col">Avg. Speed ({display.labels.speed})</th>
-            <th scope="col">Avg. Pace ({display.labels.pace})</th>
+            {userPath ? <th scope="col">{t('entries.table.user')}</th> : null}
+            <th scope="col">{t('entries.table.date')}</th>
+            <th scope="col">{t('entries.table.title')}</th>
+            <th scope="col">{distanceLabel}</th>
+            <th scope="col">{t('entries.table.time')}</th>
+            <th scope="col">{speedLabel}</th>
+            <th scope="col">{paceLabel}</th>
             <th scope="col" className={wide}>
-              Kind
+              {t('entries.table.kind')}
             </th>
             {shoeName ? (
               <th scope="col" className={wide}>
-                Shoe
+                {t('entries.table.shoe')}
               </th>
             ) : null}
             <th scope="col" className="text-end">
-              Actions
+              {t('entries.table.actions')}
             </th>
           </tr>
         </thead>
@@ -59,7 +65,7 @@ export function EntriesTable({ entries, place = 'own', onDelete, userPath, shoeN
           {entries.length === 0 ? (
             <tr>
               <td colSpan={columns} className="text-center text-body-secondary py-4">
-                No entries found.
+                {t('entries.table.empty')}
               </td>
             </tr>
           ) : (
@@ -68,38 +74,44 @@ export function EntriesTable({ entries, place = 'own', onDelete, userPath, shoeN
               return (
                 <tr key={entry.id}>
                   {userPath ? (
-                    <td data-label="User">
-                      {entry.user ? <Link to={userPath(entry.user.id)}>{entry.user.name}</Link> : '—'}
+                    <td data-label={t('entries.table.user')}>
+                      {entry.user ? (
+                        <Link to={userPath(entry.user.id)} translate="no">
+                          {entry.user.name}
+                        </Link>
+                      ) : (
+                        '—'
+                      )}
                     </td>
                   ) : null}
-                  <td data-label="Date" className="text-nowrap">
+                  <td data-label={t('entries.table.date')} className="text-nowrap">
                     <Link to={runPagePath(entry.id, place)}>{date}</Link>
                   </td>
-                  <td data-label="Title" className="cell-text">
+                  <td data-label={t('entries.table.title')} className="cell-text" translate="no">
                     {formatText(entry.title)}
                   </td>
-                  <td data-label={`Distance (${display.labels.distance})`}>{display.formatDistance(entry.distance)}</td>
-                  <td data-label="Time">{entry.time}</td>
-                  <td data-label={`Avg. Speed (${display.labels.speed})`}>{display.formatSpeed(entry.speed)}</td>
-                  <td data-label={`Avg. Pace (${display.labels.pace})`}>{display.runPace(entry)}</td>
-                  <td className={wide}>{entry.kind ? KIND_LABELS[entry.kind] : '—'}</td>
+                  <td data-label={distanceLabel}>{display.formatDistance(entry.distance)}</td>
+                  <td data-label={t('entries.table.time')}>{entry.time}</td>
+                  <td data-label={speedLabel}>{display.formatSpeed(entry.speed)}</td>
+                  <td data-label={paceLabel}>{display.runPace(entry)}</td>
+                  <td className={wide}>{entry.kind ? t(KIND_KEYS[entry.kind]) : '—'}</td>
                   {shoeName ? (
-                    <td className={`${wide} cell-text`}>
+                    <td className={`${wide} cell-text`} translate="no">
                       {entry.shoe_id === null ? '—' : (shoeName(entry.shoe_id) ?? '—')}
                     </td>
                   ) : null}
                   <td className="text-end text-nowrap stack-actions">
                     <EditLink
                       to={runEditPath(entry.id, place)}
-                      label={`Edit entry of ${date}`}
+                      label={t('entries.editLabel', { date })}
                       className={onDelete ? 'me-2' : ''}
                     />
                     {onDelete ? (
                       <button
                         type="button"
                         className="btn btn-sm btn-outline-danger"
-                        aria-label={`Delete entry of ${date}`}
-                        title="Delete"
+                        aria-label={t('entries.table.deleteLabel', { date })}
+                        title={t('entries.table.delete')}
                         onClick={() => onDelete(entry)}
                       >
                         <TrashIcon />

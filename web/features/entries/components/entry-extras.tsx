@@ -1,7 +1,9 @@
 import { useId } from 'react';
+import entries from 'virtual:i18n/entries';
 import { MAX_NOTES_LENGTH, MAX_TITLE_LENGTH, RUN_KINDS, type Entry, type EntryBody } from '../../../../core/schemas.js';
 import type { Shoe } from '../../../../core/shoes.js';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
+import { useT } from '../../../i18n/runtime';
 import type { FieldErrors } from '../../../lib/api-client';
 
 /** A shoe as the entry form offers it (the screen passes the runner's shoes in). */
@@ -53,6 +55,7 @@ export function changedExtras(initial: EntryExtrasValues, values: EntryExtrasVal
   return body;
 }
 
+/** A run's kind in English, for the screens whose texts are not in the catalogs yet (the run's page). */
 export const KIND_LABELS: Record<(typeof RUN_KINDS)[number], string> = {
   easy: 'Easy',
   long: 'Long',
@@ -60,10 +63,15 @@ export const KIND_LABELS: Record<(typeof RUN_KINDS)[number], string> = {
   race: 'Race',
 };
 
-const EFFORT_OPTIONS = [
-  { value: '', label: 'Not rated' },
-  ...Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) })),
-];
+/** A run's kind in the language: `t(KIND_KEYS[kind])`, with `useT(entries)` called. */
+export const KIND_KEYS: Record<(typeof RUN_KINDS)[number], string> = {
+  easy: 'entries.kind.easy',
+  long: 'entries.kind.long',
+  workout: 'entries.kind.workout',
+  race: 'entries.kind.race',
+};
+
+const EFFORTS = Array.from({ length: 10 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 
 interface FieldsProps {
   values: EntryExtrasValues;
@@ -82,20 +90,21 @@ export function ShoeSelect({
   set,
   errors,
 }: FieldsProps & { shoes: readonly ShoeChoice[]; keptShoeId: string }) {
+  const t = useT(entries);
   const offered = shoes.filter((shoe) => !shoe.retired || String(shoe.id) === keptShoeId);
   if (offered.length === 0) return null;
   return (
     <FormField
-      label="Shoe"
+      label={t('entries.extras.shoe')}
       name="shoe_id"
       value={values.shoeId}
       onValueChange={set('shoeId')}
       errors={errors.shoe_id}
       options={[
-        { value: '', label: 'No shoe' },
+        { value: '', label: t('entries.extras.noShoe') },
         ...offered.map((shoe) => ({
           value: String(shoe.id),
-          label: shoe.retired ? `${shoe.name} (retired)` : shoe.name,
+          label: shoe.retired ? t('entries.extras.retiredShoe', { name: shoe.name }) : shoe.name,
         })),
       ]}
     />
@@ -106,14 +115,15 @@ const EXTRA_FIELDS = ['title', 'notes', 'kind', 'effort'] as const;
 
 /** Title, notes, kind and effort, folded under "More": open when the run has one of them, or one has an error. */
 export function MoreFields({ values, set, errors, openAtFirst }: FieldsProps & { openAtFirst: boolean }) {
+  const t = useT(entries);
   const notesId = useId();
   const notesErrorId = `${notesId}-error`;
   const withErrors = EXTRA_FIELDS.some((field) => (errors[field]?.length ?? 0) > 0);
   return (
     <details className="mb-3" open={withErrors || openAtFirst || undefined}>
-      <summary className="mb-2">More: title, notes, kind, effort</summary>
+      <summary className="mb-2">{t('entries.extras.more')}</summary>
       <FormField
-        label="Title"
+        label={t('entries.extras.title')}
         name="title"
         maxLength={MAX_TITLE_LENGTH}
         value={values.title}
@@ -122,7 +132,7 @@ export function MoreFields({ values, set, errors, openAtFirst }: FieldsProps & {
       />
       <div className="mb-3">
         <label htmlFor={notesId} className="form-label">
-          Notes
+          {t('entries.extras.notes')}
         </label>
         <textarea
           id={notesId}
@@ -140,25 +150,25 @@ export function MoreFields({ values, set, errors, openAtFirst }: FieldsProps & {
       <div className="row g-3 entry-form-pair">
         <div className="col-sm-6">
           <FormField
-            label="Kind"
+            label={t('entries.extras.kind')}
             name="kind"
             value={values.kind}
             onValueChange={set('kind')}
             errors={errors.kind}
             options={[
-              { value: '', label: 'Not set' },
-              ...RUN_KINDS.map((kind) => ({ value: kind, label: KIND_LABELS[kind] })),
+              { value: '', label: t('entries.extras.kindNotSet') },
+              ...RUN_KINDS.map((kind) => ({ value: kind, label: t(KIND_KEYS[kind]) })),
             ]}
           />
         </div>
         <div className="col-sm-6">
           <FormField
-            label="Effort (1-10)"
+            label={t('entries.extras.effort')}
             name="effort"
             value={values.effort}
             onValueChange={set('effort')}
             errors={errors.effort}
-            options={EFFORT_OPTIONS}
+            options={[{ value: '', label: t('entries.extras.effortNotRated') }, ...EFFORTS]}
           />
         </div>
       </div>

@@ -1,15 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
+import entries from 'virtual:i18n/entries';
 import { joinTime, padTimePart, splitTime } from '../../../../core/format.js';
-import {
-  DISTANCE_NOT_A_NUMBER_MESSAGE,
-  DISTANCE_NOT_POSITIVE_MESSAGE,
-  MAX_SPEED_KMH,
-  requiredMessage,
-  SPEED_TOO_HIGH_MESSAGE,
-  TIME_NOT_POSITIVE_MESSAGE,
-  TIME_PARTS_MESSAGE,
-  USUAL_SPEED_KMH,
-} from '../../../../core/messages.js';
+import { MAX_SPEED_KMH, USUAL_SPEED_KMH } from '../../../../core/messages.js';
 import type { Entry, EntryBody } from '../../../../core/schemas.js';
 import { formatDuration, speedKmh } from '../../../../core/time.js';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -17,6 +9,7 @@ import { FieldErrors as FieldErrorList, FormField } from '../../../components/fo
 import { replaceOnType } from '../../../components/form/replace-on-type';
 import { check } from '../../../components/form/form-errors';
 import { useFormErrors } from '../../../components/form/use-form-errors';
+import { t, useT } from '../../../i18n/runtime';
 import type { FieldErrors } from '../../../lib/api-client';
 import { useDisplay, type Display } from '../../../lib/display';
 import {
@@ -61,9 +54,9 @@ export function entryToFormValues(
 }
 
 const TIME_PARTS = [
-  { field: 'hours', label: 'Hours', max: 99 },
-  { field: 'minutes', label: 'Minutes', max: 59 },
-  { field: 'seconds', label: 'Seconds', max: 59 },
+  { field: 'hours', label: 'entries.form.hours', max: 99 },
+  { field: 'minutes', label: 'entries.form.minutes', max: 59 },
+  { field: 'seconds', label: 'entries.form.seconds', max: 59 },
 ] as const;
 
 /** The seconds of the time fields, or null when one of them is not two digits in range. */
@@ -76,6 +69,9 @@ function secondsOf(values: EntryFormValues): number | null {
   }
   return total;
 }
+
+/** The API's message for a speed over MAX_SPEED_KMH, in the language (as the server sends it). */
+const speedTooHigh = () => t('entries.form.speedTooHigh', { max: MAX_SPEED_KMH });
 
 /**
  * The client's checks, with the API's messages. Nothing typed is dropped: a distance or a time
@@ -92,26 +88,27 @@ function validate(values: EntryFormValues, distanceKm: number | null): FieldErro
     seconds > 0 &&
     speedKmh(distanceKm, seconds) > MAX_SPEED_KMH;
   return check({
-    date: [!values.date && requiredMessage('date')],
+    date: [!values.date && t('entries.form.dateRequired')],
     distance: [
-      !typed && requiredMessage('distance'),
-      typed && distanceKm === null && DISTANCE_NOT_A_NUMBER_MESSAGE,
-      distanceKm !== null && !(distanceKm > 0) && DISTANCE_NOT_POSITIVE_MESSAGE,
-      tooFast && SPEED_TOO_HIGH_MESSAGE,
+      !typed && t('entries.form.distanceRequired'),
+      typed && distanceKm === null && t('entries.form.distanceNotANumber'),
+      distanceKm !== null && !(distanceKm > 0) && t('entries.form.distanceNotPositive'),
+      tooFast && speedTooHigh(),
     ],
     time: [
-      seconds === null && TIME_PARTS_MESSAGE,
-      seconds === 0 && TIME_NOT_POSITIVE_MESSAGE,
-      tooFast && SPEED_TOO_HIGH_MESSAGE,
+      seconds === null && t('entries.form.timeParts'),
+      seconds === 0 && t('entries.form.timeNotPositive'),
+      tooFast && speedTooHigh(),
     ],
   });
 }
 
 /** The server's speed error is on `time`; it is about the distance as much, so it shows under both. */
 function speedOnBoth(errors: FieldErrors): FieldErrors {
-  const speed = errors.time?.includes(SPEED_TOO_HIGH_MESSAGE);
-  if (!speed || errors.distance?.includes(SPEED_TOO_HIGH_MESSAGE)) return errors;
-  return { ...errors, distance: [...(errors.distance ?? []), SPEED_TOO_HIGH_MESSAGE] };
+  const message = speedTooHigh();
+  const speed = errors.time?.includes(message);
+  if (!speed || errors.distance?.includes(message)) return errors;
+  return { ...errors, distance: [...(errors.distance ?? []), message] };
 }
 
 /** Why a run's speed is worth a second look (outside USUAL_SPEED_KMH), or null. */
@@ -119,9 +116,15 @@ export function unusualSpeed(distanceKm: number, seconds: number, display: Displ
   const kmh = speedKmh(distanceKm, seconds);
   if (kmh >= USUAL_SPEED_KMH.min && kmh <= USUAL_SPEED_KMH.max) return null;
   const limit = kmh > USUAL_SPEED_KMH.max ? USUAL_SPEED_KMH.max : USUAL_SPEED_KMH.min;
-  const speed = (value: number) => `${display.formatSpeed(value)} ${display.labels.speed}`;
-  const run = `${display.runDistance(distanceKm)} ${display.labels.distance} in ${formatDuration(seconds)}`;
-  return `${run} is ${speed(kmh)}, ${kmh > limit ? 'faster' : 'slower'} than ${speed(limit)}. Please check the distance and the time.`;
+  const values = {
+    distance: display.runDistance(distanceKm),
+    distanceUnit: display.labels.distance,
+    duration: formatDuration(seconds),
+    speed: display.formatSpeed(kmh),
+    limit: display.formatSpeed(limit),
+    speedUnit: display.labels.speed,
+  };
+  return t(kmh > limit ? 'entries.form.unusualFaster' : 'entries.form.unusualSlower', values);
 }
 
 interface EntryFormProps {
@@ -138,12 +141,13 @@ interface EntryFormProps {
 /** The one entry form: new entry, dashboard quick add, edit and admin edit. */
 export function EntryForm({
   initial = EMPTY_ENTRY,
-  submitLabel = 'Submit',
+  submitLabel,
   pending = false,
   serverErrors = {},
   onSubmit,
   shoes,
 }: EntryFormProps) {
+  useT(entries);
   const display = useDisplay();
   // `initial.distance` is km, as the API has it; the field shows and takes the runner's unit, and
   // sends the stored km back while its text is unchanged (10 km shown as 6.21 mi stays 10 km).
@@ -179,9 +183,9 @@ export function EntryForm({
     if (
       unusual &&
       !(await confirm(unusual, {
-        title: 'Are you sure?',
-        confirmLabel: 'Save anyway',
-        cancelLabel: 'Check again',
+        title: t('entries.form.unusualTitle'),
+        confirmLabel: t('entries.form.unusualConfirm'),
+        cancelLabel: t('entries.form.unusualCancel'),
         tone: 'primary',
       }))
     ) {
@@ -202,7 +206,7 @@ export function EntryForm({
       <div className="row g-3 entry-form-pair">
         <div className="col-sm-6">
           <FormField
-            label="Date"
+            label={t('entries.form.date')}
             type="date"
             name="date"
             required
@@ -213,14 +217,14 @@ export function EntryForm({
             max={display.today()}
             addon={
               <button type="button" className="btn btn-outline-secondary" onClick={() => set('date')(display.today())}>
-                Today
+                {t('entries.form.today')}
               </button>
             }
           />
         </div>
         <div className="col-sm-6">
           <FormField
-            label={`Distance (${display.labels.distance})`}
+            label={t('entries.form.distance', { unit: display.labels.distance })}
             name="distance"
             inputMode="decimal"
             autoComplete="off"
@@ -233,12 +237,12 @@ export function EntryForm({
         </div>
       </div>
       <fieldset className="mt-3 mb-3">
-        <legend className="form-label fs-6 mb-2">Time</legend>
+        <legend className="form-label fs-6 mb-2">{t('entries.form.time')}</legend>
         <div className="row g-2 time-inputs">
           {TIME_PARTS.map(({ field, label }) => (
             <div className="col-4" key={field}>
               <FormField
-                label={label}
+                label={t(label)}
                 name={`time_${field}`}
                 inputMode="numeric"
                 autoComplete="off"
@@ -262,7 +266,7 @@ export function EntryForm({
       ) : null}
       <MoreFields values={values} set={set} errors={errors} openAtFirst={hasExtras(initial)} />
       <button type="submit" className="btn btn-primary" disabled={pending}>
-        {submitLabel}
+        {submitLabel ?? t('entries.form.submit')}
       </button>
       {dialog}
     </form>

@@ -1,8 +1,9 @@
 import { Link } from 'react-router';
+import entries from 'virtual:i18n/entries';
 import type { Entry } from '../../../../core/schemas.js';
-import { formatCount } from '../../../../core/format.js';
 import { EditLink } from '../../../components/edit-link';
 import { Panel } from '../../../components/panel';
+import { useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { runEditPath, runPagePath } from '../../../lib/run-paths';
 import { useEntries } from '../api/get-entries';
@@ -12,6 +13,7 @@ const PERIOD_PAGE = 15;
 
 /** A short list of runs: each one's date (and title) opens its page, then its numbers and edit pencil. */
 function RunItems({ runs }: { runs: readonly Entry[] }) {
+  const t = useT(entries);
   const display = useDisplay();
   return (
     <ul className="list-unstyled mb-2">
@@ -20,13 +22,24 @@ function RunItems({ runs }: { runs: readonly Entry[] }) {
         return (
           <li key={run.id} className="d-flex flex-wrap align-items-center gap-2 py-2 border-bottom">
             <Link to={runPagePath(run.id)} className="fw-semibold cell-text">
-              {run.title ? `${date} · ${run.title}` : date}
+              {run.title ? (
+                <>
+                  {date} · <span translate="no">{run.title}</span>
+                </>
+              ) : (
+                date
+              )}
             </Link>
             <span className="text-body-secondary">
-              {display.formatDistance(run.distance)} {display.labels.distance} · {run.time} · {display.runPace(run)}{' '}
-              {display.labels.pace}
+              {t('entries.runLine', {
+                distance: display.formatDistance(run.distance),
+                distanceUnit: display.labels.distance,
+                time: run.time,
+                pace: display.runPace(run),
+                paceUnit: display.labels.pace,
+              })}
             </span>
-            <EditLink to={runEditPath(run.id)} label={`Edit entry of ${date}`} className="ms-auto" />
+            <EditLink to={runEditPath(run.id)} label={t('entries.editLabel', { date })} className="ms-auto" />
           </li>
         );
       })}
@@ -36,20 +49,21 @@ function RunItems({ runs }: { runs: readonly Entry[] }) {
 
 /** The dashboard's answer to "what did I just do?": the last five runs, each opening its page. */
 export function RecentRuns() {
+  const t = useT(entries);
   const list = useEntries({ page: 1, perPage: RECENT });
   const runs = list.data?.entries.data;
   return (
-    <Panel title="Recent runs">
+    <Panel title={t('entries.recent.title')}>
       {list.isError ? (
-        <p className="text-danger mb-0">Your runs could not be loaded.</p>
+        <p className="text-danger mb-0">{t('entries.recent.loadError')}</p>
       ) : !runs ? (
-        <p className="text-body-secondary mb-0">Loading…</p>
+        <p className="text-body-secondary mb-0">{t('entries.loading')}</p>
       ) : runs.length === 0 ? (
-        <p className="mb-0">No runs yet: the runs you add show here.</p>
+        <p className="mb-0">{t('entries.recent.empty')}</p>
       ) : (
         <>
           <RunItems runs={runs} />
-          <Link to="/entries">All your runs</Link>
+          <Link to="/entries">{t('entries.recent.all')}</Link>
         </>
       )}
     </Panel>
@@ -58,18 +72,17 @@ export function RecentRuns() {
 
 /** The runs between two dates (a goal's period), newest first; the list of all of them when there are more. */
 export function PeriodRuns({ dateFrom, dateTo }: { dateFrom: string; dateTo: string }) {
+  const t = useT(entries);
   const list = useEntries({ page: 1, perPage: PERIOD_PAGE, dateFrom, dateTo });
-  if (list.isError) return <p className="text-danger mb-0">The runs could not be loaded.</p>;
-  if (!list.data) return <p className="text-body-secondary mb-0">Loading…</p>;
+  if (list.isError) return <p className="text-danger mb-0">{t('entries.runsLoadError')}</p>;
+  if (!list.data) return <p className="text-body-secondary mb-0">{t('entries.loading')}</p>;
   const { data: runs, total } = list.data.entries;
-  if (runs.length === 0) return <p className="mb-0">No runs in this period yet.</p>;
+  if (runs.length === 0) return <p className="mb-0">{t('entries.period.empty')}</p>;
   return (
     <>
       <RunItems runs={runs} />
       {total > runs.length ? (
-        <Link to={`/entries?dateFrom=${dateFrom}&dateTo=${dateTo}`}>
-          All {formatCount(total, 'run')} of this period
-        </Link>
+        <Link to={`/entries?dateFrom=${dateFrom}&dateTo=${dateTo}`}>{t('entries.period.all', { count: total })}</Link>
       ) : null}
     </>
   );
