@@ -27,6 +27,10 @@ const SCREENS: Screen[] = [
   { path: '/no-such-page', as: 'runner' },
   // The runner's screens join as their texts move into the catalogs, e.g.
   // { path: '/dashboard', as: 'runner' },
+  { path: '/delete-account', as: 'guest' },
+  { path: '/delete-account', as: 'runner' },
+  { path: '/profile', as: 'runner' },
+  { path: '/shoes', as: 'runner' },
 ];
 
 /**

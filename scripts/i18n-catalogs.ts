@@ -54,7 +54,8 @@ export function pseudoMessage(compiled: Compiled): Compiled {
             const cases = Object.fromEntries(
               Object.entries(format ?? {}).map(([key, value]) => [
                 key,
-                typeof value === 'number' ? value : walk(value),
+                // Lingui's compiler leaves `offset: undefined` in a plural's cases.
+                value === undefined || typeof value === 'number' ? value : walk(value),
               ]),
             );
             return [name, type, cases] as unknown as Token;
