@@ -55,6 +55,10 @@ const SCREENS: Screen[] = [
   { path: '/entry/edit/:adminRun', as: 'admin' },
   { path: '/admin/entries', as: 'admin' },
   { path: '/admin/entry/edit/:adminRun', as: 'admin' },
+  { path: '/delete-account', as: 'guest' },
+  { path: '/delete-account', as: 'runner' },
+  { path: '/profile', as: 'runner' },
+  { path: '/shoes', as: 'runner' },
 ];
 
 /**

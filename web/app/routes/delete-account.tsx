@@ -1,47 +1,40 @@
 import { Link } from 'react-router';
+import profile from 'virtual:i18n/profile';
 import { PageTitle } from '../../components/page-title';
 import { useAppConfig } from '../../features/auth/api/get-app-config';
 import { useUser } from '../../features/auth/api/get-me';
+import { useT } from '../../i18n/runtime';
 
 /** The demo's daily clean-up: nothing to ask for, every account goes. */
 function DemoNotice() {
+  const t = useT(profile);
   return (
     <>
-      <p>
-        This installation of Running Times is an education example. Accounts are not kept: all accounts and their runs
-        are deleted automatically every day at 4am UTC (04:00).
-      </p>
-      <p>
-        You do not need to ask for your account to be deleted; it will be gone after the next daily clean-up. Until then
-        you can change your details on your profile page.
-      </p>
+      <p>{t('profile.deletion.demoCleanUp')}</p>
+      <p>{t('profile.deletion.demoNoRequest')}</p>
     </>
   );
 }
 
 /** How a runner deletes their own account, from their profile. */
 function HowToDelete({ signedIn }: { signedIn: boolean }) {
+  const t = useT(profile);
   return (
     <>
-      <p>
-        You can delete your account yourself at any time. Deleting it removes your account for good, with all your runs,
-        shoes, goals and API tokens; it cannot be undone.
-      </p>
+      <p>{t('profile.deletion.intro')}</p>
       <ol>
-        <li>
-          {signedIn ? 'Open your profile.' : 'Log in and open your profile (the menu with your name, then Profile).'}
-        </li>
-        <li>Under &ldquo;Delete my account&rdquo;, type your e-mail address to confirm.</li>
-        <li>Press &ldquo;Delete my account&rdquo;.</li>
+        <li>{t(signedIn ? 'profile.deletion.openProfile' : 'profile.deletion.logInAndOpenProfile')}</li>
+        <li>{t('profile.deletion.typeEmail')}</li>
+        <li>{t('profile.deletion.press')}</li>
       </ol>
-      <p>If you want to keep your runs, export them first on the Your data page.</p>
+      <p>{t('profile.deletion.exportFirst')}</p>
       {signedIn ? (
         <Link to="/profile#delete-account" className="btn btn-danger">
-          Delete my account
+          {t('profile.deletion.toProfile')}
         </Link>
       ) : (
         <Link to="/login" className="btn btn-primary">
-          Login
+          {t('profile.deletion.login')}
         </Link>
       )}
     </>
@@ -49,11 +42,12 @@ function HowToDelete({ signedIn }: { signedIn: boolean }) {
 }
 
 export function Component() {
+  const t = useT(profile);
   const config = useAppConfig();
   const user = useUser();
   return (
     <article>
-      <PageTitle title="Account deletion">Account deletion</PageTitle>
+      <PageTitle title={t('profile.deletion.title')}>{t('profile.deletion.title')}</PageTitle>
       {config.data ? config.data.demo_mode ? <DemoNotice /> : <HowToDelete signedIn={user !== null} /> : null}
     </article>
   );

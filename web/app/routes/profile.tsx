@@ -7,34 +7,37 @@ import { DeleteAccount } from '../../features/profile/components/delete-account'
 import { PreferencesForm } from '../../features/profile/components/preferences-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { ApiTokens } from '../../features/tokens/components/api-tokens';
+import profile from 'virtual:i18n/profile';
+import { useT } from '../../i18n/runtime';
 
 export function Component() {
+  const t = useT(profile);
   const user = useUser();
   const navigate = useNavigate();
   // The session ends on /logout, the one way out (ended here, the profile's guard would send to /login).
   const onDeleted = () => {
-    notify('Your account was deleted.', 'success');
+    notify(t('profile.deleted'), 'success');
     void navigate('/logout', { replace: true });
   };
   return (
     <>
-      <PageTitle title="My Profile">My Profile</PageTitle>
+      <PageTitle title={t('profile.title')}>{t('profile.title')}</PageTitle>
       <div className="card mb-4">
         <div className="card-body">{user ? <ProfileForm user={user} /> : null}</div>
       </div>
       {user ? (
         <>
-          <Panel title="Preferences">
+          <Panel title={t('profile.preferences.title')}>
             <PreferencesForm
-              key={`${user.units}-${user.pace_format}-${user.date_format}-${user.theme}-${user.max_heart_rate}-${user.resting_heart_rate}`}
+              key={`${user.units}-${user.pace_format}-${user.date_format}-${user.theme}-${user.locale}-${user.max_heart_rate}-${user.resting_heart_rate}`}
               user={user}
             />
           </Panel>
-          <Panel title="API tokens">
+          <Panel title={t('profile.tokens.title')}>
             <ApiTokens />
           </Panel>
           <div id="delete-account">
-            <Panel title="Delete my account" className="border-danger">
+            <Panel title={t('profile.delete.title')} className="border-danger">
               <DeleteAccount user={user} onDeleted={onDeleted} />
             </Panel>
           </div>

@@ -1,10 +1,13 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { User } from '../../../../core/schemas.js';
+import { chooseLanguage, followUserLocale } from '../../../i18n/runtime';
 import { queryKeys } from '../../../lib/query-keys';
+import { TOKEN_KEY } from '../../../lib/token-storage';
 import { mockFetch } from '../../../test/fetch-mock';
-import { makeUser } from '../../../test/fixtures';
-import { renderWithApp } from '../../../test/render';
+import { makeAppConfig, makeUser } from '../../../test/fixtures';
+import { renderRoutes, renderWithApp } from '../../../test/render';
 import { PreferencesForm } from './preferences-form';
 
 describe('PreferencesForm', () => {
@@ -85,4 +88,66 @@ describe('PreferencesForm', () => {
     ).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
+});
+
+describe('the language, in the preferences', () => {
+  afterEach(async () => {
+    await followUserLocale(null);
+    await chooseLanguage('en');
+  });
+
+  it('offers the browser’s or one of the six, each named in itself, and saves the choice with the profile', async () => {
+    const user = makeUser({ id: 7, name: 'Rita', email: 'rita@example.com', locale: 'auto' });
+    const calls = mockFetch({
+      'POST /api/v1/user/7': (request) => ({ body: { user: { ...user, ...request.body, _method: undefined } } }),
+    });
+    const { queryClient } = renderWithApp(<PreferencesForm user={user} />);
+    const language = screen.getByLabelText('Language');
+    expect(language).toHaveValue('auto');
+    const options = within(language).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'As your browser',
+      'English',
+      'Deutsch',
+      'Français',
+      'Español',
+      'Italiano',
+      'Nederlands',
+    ]);
+    // A language's own name is not the app's text: its own `lang`, and left alone by translators.
+    expect(options.slice(1).map((option) => option.getAttribute('lang'))).toEqual(['en', 'de', 'fr', 'es', 'it', 'nl']);
+    for (const option of options.slice(1)) expect(option).toHaveAttribute('translate', 'no');
+    expect(options[0]).toHaveAttribute('translate', 'yes');
+
+    await userEvent.selectOptions(language, 'Deutsch');
+    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]?.body).toMatchObject({ locale: 'de' });
+    await waitFor(() => expect(queryClient.getQueryData(queryKeys.me)).toMatchObject({ locale: 'de' }));
+  });
+
+  it('switches the app to the saved language, <html lang> with it', async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'token');
+    let me = makeUser({ id: 7, name: 'Rita', email: 'rita@example.com', locale: 'auto' });
+    const calls = mockFetch({
+      'GET /api/v1/user/me': () => ({ body: me }),
+      'GET /api/v1/app-config': { body: makeAppConfig() },
+      'GET /api/v1/tokens': { body: { tokens: [] } },
+      'POST /api/v1/user/7': (request) => {
+        me = { ...me, ...(request.body as Partial<User>), _method: undefined } as User;
+        return { body: { user: me } };
+      },
+    });
+    renderRoutes('/profile');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' }, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'Français');
+    await userEvent.click(screen.getByRole('button', { name: 'Save preferences' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mon profil' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('fr');
+    expect(screen.getByLabelText('Langue')).toHaveValue('fr');
+    expect(await screen.findByText('Vos préférences ont été enregistrées !')).toBeInTheDocument();
+    expect(calls.find((call) => call.method === 'POST')?.body).toMatchObject({ locale: 'fr' });
+    // The whole app and each screen's French texts load: more than the default 5 s on a busy machine.
+  }, 20_000);
 });

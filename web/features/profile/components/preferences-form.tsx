@@ -1,39 +1,55 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import {
   DATE_FORMATS,
+  LOCALES,
   PACE_FORMATS,
   type DateFormat,
+  type Locale,
   type PaceFormat,
   type Theme,
   type Units,
 } from '../../../../core/preferences.js';
 import { formatDate, formatPace } from '../../../../core/format.js';
 import { UserUpdateBodySchema, type User } from '../../../../core/schemas.js';
-import { FormField } from '../../../components/form/form-field';
+import { FieldErrors, FormField } from '../../../components/form/form-field';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useFormErrors } from '../../../components/form/use-form-errors';
+import profile from 'virtual:i18n/profile';
+import { followUserLocale, LANGUAGES, t, useT } from '../../../i18n/runtime';
 import { useUpdateProfile } from '../api/update-profile';
 
-const UNIT_OPTIONS = [
-  { value: 'km', label: 'Kilometres (km, min/km, km/h)' },
-  { value: 'mi', label: 'Miles (mi, min/mi, mph)' },
-];
-/** Each choice with an example of what it writes. */
-const PACE_OPTIONS = PACE_FORMATS.map((format) => ({
-  value: format,
-  label: `${format === 'clock' ? 'Minutes and seconds' : 'Decimal minutes'} (${formatPace(5.35, 'km', format)})`,
-}));
-const DATE_OPTIONS = DATE_FORMATS.map((format) => ({
-  value: format,
-  label: `${format} (${formatDate('2026-08-14', format)})`,
-}));
+/** Each date format with an example of what it writes (its name as each language writes it). */
+function dateOption(format: DateFormat): string {
+  const example = formatDate('2026-08-14', format);
+  if (format === 'auto') return t('profile.preferences.dateAuto', { example });
+  if (format === 'MM/DD/YYYY') return t('profile.preferences.dateMdy', { example });
+  if (format === 'DD/MM/YYYY') return t('profile.preferences.dateDmy', { example });
+  return t('profile.preferences.dateYmd', { example });
+}
 
-const THEME_OPTIONS = [
-  { value: 'auto', label: 'Automatic (as the system)' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-];
+/** The choices, in the current language (called at render). */
+function choices() {
+  return {
+    units: [
+      { value: 'km', label: t('profile.preferences.unitsKm') },
+      { value: 'mi', label: t('profile.preferences.unitsMi') },
+    ],
+    /** Each choice with an example of what it writes. */
+    pace: PACE_FORMATS.map((format) => ({
+      value: format,
+      label: t(format === 'clock' ? 'profile.preferences.paceClock' : 'profile.preferences.paceDecimal', {
+        example: formatPace(5.35, 'km', format),
+      }),
+    })),
+    date: DATE_FORMATS.map((format) => ({ value: format, label: dateOption(format) })),
+    theme: [
+      { value: 'auto', label: t('profile.preferences.themeAuto') },
+      { value: 'light', label: t('profile.preferences.themeLight') },
+      { value: 'dark', label: t('profile.preferences.themeDark') },
+    ],
+  };
+}
 
 const HEART_RATE_FIELDS = {
   max_heart_rate: UserUpdateBodySchema.shape.max_heart_rate,
@@ -41,12 +57,64 @@ const HEART_RATE_FIELDS = {
 } as const;
 type HeartRateField = keyof typeof HEART_RATE_FIELDS;
 
-/** A heart rate as typed: null when blank (clears it), the number, or the server's own message. */
+/** The message of a heart rate out of its range (the server's check, core/schemas/users.ts, in the language). */
+const heartRateMessage = (field: HeartRateField) =>
+  field === 'max_heart_rate'
+    ? t('profile.preferences.maxHeartRateInvalid', { min: 100, max: 250 })
+    : t('profile.preferences.restingHeartRateInvalid', { min: 25, max: 120 });
+
+/** A heart rate as typed: null when blank (clears it), the number, or the check's message. */
 function readHeartRate(field: HeartRateField, text: string): { value: number | null } | { error: string } {
   if (text.trim() === '') return { value: null };
   const parsed = HEART_RATE_FIELDS[field].safeParse(text.trim());
   if (parsed.success && typeof parsed.data === 'number') return { value: parsed.data };
-  return { error: parsed.error?.issues[0]?.message ?? 'Please enter a whole number of beats per minute.' };
+  return { error: heartRateMessage(field) };
+}
+
+/**
+ * The language (CONTRACT.md §19): "as your browser" or one of the six, each named in itself (not
+ * the app's text: `translate="no"`, from the select down, and its own `lang`; the first choice is
+ * the app's, `translate="yes"`). A native select, as FormField's.
+ */
+function LanguageField({
+  value,
+  onValueChange,
+  errors,
+}: {
+  value: Locale;
+  onValueChange: (value: Locale) => void;
+  errors?: readonly string[] | undefined;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = Boolean(errors && errors.length > 0);
+  return (
+    <div className="mb-3">
+      <label htmlFor={id} className="form-label">
+        {t('profile.preferences.language')}
+      </label>
+      <select
+        id={id}
+        name="locale"
+        translate="no"
+        className={`form-select${invalid ? ' is-invalid' : ''}`}
+        aria-invalid={invalid || undefined}
+        aria-describedby={invalid ? errorId : undefined}
+        value={value}
+        onChange={(event) => onValueChange(LOCALES.find((code) => code === event.target.value) ?? 'auto')}
+      >
+        <option value="auto" translate="yes">
+          {t('profile.preferences.languageAuto')}
+        </option>
+        {LANGUAGES.map(({ code, name }) => (
+          <option key={code} value={code} lang={code} translate="no">
+            {name}
+          </option>
+        ))}
+      </select>
+      <FieldErrors id={errorId} errors={errors} />
+    </div>
+  );
 }
 
 const heartRateText = (value: number | null) => (value === null ? '' : String(value));
@@ -56,15 +124,21 @@ const heartRateText = (value: number | null) => (value === null ? '' : String(va
  * with the profile update; the app follows at once.
  */
 export function PreferencesForm({ user }: { user: User }) {
+  useT(profile);
+  const options = choices();
   const [units, setUnits] = useState<Units>(user.units);
   const [paceFormat, setPaceFormat] = useState<PaceFormat>(user.pace_format);
   const [dateFormat, setDateFormat] = useState<DateFormat>(user.date_format);
   const [theme, setTheme] = useState<Theme>(user.theme);
+  const [locale, setLocale] = useState<Locale>(user.locale);
   const [maxHeartRate, setMaxHeartRate] = useState(heartRateText(user.max_heart_rate));
   const [restingHeartRate, setRestingHeartRate] = useState(heartRateText(user.resting_heart_rate));
-  const mutation = useUpdateProfile({ onSuccess: () => notify('Your preferences were saved!', 'success') });
+  const mutation = useUpdateProfile({
+    // The saved language first (the layout follows the saved user too), so the toast speaks it.
+    onSuccess: () => void followUserLocale(locale).then(() => notify(t('profile.preferences.saved'), 'success')),
+  });
   const checks = useFormErrors({
-    values: { units, paceFormat, dateFormat, theme, maxHeartRate, restingHeartRate },
+    values: { units, paceFormat, dateFormat, theme, locale, maxHeartRate, restingHeartRate },
     validate: (typed) => {
       const max = readHeartRate('max_heart_rate', typed.maxHeartRate);
       const resting = readHeartRate('resting_heart_rate', typed.restingHeartRate);
@@ -88,8 +162,9 @@ export function PreferencesForm({ user }: { user: User }) {
     const max = readHeartRate('max_heart_rate', maxHeartRate);
     const resting = readHeartRate('resting_heart_rate', restingHeartRate);
     if (!checks.submit() || 'error' in max || 'error' in resting) return;
-    // A heart rate is sent only when changed: absent leaves it as it is, null clears it.
-    const heartRates = {
+    // A heart rate (and the language) is sent only when changed: absent leaves it as it is, null clears it.
+    const changed = {
+      ...(locale !== user.locale ? { locale } : {}),
       ...(max.value !== user.max_heart_rate ? { max_heart_rate: max.value } : {}),
       ...(resting.value !== user.resting_heart_rate ? { resting_heart_rate: resting.value } : {}),
     };
@@ -101,48 +176,49 @@ export function PreferencesForm({ user }: { user: User }) {
       pace_format: paceFormat,
       date_format: dateFormat,
       theme,
-      ...heartRates,
+      ...changed,
     });
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <FormField
-        label="Units"
+        label={t('profile.preferences.units')}
         name="units"
         value={units}
         onValueChange={(value) => setUnits(value === 'mi' ? 'mi' : 'km')}
-        options={UNIT_OPTIONS}
+        options={options.units}
         errors={errors.units}
       />
       <FormField
-        label="Pace format"
+        label={t('profile.preferences.paceFormat')}
         name="pace_format"
         value={paceFormat}
         onValueChange={(value) => setPaceFormat(PACE_FORMATS.find((format) => format === value) ?? 'decimal')}
-        options={PACE_OPTIONS}
+        options={options.pace}
         errors={errors.pace_format}
       />
       <FormField
-        label="Date format"
+        label={t('profile.preferences.dateFormat')}
         name="date_format"
         value={dateFormat}
         onValueChange={(value) => setDateFormat(DATE_FORMATS.find((format) => format === value) ?? 'MM/DD/YYYY')}
-        options={DATE_OPTIONS}
+        options={options.date}
         errors={errors.date_format}
       />
       <FormField
-        label="Theme"
+        label={t('profile.preferences.theme')}
         name="theme"
         value={theme}
         onValueChange={(value) => setTheme(value === 'light' || value === 'dark' ? value : 'auto')}
-        options={THEME_OPTIONS}
+        options={options.theme}
         errors={errors.theme}
       />
+      <LanguageField value={locale} onValueChange={setLocale} errors={errors.locale} />
       <div className="row g-3 mb-3">
         <div className="col-sm-6">
           <FormField
-            label="Maximum heart rate (bpm)"
+            label={t('profile.preferences.maxHeartRate')}
             name="max_heart_rate"
             inputMode="numeric"
             autoComplete="off"
@@ -150,12 +226,12 @@ export function PreferencesForm({ user }: { user: User }) {
             value={maxHeartRate}
             onValueChange={setMaxHeartRate}
             errors={errors.max_heart_rate}
-            hint="100 to 250. The heart-rate zones of your runs are drawn from it. Left empty, they are drawn from the highest heart rate of your tracks (at most 220)."
+            hint={t('profile.preferences.maxHeartRateHint', { min: 100, max: 250, highest: 220 })}
           />
         </div>
         <div className="col-sm-6">
           <FormField
-            label="Resting heart rate (bpm)"
+            label={t('profile.preferences.restingHeartRate')}
             name="resting_heart_rate"
             inputMode="numeric"
             autoComplete="off"
@@ -163,12 +239,12 @@ export function PreferencesForm({ user }: { user: User }) {
             value={restingHeartRate}
             onValueChange={setRestingHeartRate}
             errors={errors.resting_heart_rate}
-            hint="25 to 120. Kept with your profile; the zones use the maximum only."
+            hint={t('profile.preferences.restingHeartRateHint', { min: 25, max: 120 })}
           />
         </div>
       </div>
       <button type="submit" className="btn btn-primary" disabled={mutation.isPending}>
-        Save preferences
+        {t('profile.preferences.save')}
       </button>
     </form>
   );

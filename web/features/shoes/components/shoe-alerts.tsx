@@ -1,24 +1,36 @@
 import { Link } from 'react-router';
 import type { Units } from '../../../../core/units.js';
+import shoesTexts from 'virtual:i18n/shoes';
+import { useT } from '../../../i18n/runtime';
 import { useShoes } from '../api/get-shoes';
 import { formatShoeDistance } from './shoe-format';
 
 /** The dashboard's warning for each shoe in use that has run past its limit. */
 export function ShoeAlerts({ units }: { units: Units }) {
+  const t = useT(shoesTexts);
   const worn = (useShoes().data ?? []).filter((shoe) => shoe.over_limit && !shoe.retired);
   if (worn.length === 0) return null;
   return (
     <div className="alert alert-warning" role="status">
       <ul className="list-unstyled mb-1">
-        {worn.map((shoe) => (
-          <li key={shoe.id}>
-            <strong>{shoe.name}</strong> has run {formatShoeDistance(shoe.distance, units)}, past its{' '}
-            {formatShoeDistance(shoe.limit_km, units)} limit.
-          </li>
-        ))}
+        {worn.map((shoe) => {
+          // The shoe's name in bold where the language puts it (as splitAround, with the distances filled in).
+          const [before = '', after = ''] = t('shoes.alerts.overLimit', {
+            name: '\u0000',
+            distance: formatShoeDistance(shoe.distance, units),
+            limit: formatShoeDistance(shoe.limit_km, units),
+          }).split('\u0000');
+          return (
+            <li key={shoe.id}>
+              {before}
+              <strong translate="no">{shoe.name}</strong>
+              {after}
+            </li>
+          );
+        })}
       </ul>
       <Link to="/shoes" className="alert-link">
-        Time for new shoes? Manage your shoes
+        {t('shoes.alerts.manage')}
       </Link>
     </div>
   );

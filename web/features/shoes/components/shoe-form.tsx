@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { requiredMessage } from '../../../../core/messages.js';
 import { DEFAULT_SHOE_LIMIT_KM, type Shoe, type ShoeUpdateBody } from '../../../../core/shoes.js';
 import { distanceFromInput, distanceInputValue, unitLabels, type Units } from '../../../../core/units.js';
 import { check } from '../../../components/form/form-errors';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import type { FieldErrors } from '../../../lib/api-client';
+import shoesTexts from 'virtual:i18n/shoes';
+import { useT } from '../../../i18n/runtime';
 
 interface ShoeFormProps {
   /** The shoe being changed; a new one when absent. */
@@ -24,6 +25,7 @@ interface ShoeFormProps {
  * default shoe.
  */
 export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel, onSubmit, onCancel }: ShoeFormProps) {
+  const t = useT(shoesTexts);
   const storedLimit = shoe?.limit_km ?? DEFAULT_SHOE_LIMIT_KM;
   const storedStart = shoe?.start_km ?? 0;
   const [name, setName] = useState(shoe?.name ?? '');
@@ -37,9 +39,9 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
       const limitKm = distanceFromInput(typed.limit, units, storedLimit);
       const startKm = typed.start.trim() === '' ? 0 : distanceFromInput(typed.start, units, storedStart);
       return check({
-        name: [!typed.name.trim() && requiredMessage('name')],
-        limit_km: [!(limitKm !== null && limitKm > 0) && 'The limit must be a number greater than 0.'],
-        start_km: [startKm === null && 'The distance before must be a number, 0 or more.'],
+        name: [!typed.name.trim() && t('shoes.form.nameRequired')],
+        limit_km: [!(limitKm !== null && limitKm > 0) && t('shoes.form.limitInvalid')],
+        start_km: [startKm === null && t('shoes.form.beforeInvalid')],
       });
     },
     serverErrors,
@@ -70,7 +72,7 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
       <div className="row g-2">
         <div className="col-sm-4">
           <FormField
-            label="Name"
+            label={t('shoes.form.name')}
             name="name"
             required
             maxLength={100}
@@ -81,7 +83,7 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
         </div>
         <div className="col-sm-4">
           <FormField
-            label="Brand"
+            label={t('shoes.form.brand')}
             name="brand"
             maxLength={100}
             value={brand}
@@ -91,7 +93,7 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
         </div>
         <div className="col-sm-4">
           <FormField
-            label={`Limit (${unit})`}
+            label={t('shoes.form.limit', { unit })}
             name="limit_km"
             inputMode="decimal"
             autoComplete="off"
@@ -102,14 +104,14 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
         </div>
         <div className="col-sm-8">
           <FormField
-            label={`Distance before tracking (${unit})`}
+            label={t('shoes.form.before', { unit })}
             name="start_km"
             inputMode="decimal"
             autoComplete="off"
             value={start}
             onValueChange={setStart}
             errors={errors.start_km}
-            hint="What the shoe had already run when you added it: counted in its distance and against its limit."
+            hint={t('shoes.form.beforeHint')}
           />
         </div>
       </div>
@@ -123,7 +125,7 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
             onChange={(event) => setIsDefault(event.target.checked)}
           />
           <label className="form-check-label" htmlFor={defaultId}>
-            Default shoe for new runs
+            {t('shoes.form.default')}
           </label>
         </div>
       )}
@@ -134,7 +136,7 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
         </button>
         {onCancel ? (
           <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
-            Cancel
+            {t('shoes.form.cancel')}
           </button>
         ) : null}
       </div>

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatCount } from '../../../../core/format.js';
 import type { Shoe } from '../../../../core/shoes.js';
 import type { Units } from '../../../../core/units.js';
 import { useConfirm } from '../../../components/confirm-dialog';
@@ -9,6 +8,8 @@ import { QueryList } from '../../../components/query-list';
 import { ProgressBar } from '../../../components/progress-bar';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
+import shoesTexts from 'virtual:i18n/shoes';
+import { splitAround, t, useT } from '../../../i18n/runtime';
 import { useShoes } from '../api/get-shoes';
 import { useDeleteShoe, useSaveShoe } from '../api/save-shoe';
 import { formatShoeDistance } from './shoe-format';
@@ -21,26 +22,57 @@ function byUse(a: Shoe, b: Shoe): number {
 
 /** A shoe's distance as a bar against its limit, red once past it; what it had run before it was tracked, if anything. */
 export function ShoeDistanceBar({ shoe, units }: { shoe: Shoe; units: Units }) {
-  const text = `${formatShoeDistance(shoe.distance, units)} of ${formatShoeDistance(shoe.limit_km, units)}`;
-  const before = shoe.start_km > 0 ? ` (${formatShoeDistance(shoe.start_km, units)} before tracking)` : '';
+  useT(shoesTexts);
+  const text = t('shoes.distance.ofLimit', {
+    distance: formatShoeDistance(shoe.distance, units),
+    limit: formatShoeDistance(shoe.limit_km, units),
+  });
+  const before =
+    shoe.start_km > 0 ? ` ${t('shoes.distance.before', { distance: formatShoeDistance(shoe.start_km, units) })}` : '';
   return (
     <>
       <ProgressBar
         value={shoe.distance}
         max={shoe.limit_km}
-        label={`${shoe.name} distance`}
+        label={t('shoes.distance.label', { name: shoe.name })}
         valueText={text}
         tone={shoe.over_limit ? 'danger' : shoe.retired ? 'secondary' : 'primary'}
       />
       <div className="small text-body-secondary mt-1">
         {text}
-        {before} · {formatCount(shoe.runs, 'run')}
+        {before} · {t('shoes.distance.runs', { count: shoe.runs })}
       </div>
     </>
   );
 }
 
+/** The badges of a shoe's state. */
+function ShoeBadges({ shoe }: { shoe: Shoe }) {
+  useT(shoesTexts);
+  return (
+    <>
+      {shoe.is_default ? <span className="badge text-bg-primary">{t('shoes.badge.default')}</span> : null}
+      {shoe.retired ? <span className="badge text-bg-secondary">{t('shoes.badge.retired')}</span> : null}
+      {shoe.over_limit ? <span className="badge text-bg-danger">{t('shoes.badge.overLimit')}</span> : null}
+    </>
+  );
+}
+
+/** A button's text with the shoe's name inside, visually hidden, where the language puts it. */
+function WithName({ text, name }: { text: [string, string]; name: string }) {
+  return (
+    <>
+      {text[0]}
+      <span className="visually-hidden" translate="no">
+        {name}
+      </span>
+      {text[1]}
+    </>
+  );
+}
+
 function ShoeItem({ shoe, units }: { shoe: Shoe; units: Units }) {
+  useT(shoesTexts);
   const [editing, setEditing] = useState(false);
   const save = useSaveShoe({ onSuccess: () => setEditing(false) });
   const remove = useDeleteShoe();
@@ -52,12 +84,16 @@ function ShoeItem({ shoe, units }: { shoe: Shoe; units: Units }) {
     <li className="list-group-item py-3">
       <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
         <h3 className="h6 mb-0">
-          <Link to={`/shoes/${shoe.id}`}>{shoe.name}</Link>
+          <Link to={`/shoes/${shoe.id}`} translate="no">
+            {shoe.name}
+          </Link>
         </h3>
-        {shoe.brand ? <span className="text-body-secondary small">{shoe.brand}</span> : null}
-        {shoe.is_default ? <span className="badge text-bg-primary">Default</span> : null}
-        {shoe.retired ? <span className="badge text-bg-secondary">Retired</span> : null}
-        {shoe.over_limit ? <span className="badge text-bg-danger">Over limit</span> : null}
+        {shoe.brand ? (
+          <span className="text-body-secondary small" translate="no">
+            {shoe.brand}
+          </span>
+        ) : null}
+        <ShoeBadges shoe={shoe} />
       </div>
       <ShoeDistanceBar shoe={shoe} units={units} />
       {editing ? (
@@ -65,26 +101,26 @@ function ShoeItem({ shoe, units }: { shoe: Shoe; units: Units }) {
           <ShoeForm
             shoe={shoe}
             units={units}
-            submitLabel="Save"
+            submitLabel={t('shoes.item.save')}
             pending={save.isPending}
             serverErrors={fieldErrorsOf(save.error)}
-            onSubmit={(input) => change(input, 'Shoe was updated!')}
+            onSubmit={(input) => change(input, t('shoes.updated'))}
             onCancel={() => setEditing(false)}
           />
         </div>
       ) : (
         <div className="d-flex flex-wrap gap-2 mt-2">
           <button type="button" className="btn btn-sm btn-outline-primary" onClick={() => setEditing(true)}>
-            Edit <span className="visually-hidden">{shoe.name}</span>
+            <WithName text={splitAround(t, 'shoes.item.edit', 'name')} name={shoe.name} />
           </button>
           {!shoe.retired && !shoe.is_default ? (
             <button
               type="button"
               className="btn btn-sm btn-outline-primary"
               disabled={save.isPending}
-              onClick={() => change({ is_default: true }, `${shoe.name} is now your default shoe.`)}
+              onClick={() => change({ is_default: true }, t('shoes.madeDefault', { name: shoe.name }))}
             >
-              Make default <span className="visually-hidden">{shoe.name}</span>
+              <WithName text={splitAround(t, 'shoes.item.makeDefault', 'name')} name={shoe.name} />
             </button>
           ) : null}
           <button
@@ -94,23 +130,30 @@ function ShoeItem({ shoe, units }: { shoe: Shoe; units: Units }) {
             onClick={() =>
               change(
                 { retired: !shoe.retired },
-                shoe.retired ? `${shoe.name} is back in use.` : `${shoe.name} was retired.`,
+                shoe.retired ? t('shoes.unretired', { name: shoe.name }) : t('shoes.retired', { name: shoe.name }),
               )
             }
           >
-            {shoe.retired ? 'Unretire' : 'Retire'} <span className="visually-hidden">{shoe.name}</span>
+            <WithName
+              text={
+                shoe.retired
+                  ? splitAround(t, 'shoes.item.unretire', 'name')
+                  : splitAround(t, 'shoes.item.retire', 'name')
+              }
+              name={shoe.name}
+            />
           </button>
           <button
             type="button"
             className="btn btn-sm btn-outline-danger"
             disabled={remove.isPending}
             onClick={async () => {
-              if (await confirm(`Delete ${shoe.name}? Its runs stay, without a shoe.`)) {
-                remove.mutate(shoe.id, { onSuccess: () => notify('Shoe was deleted.', 'success') });
+              if (await confirm(t('shoes.deleteConfirm', { name: shoe.name }))) {
+                remove.mutate(shoe.id, { onSuccess: () => notify(t('shoes.deleted'), 'success') });
               }
             }}
           >
-            Delete <span className="visually-hidden">{shoe.name}</span>
+            <WithName text={splitAround(t, 'shoes.item.delete', 'name')} name={shoe.name} />
           </button>
         </div>
       )}
@@ -121,14 +164,17 @@ function ShoeItem({ shoe, units }: { shoe: Shoe; units: Units }) {
 
 /** A shoe's name, brand and state, and its distance against its limit (the top of its own page). */
 export function ShoeSummary({ shoe, units }: { shoe: Shoe; units: Units }) {
+  useT(shoesTexts);
   return (
-    <section className="card mb-4" aria-label={`${shoe.name}: distance`}>
+    <section className="card mb-4" aria-label={t('shoes.summary.label', { name: shoe.name })}>
       <div className="card-body">
         <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
-          {shoe.brand ? <span className="text-body-secondary">{shoe.brand}</span> : null}
-          {shoe.is_default ? <span className="badge text-bg-primary">Default</span> : null}
-          {shoe.retired ? <span className="badge text-bg-secondary">Retired</span> : null}
-          {shoe.over_limit ? <span className="badge text-bg-danger">Over limit</span> : null}
+          {shoe.brand ? (
+            <span className="text-body-secondary" translate="no">
+              {shoe.brand}
+            </span>
+          ) : null}
+          <ShoeBadges shoe={shoe} />
         </div>
         <ShoeDistanceBar shoe={shoe} units={units} />
       </div>
@@ -138,32 +184,33 @@ export function ShoeSummary({ shoe, units }: { shoe: Shoe; units: Units }) {
 
 /** The shoes page: every shoe with its distance against its limit, and a form to add one. */
 export function ShoesManager({ units }: { units: Units }) {
+  useT(shoesTexts);
   const shoes = useShoes();
   const [generation, setGeneration] = useState(0);
   const create = useSaveShoe({
     onSuccess: () => {
-      notify('Shoe was added!', 'success');
+      notify(t('shoes.added'), 'success');
       setGeneration((value) => value + 1);
     },
   });
   const list = [...(shoes.data ?? [])].sort(byUse);
   return (
     <>
-      <Panel title="My shoes" flush>
+      <Panel title={t('shoes.list.title')} flush>
         <QueryList
           items={shoes.data ? list : undefined}
           isError={shoes.isError}
           noun="shoes"
-          empty="No shoes yet. Add your first pair below."
+          empty={t('shoes.list.empty')}
         >
           {(shoe) => <ShoeItem key={shoe.id} shoe={shoe} units={units} />}
         </QueryList>
       </Panel>
-      <Panel title="Add a shoe">
+      <Panel title={t('shoes.add.title')}>
         <ShoeForm
           key={generation}
           units={units}
-          submitLabel="Add shoe"
+          submitLabel={t('shoes.add.submit')}
           pending={create.isPending}
           serverErrors={fieldErrorsOf(create.error)}
           onSubmit={(input) => create.mutate(input)}
