@@ -9,27 +9,21 @@ import { useT } from '../i18n/runtime';
 export function QueryList<T>({
   items,
   isError,
-  noun = '',
   error,
   empty,
   children,
 }: {
   items: T[] | undefined;
   isError: boolean;
-  /**
-   * What the list holds, for the error sentence: "Your shoes could not be loaded." A word glued
-   * into a sentence: prefer `error`, the whole sentence from the screen's catalog.
-   */
-  noun?: string;
-  /** The sentence shown when the list cannot be loaded (else the one made with `noun`). */
-  error?: string;
+  /** The sentence shown when the list cannot be loaded, from the screen's catalog. */
+  error: string;
   /** The sentence shown for an empty list. */
   empty: string;
   children: (item: T) => ReactNode;
 }) {
   const t = useT(common);
   if (isError) {
-    return <p className="card-body text-danger mb-0">{error ?? t('common.queryList.error', { noun })}</p>;
+    return <p className="card-body text-danger mb-0">{error}</p>;
   }
   if (!items) return <p className="card-body text-body-secondary mb-0">{t('common.loading')}</p>;
   if (items.length === 0) return <p className="card-body mb-0">{empty}</p>;

@@ -177,7 +177,7 @@ export function GoalsManager({ units, periodRuns }: { units: Units; periodRuns?:
   return (
     <>
       <Panel title={t('goals.manager.title')} flush>
-        <QueryList items={list.data} isError={list.isError} noun="goals" empty={t('goals.manager.empty')}>
+        <QueryList items={list.data} isError={list.isError} error={t('goals.panel.loadError')} empty={t('goals.manager.empty')}>
           {(goal) => <GoalItem key={goal.id} goal={goal} units={units} periodRuns={periodRuns} />}
         </QueryList>
       </Panel>

@@ -200,7 +200,7 @@ export function ShoesManager({ units }: { units: Units }) {
         <QueryList
           items={shoes.data ? list : undefined}
           isError={shoes.isError}
-          noun="shoes"
+          error={t('shoes.loadError')}
           empty={t('shoes.list.empty')}
         >
           {(shoe) => <ShoeItem key={shoe.id} shoe={shoe} units={units} />}
