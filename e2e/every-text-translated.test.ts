@@ -9,12 +9,27 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRegister, settled, startJourney, type Journey } from './support/journey.js';
+import { realisticFit } from '../server/test/imports/track-fixtures.js';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  apiAddEntry,
+  apiLogin,
+  apiRegister,
+  callApi,
+  isoDay,
+  settled,
+  startJourney,
+  type Journey,
+} from './support/journey.js';
 
 interface Screen {
+  /** `{run}` and `{tracked}` stand for the runner's two runs (one typed in, one from a watch file). */
   path: string;
-  /** Who opens it: a visitor, or a runner signed in with a run-less account. */
-  as: 'guest' | 'runner';
+  /** Who opens it: a visitor, a runner signed in (two runs, no title), or the admin. */
+  as: 'guest' | 'runner' | 'admin';
+  /** What else to wait for before reading (a map's controls, drawn by a chunk of its own). */
+  waitFor?: string;
 }
 
 const SCREENS: Screen[] = [
@@ -25,9 +40,18 @@ const SCREENS: Screen[] = [
   { path: '/no-such-page', as: 'guest' },
   // The runner's menus, around a screen already translated.
   { path: '/no-such-page', as: 'runner' },
+  // A run's page: typed in, from a watch file (map, charts, splits, laps, zones, files), missing.
+  { path: '/entry/{run}', as: 'runner' },
+  { path: '/entry/{tracked}', as: 'runner', waitFor: '.leaflet-control-zoom-in' },
+  { path: '/entry/999999', as: 'runner' },
+  { path: '/admin/entry/{tracked}', as: 'admin', waitFor: '.leaflet-control-zoom-in' },
+  { path: '/insights/map', as: 'runner', waitFor: '.leaflet-control-zoom-in' },
   // The runner's screens join as their texts move into the catalogs, e.g.
   // { path: '/dashboard', as: 'runner' },
 ];
+
+/** Nothing listens there: every tile fails, as offline; the routes are drawn all the same. */
+const UNREACHABLE_TILES = 'http://127.0.0.1:9/{z}/{x}/{y}.png';
 
 /**
  * Runs in the page: the texts with a letter outside the pseudo-language's brackets. Brackets nest
@@ -64,29 +88,53 @@ const UNTRANSLATED = `(() => {
 describe('every text from the catalogs, seen in the pseudo-language', () => {
   let journey: Journey;
   const pages: Partial<Record<Screen['as'], Page>> = {};
+  const runs: Record<string, number> = {};
 
   beforeAll(async () => {
-    journey = await startJourney();
+    journey = await startJourney({ MAP_TILE_URL: UNREACHABLE_TILES });
+    const { baseUrl } = journey.server;
     pages.guest = await journey.newPage();
     pages.runner = await journey.newPage();
-    const runner = await apiRegister(journey.server.baseUrl, {
+    pages.admin = await journey.newPage();
+    const runner = await apiRegister(baseUrl, {
       name: 'Pseudo Runner',
       email: 'pseudo.runner@example.com',
       password: 'pseudo-password-1',
     });
-    await pages.runner.goto('/policy');
-    await pages.runner.evaluate(`window.localStorage.setItem('access_token', ${JSON.stringify(runner.token)})`);
+    runs.run = await apiAddEntry(baseUrl, runner.token, { date: isoDay(1), distance: 8, time: '00:44:00' });
+    const form = new FormData();
+    form.append('file', new Blob([realisticFit(2650, { start: new Date(`${isoDay(3)}T07:00:00Z`) })]), 'run.fit');
+    const imported = await fetch(`${baseUrl}/api/v1/import`, {
+      method: 'POST',
+      headers: { Accept: 'application/json', Authorization: `Bearer ${runner.token}` },
+      body: form,
+    });
+    expect(imported.status, await imported.clone().text()).toBe(201);
+    const listed = await callApi(baseUrl, 'GET', '/entry', { token: runner.token });
+    runs.tracked = (listed.body.entries as { data: { id: number; has_track: boolean }[] }).data.find(
+      (entry) => entry.has_track,
+    )!.id;
+    const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    for (const [as, token] of [
+      ['runner', runner.token],
+      ['admin', admin],
+    ] as const) {
+      await pages[as]!.goto('/policy');
+      await pages[as]!.evaluate(`window.localStorage.setItem('access_token', ${JSON.stringify(token)})`);
+    }
   });
 
   afterAll(async () => {
     await journey?.close();
   });
 
-  it.each(SCREENS)('$path ($as)', async ({ path, as }) => {
+  it.each(SCREENS)('$path ($as)', async ({ path: template, as, waitFor }) => {
     const page = pages[as]!;
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => String(runs[name]));
     await page.goto(`${path}${path.includes('?') ? '&' : '?'}lang=pseudo`);
     await page.locator('h1').first().waitFor();
     await settled(page);
+    if (waitFor) await page.locator(waitFor).first().waitFor();
     expect(await page.evaluate<string>('document.documentElement.lang')).toBe('en');
     expect(await page.locator('h1').first().textContent()).toMatch(/^\[.*\]$/);
     expect(await page.evaluate<string[]>(UNTRANSLATED)).toEqual([]);

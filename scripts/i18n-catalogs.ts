@@ -52,9 +52,10 @@ export function pseudoMessage(compiled: Compiled): Compiled {
           const [name, type, format] = token as [string, string?, Record<string, Compiled | number>?];
           if (type === 'plural' || type === 'select' || type === 'selectordinal') {
             const cases = Object.fromEntries(
+              // A plural's `offset` is a number, or undefined when the message sets none.
               Object.entries(format ?? {}).map(([key, value]) => [
                 key,
-                typeof value === 'number' ? value : walk(value),
+                typeof value === 'number' || value === undefined ? value : walk(value),
               ]),
             );
             return [name, type, cases] as unknown as Token;

@@ -35,7 +35,8 @@ function placeholders(message: string): string[] {
       if (typeof token === 'string') continue;
       const [name, type, cases] = token as [string, string?, Record<string, CompiledMessage | number>?];
       found.add(type ? `${name}:${type}` : name);
-      for (const value of Object.values(cases ?? {})) if (typeof value !== 'number') walk(value);
+      // A plural's `offset` is a number, or undefined when the message sets none.
+      for (const value of Object.values(cases ?? {})) if (value !== undefined && typeof value !== 'number') walk(value);
     }
   };
   walk(compileMessageOrThrow(message));
