@@ -1,10 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
+import runTexts from 'virtual:i18n/run';
 import { BackButton } from '../../components/back-button';
 import { PageTitle } from '../../components/page-title';
 import { useUser } from '../../features/auth/api/get-me';
 import { useEntry } from '../../features/entries/api/get-entry';
 import { RunAbout, RunNumbers, runHeading } from '../../features/entries/components/run-details';
 import { useShoeNames } from '../../features/shoes/api/get-shoes';
+import { useT } from '../../i18n/runtime';
 import { TrackSections } from '../../features/tracks/components/track-sections';
 import { ApiError } from '../../lib/api-client';
 import { useDisplay } from '../../lib/display';
@@ -13,12 +15,13 @@ import { useGoBack } from '../../lib/use-go-back';
 
 /** A missing run (or another runner's): said plainly, with the way back. */
 function RunNotFound({ list }: { list: string }) {
+  const t = useT(runTexts);
   return (
     <div className="py-4">
-      <PageTitle title="Run not found">Run not found</PageTitle>
-      <p>There is no such run, or it is not yours to see.</p>
+      <PageTitle title={t('run.notFound.title')}>{t('run.notFound.title')}</PageTitle>
+      <p>{t('run.notFound.body')}</p>
       <Link to={list} className="btn btn-primary">
-        Back to the runs
+        {t('run.notFound.back')}
       </Link>
     </div>
   );
@@ -26,6 +29,7 @@ function RunNotFound({ list }: { list: string }) {
 
 /** A run's page (CONTRACT.md §14): the runner's at /entry/{id}, the admin's at /admin/entry/{id}. */
 export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
+  const t = useT(runTexts);
   const list = place === 'admin' ? '/admin/entries' : '/entries';
   const valid = Number.isSafeInteger(id) && id > 0;
   const entry = useEntry(id, { enabled: valid });
@@ -36,16 +40,21 @@ export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
   const [search] = useSearchParams();
   const effort = search.get('effort');
   if (!valid || (entry.error instanceof ApiError && entry.error.status === 404)) return <RunNotFound list={list} />;
-  if (entry.isError) return <p className="text-danger">This run could not be loaded.</p>;
-  if (!entry.data) return <p className="text-body-secondary">Loading…</p>;
+  if (entry.isError) return <p className="text-danger">{t('run.loadError')}</p>;
+  if (!entry.data) return <p className="text-body-secondary">{t('run.loading')}</p>;
   const run = entry.data;
   // The viewer's own shoes are named; another runner's shoe (an admin's view) only said to be there.
+  const ownShoe = run.shoe_id !== null && run.user_id === viewer?.id ? shoeName(run.shoe_id) : undefined;
   const shoe =
-    run.shoe_id === null
-      ? null
-      : run.user_id === viewer?.id
-        ? (shoeName(run.shoe_id) ?? 'One of your shoes')
-        : "One of the runner's shoes";
+    run.shoe_id === null ? null : run.user_id === viewer?.id ? (
+      ownShoe !== undefined ? (
+        <span translate="no">{ownShoe}</span>
+      ) : (
+        t('run.ownShoe')
+      )
+    ) : (
+      t('run.othersShoe')
+    );
   const heading = runHeading(run, display.formatDate);
   const about = <RunAbout entry={run} shoe={shoe} editPath={runEditPath(run.id, place)} />;
   return (
@@ -56,12 +65,13 @@ export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
           <>
             <BackButton onClick={goBack} />
             <Link to={runEditPath(run.id, place)} className="btn btn-primary">
-              Edit
+              {t('run.edit')}
             </Link>
           </>
         }
       >
-        {heading}
+        {/* A run's own title is the runner's words, not the app's. */}
+        {run.title === null ? heading : <span translate="no">{heading}</span>}
       </PageTitle>
       <RunNumbers entry={run} />
       {/* A recorded run shows its route right below its numbers, and what the runner wrote after it. */}

@@ -4,7 +4,9 @@
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import mapTexts from 'virtual:i18n/map';
 import type { RouteRun } from '../../../../core/tracks/schemas.js';
+import { splitAround, useT } from '../../../i18n/runtime';
 import { useMapConfig } from '../api/get-map-config';
 import { useRoutes } from '../api/get-routes';
 import { LazyRoutesMap } from './lazy-maps';
@@ -36,6 +38,7 @@ export function EveryRoute({
   onYearChange: (year: number | null) => void;
   display: RoutesDisplay;
 }) {
+  const t = useT(mapTexts);
   const selectId = useId();
   const navigate = useNavigate();
   const shown = useRoutes(year);
@@ -45,18 +48,27 @@ export function EveryRoute({
   const { formatDate, units } = display;
   const distanceLabel = display.labels.distance;
   const describe = useCallback(
-    (run: RouteRun) => `${formatDate(run.date)}: ${formatMetres(run.distance * 1000, units)} ${distanceLabel}`,
-    [formatDate, units, distanceLabel],
+    (run: RouteRun) =>
+      t('map.runLine', {
+        date: formatDate(run.date),
+        distance: formatMetres(run.distance * 1000, units),
+        unit: distanceLabel,
+      }),
+    // `t` reads the language of the moment; `formatDate` changes with it.
+    [t, formatDate, units, distanceLabel],
   );
   const onOpen = useCallback((entryId: number) => void navigate(runPath(entryId)), [navigate]);
   const years = useMemo(() => yearsOf(everyYear.data?.runs ?? [], year), [everyYear.data, year]);
 
-  if (shown.isError) return <p className="text-danger">Your routes could not be loaded.</p>;
-  if (!shown.data || tiles.isPending) return <p className="text-body-secondary">Loading your routes…</p>;
+  if (shown.isError) return <p className="text-danger">{t('map.loadError')}</p>;
+  if (!shown.data || tiles.isPending) return <p className="text-body-secondary">{t('map.loading')}</p>;
   if (everyYear.data && everyYear.data.runs.length === 0) {
+    const [beforeLink, afterLink] = splitAround(t, 'map.empty', 'link');
     return (
       <p className="lead">
-        No tracked runs yet. Import watch files from <Link to="/data">Your data</Link> to see your routes here.
+        {beforeLink}
+        <Link to="/data">{t('map.emptyLink')}</Link>
+        {afterLink}
       </p>
     );
   }
@@ -67,7 +79,7 @@ export function EveryRoute({
       <div className="d-flex flex-wrap align-items-end gap-3 mb-3">
         <div>
           <label htmlFor={selectId} className="form-label">
-            Year
+            {t('map.year')}
           </label>
           <select
             id={selectId}
@@ -75,7 +87,7 @@ export function EveryRoute({
             value={year ?? ''}
             onChange={(event) => onYearChange(event.target.value ? Number(event.target.value) : null)}
           >
-            <option value="">All years</option>
+            <option value="">{t('map.allYears')}</option>
             {years.map((value) => (
               <option key={value} value={value}>
                 {value}
@@ -84,8 +96,11 @@ export function EveryRoute({
           </select>
         </div>
         <p className="mb-0 text-body-secondary" aria-live="polite">
-          {routes.runs.length === 1 ? '1 run' : `${routes.runs.length} runs`}, {formatMetres(totalMetres, units)}{' '}
-          {distanceLabel}
+          {t('map.summary', {
+            count: routes.runs.length,
+            distance: formatMetres(totalMetres, units),
+            unit: distanceLabel,
+          })}
         </p>
       </div>
       {routes.bounds && routes.runs.length > 0 ? (
@@ -97,7 +112,7 @@ export function EveryRoute({
           onOpen={onOpen}
         />
       ) : (
-        <p>No tracked runs in {year}.</p>
+        <p>{t('map.emptyYear', { year: year ?? '' })}</p>
       )}
       {routes.runs.length > 0 ? <RunLinks runs={routes.runs} describe={describe} /> : null}
     </>
@@ -106,10 +121,11 @@ export function EveryRoute({
 
 /** The map's runs as links, newest first, written out only once opened (there may be thousands). */
 function RunLinks({ runs, describe }: { runs: RouteRun[]; describe: (run: RouteRun) => string }) {
+  const t = useT(mapTexts);
   const [open, setOpen] = useState(false);
   return (
     <details className="mt-3" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>The runs on this map</summary>
+      <summary>{t('map.runLinks')}</summary>
       {open ? (
         <ul className="list-unstyled mt-2 mb-0 every-route-list">
           {[...runs].reverse().map((run) => (

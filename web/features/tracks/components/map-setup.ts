@@ -8,6 +8,7 @@ import * as L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { MapConfig } from '../../../../core/tracks/schemas.js';
 import type { Bounds } from '../../../../core/tracks/route.js';
+import { t } from '../../../i18n/runtime';
 import { escapeHtml } from './map-styles';
 
 export { L };
@@ -21,8 +22,14 @@ export function createMap(container: HTMLElement, tiles: MapConfig | null, optio
     zoomAnimation: !still,
     fadeAnimation: !still,
     markerZoomAnimation: !still,
+    zoomControl: false,
     ...options,
   });
+  // Leaflet's zoom buttons, named in the app's language (their title is also their aria-label); the
+  // map components have called `useT` of the `map` texts.
+  L.control.zoom({ zoomInTitle: t('map.zoomIn'), zoomOutTitle: t('map.zoomOut') }).addTo(map);
+  // The credits (Leaflet's and the tiles' owner's, as the server's setting writes them) are names, not the app's text.
+  map.attributionControl?.getContainer()?.setAttribute('translate', 'no');
   if (tiles) {
     // Tiles that fail to load (offline, blocked) leave the plain background; the lines stay drawn.
     L.tileLayer(tiles.tile_url, {

@@ -4,12 +4,15 @@
  * the marker moves without redrawing anything else. Loaded lazily (lazy-maps.tsx).
  */
 import { useEffect, useRef } from 'react';
+import mapTexts from 'virtual:i18n/map';
+import { useT } from '../../../i18n/runtime';
 import { useThemeValues } from '../../../lib/theme-values';
 import { createMap, fitTo, L } from './map-setup';
 import { readMapColors, routeStyle, spotStyle } from './map-styles';
 import type { RouteMapProps } from './map-types';
 
 export default function RouteMap({ points, bounds, tiles, spot }: RouteMapProps) {
+  const t = useT(mapTexts);
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<{ map: L.Map; line: L.Polyline; marker: L.CircleMarker } | null>(null);
   const colors = useThemeValues(readMapColors);
@@ -42,5 +45,5 @@ export default function RouteMap({ points, bounds, tiles, spot }: RouteMapProps)
     else drawn.marker.remove();
   }, [spot, points, bounds, tiles]);
 
-  return <div ref={containerRef} className="track-map" role="region" aria-label="Route map" />;
+  return <div ref={containerRef} className="track-map" role="region" aria-label={t('map.routeMap')} />;
 }

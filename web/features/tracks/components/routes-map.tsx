@@ -4,6 +4,8 @@
  * a click opening the run. Plain Leaflet driven from effects (decision 026); loaded lazily.
  */
 import { useEffect, useRef } from 'react';
+import mapTexts from 'virtual:i18n/map';
+import { useT } from '../../../i18n/runtime';
 import { useThemeValues } from '../../../lib/theme-values';
 import { createMap, fitTo, L } from './map-setup';
 import { readMapColors } from './map-styles';
@@ -11,6 +13,7 @@ import type { RoutesMapProps } from './map-types';
 import { drawRunLines, restyleRunLines } from './routes-layer';
 
 export default function RoutesMap({ runs, bounds, tiles, describe, onOpen }: RoutesMapProps) {
+  const t = useT(mapTexts);
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<{ map: L.Map; lines: L.LayerGroup } | null>(null);
   const colors = useThemeValues(readMapColors);
@@ -49,5 +52,5 @@ export default function RoutesMap({ runs, bounds, tiles, describe, onOpen }: Rou
     if (mapRef.current) restyleRunLines(mapRef.current.lines, colors);
   }, [colors]);
 
-  return <div ref={containerRef} className="routes-map" role="region" aria-label="Map of every run" />;
+  return <div ref={containerRef} className="routes-map" role="region" aria-label={t('map.everyRun')} />;
 }

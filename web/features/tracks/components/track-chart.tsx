@@ -20,7 +20,9 @@ import {
 } from 'chart.js';
 import { useEffect, useMemo, useRef } from 'react';
 import { Line } from 'react-chartjs-2';
+import runTexts from 'virtual:i18n/run';
 import { useChartColors } from '../../../components/charts/chart-colors';
+import { t, useT } from '../../../i18n/runtime';
 import { cssVariable, useThemeValues } from '../../../lib/theme-values';
 import type { TrackChartProps, TrackChartTone } from './track-chart-types';
 
@@ -74,6 +76,7 @@ export default function TrackChart({
   spot,
   onSpot,
 }: TrackChartProps) {
+  useT(runTexts);
   const colors = useChartColors();
   const tones = useThemeValues(readToneColors);
   const chartRef = useRef<ChartJS<'line', { x: number; y: number }[]> | null>(null);
@@ -116,7 +119,7 @@ export default function TrackChart({
         tooltip: {
           callbacks: {
             title: (items) => (items[0] ? formatX(items[0].parsed.x ?? 0) : ''),
-            label: (item) => `${label}: ${formatY(item.parsed.y ?? 0)} ${unit}`,
+            label: (item) => t('run.charts.tooltip', { label, value: formatY(item.parsed.y ?? 0), unit }),
           },
         },
       },

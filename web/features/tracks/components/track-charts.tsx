@@ -1,7 +1,10 @@
 import { lazy, Suspense, useMemo } from 'react';
+import runTexts from 'virtual:i18n/run';
 import './tracks.css';
+import { decimal } from '../../../../core/format.js';
 import type { RunTrack } from '../../../../core/tracks/schemas.js';
 import { paceIn, type Units } from '../../../../core/units.js';
+import { t, useT } from '../../../i18n/runtime';
 import { paceAxisRange, smoothedPace } from './pace-series';
 import type { TrackChartProps } from './track-chart-types';
 import { metresIn, paceToMinPerKm, type TrackDisplay } from './track-format';
@@ -34,17 +37,29 @@ export function chartLines(track: Pick<RunTrack, 'series' | 'pauses'>, units: Un
   };
 }
 
-/** A distance of an axis: at most two decimals, without trailing zeros, and its unit ("2.5 km"). */
+/** A distance of an axis: at most two decimals, without trailing zeros, and its unit ("2.5 km", "2,5 km"). */
 function distanceText(value: number, unit: string): string {
-  return `${Number(value.toFixed(2))} ${unit}`;
+  return `${decimal(value, 2).replace(/[.,]?0+$/, '')} ${unit}`;
 }
 
 const wholeText = (value: number) => String(Math.round(value));
 
-/** The channels drawn as they come, in whole units, each where the track has it. */
+/** The channels drawn as they come, in whole units, each where the track has it (texts read when drawn). */
 const WHOLE_CHANNELS = [
-  { key: 'elevation', label: 'Elevation', tone: 'elevation', unit: 'm' },
-  { key: 'heartRate', label: 'Heart rate', tone: 'heartRate', unit: 'bpm' },
+  {
+    key: 'elevation',
+    label: () => t('run.charts.elevation'),
+    axis: () => t('run.charts.elevationAxis'),
+    tone: 'elevation',
+    unit: 'm',
+  },
+  {
+    key: 'heartRate',
+    label: () => t('run.charts.heartRate'),
+    axis: () => t('run.charts.heartRateAxis'),
+    tone: 'heartRate',
+    unit: 'bpm',
+  },
 ] as const;
 
 /**
@@ -62,6 +77,7 @@ export function TrackCharts({
   spot: number | null;
   onSpot: (index: number | null) => void;
 }) {
+  useT(runTexts);
   // Memoised on the display's parts, not on the object: a caller may rebuild it on every render.
   const { units, formatPace } = display;
   const { distance: distanceLabel, pace: paceLabel } = display.labels;
@@ -72,30 +88,30 @@ export function TrackCharts({
     [formatPace, units],
   );
   if (!lines) return null;
-  const common = { x: lines.x, xTitle: `Distance (${distanceLabel})`, formatX, spot, onSpot };
+  const common = { x: lines.x, xTitle: t('run.charts.distanceAxis', { unit: distanceLabel }), formatX, spot, onSpot };
   return (
     <div className="d-grid gap-3">
       <LazyTrackChart
         {...common}
-        label="Pace"
+        label={t('run.charts.pace')}
         y={lines.pace}
         tone="pace"
-        yTitle={`Pace (${paceLabel})`}
+        yTitle={t('run.charts.paceAxis', { unit: paceLabel })}
         formatY={formatPaceTick}
         unit={paceLabel}
         reverse
         range={lines.paceRange}
       />
-      {WHOLE_CHANNELS.map(({ key, label, tone, unit }) => {
+      {WHOLE_CHANNELS.map(({ key, label, axis, tone, unit }) => {
         const y = lines[key];
         return y ? (
           <LazyTrackChart
             key={key}
             {...common}
-            label={label}
+            label={label()}
             y={y}
             tone={tone}
-            yTitle={`${label} (${unit})`}
+            yTitle={axis()}
             formatY={wholeText}
             unit={unit}
           />

@@ -3,9 +3,11 @@
  * reads their unit and pace format through a `TrackDisplay`, which the run page hands down from the
  * signed-in runner's preferences.
  */
-import { formatNumber } from '../../../../core/format.js';
+import { decimal, formatNumber } from '../../../../core/format.js';
+import { numberLocale } from '../../../../core/number-locale.js';
 import { formatDuration, paceMinPerKm, parseDuration } from '../../../../core/time.js';
 import { distanceIn, elevationIn, elevationLabel, paceIn, type Units } from '../../../../core/units.js';
+import { t } from '../../../i18n/runtime';
 
 /** The runner's unit, its labels, and paces in their format. */
 export interface TrackDisplay {
@@ -48,9 +50,14 @@ export function formatElevationChange(metres: number, units: Units): string {
   return `${whole > 0 ? '+' : '−'}${Math.abs(whole)}`;
 }
 
-/** A climb or a descent in whole metres, or feet for a runner in miles: "303 m", "994 ft". */
+/**
+ * A climb or a descent in whole metres, or feet for a runner in miles: "303 m", "1,378 ft" (English
+ * groups digits; the other languages do not, §19). The component showing it has called `useT(run)`.
+ */
 export function formatElevation(metres: number, units: Units): string {
-  return `${Math.round(elevationIn(metres, units)).toLocaleString('en')} ${elevationLabel(units)}`;
+  const whole = Math.round(elevationIn(metres, units));
+  const value = numberLocale.decimalSeparator === '.' ? whole.toLocaleString('en') : decimal(whole, 0);
+  return t('run.elevation.amount', { value, unit: elevationLabel(units) });
 }
 
 /** A run's own numbers, as its page's header shows them: km and `HH:MM:SS`. */

@@ -5,9 +5,11 @@
  * right after the route map; a run without a track shows nothing more.
  */
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
+import runTexts from 'virtual:i18n/run';
 import type { RunTrack } from '../../../../core/tracks/schemas.js';
 import { Panel } from '../../../components/panel';
 import { useMapConfig } from '../api/get-map-config';
+import { t, useT } from '../../../i18n/runtime';
 import { useTrack } from '../../../lib/track-api';
 import { LazyRouteMap } from './lazy-maps';
 import { decodeRoute, routeLine, spotOnRoute } from './route-geometry';
@@ -41,13 +43,14 @@ export function TrackSections({
   /** What the page shows right after the route map (before the charts and tables), or first without a map. */
   afterMap?: ReactNode;
 }) {
+  useT(runTexts);
   const { data: track, isPending, isError, refetch, isFetching } = useTrack(entryId);
   if (isPending) {
     return (
       <>
         {afterMap}
         <p className="text-body-secondary" role="status">
-          Loading the recorded track…
+          {t('run.track.loading')}
         </p>
       </>
     );
@@ -57,14 +60,14 @@ export function TrackSections({
       <>
         {afterMap}
         <div className="alert alert-danger d-flex flex-wrap align-items-center gap-2" role="alert">
-          <span>The recorded track of this run could not be loaded.</span>
+          <span>{t('run.track.loadError')}</span>
           <button
             type="button"
             className="btn btn-sm btn-outline-danger"
             disabled={isFetching}
             onClick={() => void refetch()}
           >
-            Try again
+            {t('run.track.retry')}
           </button>
         </div>
       </>
@@ -76,10 +79,10 @@ export function TrackSections({
 
 /** The names of the charts a track has, for their panel's title: "Pace, elevation and heart rate". */
 function chartsTitle(track: RunTrack): string {
-  const names = ['Pace'];
-  if (track.series?.elevation) names.push('elevation');
-  if (track.series?.heart_rate) names.push('heart rate');
-  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const elevation = Boolean(track.series?.elevation);
+  const heartRate = Boolean(track.series?.heart_rate);
+  const channels = elevation && heartRate ? 'both' : elevation ? 'elevation' : heartRate ? 'heartRate' : 'pace';
+  return t('run.charts.title', { channels });
 }
 
 /** Each block where the track has what it shows. The charts' hover is kept here, for the map too. */
@@ -96,6 +99,7 @@ export function TrackBlocks({
   run?: RunNumbers | undefined;
   afterMap?: ReactNode;
 }) {
+  useT(runTexts);
   const [spot, setSpot] = useState<number | null>(null);
   const points = useMemo(() => (track.route ? decodeRoute(track.route) : null), [track.route]);
   const line = useMemo(() => (points ? routeLine(points) : null), [points]);
@@ -108,7 +112,7 @@ export function TrackBlocks({
   }
   if (points && track.bounds) {
     blocks.push(
-      <Panel key="map" title="Route">
+      <Panel key="map" title={t('run.route.title')}>
         <RouteMapWithTiles points={points} bounds={track.bounds} spot={marker} />
       </Panel>,
     );
@@ -124,7 +128,7 @@ export function TrackBlocks({
   const tables: ReactNode[] = [];
   if (track.splits[display.units].length > 0) {
     tables.push(
-      <Panel key="splits" title={display.units === 'mi' ? 'Splits per mile' : 'Splits per kilometre'} flush>
+      <Panel key="splits" title={display.units === 'mi' ? t('run.splits.titleMile') : t('run.splits.titleKm')} flush>
         <SplitsTable
           splits={track.splits}
           display={display}
@@ -136,27 +140,25 @@ export function TrackBlocks({
   }
   if (track.laps.length > 0) {
     tables.push(
-      <Panel key="laps" title="Laps" flush>
+      <Panel key="laps" title={t('run.laps.title')} flush>
         <LapsTable laps={track.laps} display={display} />
       </Panel>,
     );
   }
   if (track.has.distance) {
     tables.push(
-      <Panel key="efforts" title="Best efforts" flush={track.best_efforts.length > 0}>
+      <Panel key="efforts" title={t('run.efforts.title')} flush={track.best_efforts.length > 0}>
         {track.best_efforts.length > 0 ? (
           <BestEffortsTable efforts={track.best_efforts} display={display} marked={effort ?? null} />
         ) : (
-          <p className="mb-0 text-body-secondary">
-            None yet: the run covers no standard distance (the shortest is 1 km).
-          </p>
+          <p className="mb-0 text-body-secondary">{t('run.efforts.none')}</p>
         )}
       </Panel>,
     );
   }
   if (track.heart_rate) {
     tables.push(
-      <Panel key="heart-rate" title="Heart rate">
+      <Panel key="heart-rate" title={t('run.heartRate.title')}>
         <HeartRateSummary heartRate={track.heart_rate} />
         <HeartRateZonesTable heartRate={track.heart_rate} />
       </Panel>,
@@ -164,7 +166,7 @@ export function TrackBlocks({
   }
   if (track.elevation) {
     tables.push(
-      <Panel key="elevation" title="Elevation">
+      <Panel key="elevation" title={t('run.elevation.title')}>
         <ElevationSummary elevation={track.elevation} units={display.units} />
       </Panel>,
     );
@@ -179,7 +181,7 @@ export function TrackBlocks({
           </div>
         ))}
       </div>
-      <Panel title="Files">
+      <Panel title={t('run.files.title')}>
         <TrackDownloads entryId={track.entry_id} hasPositions={track.has.position} />
       </Panel>
     </div>

@@ -4,7 +4,8 @@
  * item and its totals in `<tfoot>`; a column whose channel the track lacks is left out.
  */
 import type { ReactNode } from 'react';
-import { STANDARD_DISTANCES } from '../../../../core/insights.js';
+import runTexts from 'virtual:i18n/run';
+import { decimal } from '../../../../core/format.js';
 import type {
   BestEffortRow,
   TrackElevation,
@@ -23,6 +24,7 @@ import {
   type RunNumbers,
   type TrackDisplay,
 } from './track-format';
+import { splitAround, t, useT } from '../../../i18n/runtime';
 
 /**
  * A table that scrolls sideways inside its own box when the screen is narrower than its columns;
@@ -51,11 +53,12 @@ const totalOf = (stretches: readonly { distance: number; time: number }[]) => ({
 
 /** The headers of `StretchCells`. */
 function StretchHeaders({ display }: { display: TrackDisplay }) {
+  useT(runTexts);
   return (
     <>
-      <th scope="col">Distance ({display.labels.distance})</th>
-      <th scope="col">Time</th>
-      <th scope="col">Pace ({display.labels.pace})</th>
+      <th scope="col">{t('run.table.distance', { unit: display.labels.distance })}</th>
+      <th scope="col">{t('run.table.time')}</th>
+      <th scope="col">{t('run.table.pace', { unit: display.labels.pace })}</th>
     </>
   );
 }
@@ -88,11 +91,19 @@ export function SplitsTable({
   /** The run's own numbers (the page's header): where the track covers less, the totals add the rest. */
   run?: RunNumbers | undefined;
 }) {
+  useT(runTexts);
   const rows = splits[display.units];
   const withElevation = rows.some((split) => split.elevation_change !== null);
   const withHeartRate = rows.some((split) => split.heart_rate !== null);
   const { distance, time } = totalOf(rows);
   const rest = run ? uncoveredPart(run, { metres: distance, seconds: time }) : null;
+  // Short headings: "Elev. (m)", the abbreviation where each language puts it.
+  const elevationHead = splitAround(
+    (key, values) => t(key, { ...values, unit: elevationLabel(display.units) }),
+    'run.splits.elevationHead',
+    'abbr',
+  );
+  const heartRateHead = splitAround(t, 'run.splits.heartRateHead', 'abbr');
   const emptyCells = (
     <>
       {withElevation ? <td /> : null}
@@ -101,20 +112,24 @@ export function SplitsTable({
   );
   return (
     <TrackTable
-      name="Splits"
+      name={t('run.splits.name')}
       head={
         <tr>
-          <th scope="col">{display.units === 'mi' ? 'Mile' : 'Km'}</th>
+          <th scope="col">{display.units === 'mi' ? t('run.splits.mile') : t('run.splits.km')}</th>
           <StretchHeaders display={display} />
           {/* Short headings: six columns fit a 375 px phone. */}
           {withElevation ? (
             <th scope="col">
-              <abbr title="Elevation change">Elev.</abbr> ({elevationLabel(display.units)})
+              {elevationHead[0]}
+              <abbr title={t('run.splits.elevationTitle')}>{t('run.splits.elevationAbbr')}</abbr>
+              {elevationHead[1]}
             </th>
           ) : null}
           {withHeartRate ? (
             <th scope="col">
-              <abbr title="Heart rate">HR</abbr> (bpm)
+              {heartRateHead[0]}
+              <abbr title={t('run.splits.heartRateTitle')}>{t('run.splits.heartRateAbbr')}</abbr>
+              {heartRateHead[1]}
             </th>
           ) : null}
         </tr>
@@ -134,7 +149,7 @@ export function SplitsTable({
       foot={
         <>
           <tr>
-            <th scope="row">{rest ? 'Track' : 'Total'}</th>
+            <th scope="row">{rest ? t('run.splits.track') : t('run.table.total')}</th>
             <StretchCells metres={distance} seconds={time} display={display} />
             {withElevation ? (
               <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)), display.units)}</td>
@@ -144,14 +159,14 @@ export function SplitsTable({
           {rest ? (
             <>
               <tr className="fw-normal">
-                <th scope="row">Not in the track</th>
+                <th scope="row">{t('run.splits.notInTrack')}</th>
                 <td>{formatMetres(rest.metres, display.units)}</td>
                 <td>{rest.seconds > 0 ? formatSeconds(rest.seconds) : '—'}</td>
                 <td>{rest.seconds > 0 ? display.formatPace(paceOf(rest.metres, rest.seconds)) : '—'}</td>
                 {emptyCells}
               </tr>
               <tr>
-                <th scope="row">Total</th>
+                <th scope="row">{t('run.table.total')}</th>
                 <StretchCells metres={rest.runMetres} seconds={rest.runSeconds} display={display} />
                 {emptyCells}
               </tr>
@@ -177,28 +192,33 @@ export function TrackCoverage({
   run: RunNumbers;
 }) {
   const { distance, time } = totalOf(splits.km);
+  useT(runTexts);
   const rest = uncoveredPart(run, { metres: distance, seconds: time });
   if (!rest) return null;
-  const km = (metres: number) => `${formatMetres(metres, display.units)} ${display.labels.distance}`;
+  const km = (metres: number) => formatMetres(metres, display.units);
   return (
     <p className="alert alert-info" role="note">
-      The recorded track covers {km(distance)} of this run's {km(rest.runMetres)}: the other {km(rest.metres)} are not
-      in it (a GPX file's points without times count in the run's distance but give the track no samples), so the map,
-      the charts, the splits and the best efforts show only the part the track covers.
+      {t('run.coverage', {
+        covered: km(distance),
+        run: km(rest.runMetres),
+        rest: km(rest.metres),
+        unit: display.labels.distance,
+      })}
     </p>
   );
 }
 
 /** The laps the device recorded (the lap button, or its auto-lap), with their timer times. */
 export function LapsTable({ laps, display }: { laps: TrackLap[]; display: TrackDisplay }) {
+  useT(runTexts);
   const { distance, time } = totalOf(laps);
   return (
     <TrackTable
-      name="Laps"
+      name={t('run.laps.name')}
       head={
         <tr>
-          <th scope="col">Lap</th>
-          <th scope="col">Started at</th>
+          <th scope="col">{t('run.laps.lap')}</th>
+          <th scope="col">{t('run.laps.startedAt')}</th>
           <StretchHeaders display={display} />
         </tr>
       }
@@ -212,7 +232,7 @@ export function LapsTable({ laps, display }: { laps: TrackLap[]; display: TrackD
       foot={
         <tr>
           <th scope="row" colSpan={2}>
-            Total
+            {t('run.table.total')}
           </th>
           <StretchCells metres={distance} seconds={time} display={display} />
         </tr>
@@ -223,7 +243,25 @@ export function LapsTable({ laps, display }: { laps: TrackLap[]; display: TrackD
 
 /** The name of a standard distance ("5 km", "Half marathon"), or its key if this app does not know it. */
 export function effortName(key: string): string {
-  return STANDARD_DISTANCES.find((distance) => distance.key === key)?.label ?? key;
+  switch (key) {
+    case '1k':
+    case '5k':
+    case '10k':
+    case '15k':
+    case '30k':
+    case '50k':
+      return t('run.efforts.km', { km: Number(key.slice(0, -1)) });
+    case '1mi':
+      return t('run.efforts.mile');
+    case '10mi':
+      return t('run.efforts.tenMiles');
+    case 'half':
+      return t('run.efforts.half');
+    case 'marathon':
+      return t('run.efforts.marathon');
+    default:
+      return key;
+  }
 }
 
 /** The fastest stretch of each standard distance inside the run, and where along the run it started. */
@@ -237,15 +275,16 @@ export function BestEffortsTable({
   /** The key of an effort to mark (the one a record links to). */
   marked?: string | null;
 }) {
+  useT(runTexts);
   return (
     <TrackTable
-      name="Best efforts"
+      name={t('run.efforts.title')}
       head={
         <tr>
-          <th scope="col">Distance</th>
-          <th scope="col">Time</th>
-          <th scope="col">Pace ({display.labels.pace})</th>
-          <th scope="col">Started at ({display.labels.distance})</th>
+          <th scope="col">{t('run.efforts.distance')}</th>
+          <th scope="col">{t('run.table.time')}</th>
+          <th scope="col">{t('run.table.pace', { unit: display.labels.pace })}</th>
+          <th scope="col">{t('run.efforts.startedAt', { unit: display.labels.distance })}</th>
         </tr>
       }
       body={efforts.map((effort) => (
@@ -266,7 +305,7 @@ export function BestEffortsTable({
 
 /** A share of a total as a percentage with one decimal; "—" when the total is nothing. */
 function formatShare(part: number, total: number): string {
-  return total > 0 ? `${((100 * part) / total).toFixed(1)}%` : '—';
+  return total > 0 ? t('run.zones.share', { value: decimal((100 * part) / total, 1) }) : '—';
 }
 
 /**
@@ -274,23 +313,26 @@ function formatShare(part: number, total: number): string {
  * the total and TRIMP are summaries of them, in the footer.
  */
 export function HeartRateZonesTable({ heartRate }: { heartRate: TrackHeartRate }) {
+  useT(runTexts);
   const total = sum(heartRate.zones.map((zone) => zone.seconds)) + heartRate.below_zones;
   const firstFrom = heartRate.zones[0]?.from_bpm;
   return (
     <TrackTable
-      name="Heart-rate zones"
+      name={t('run.zones.name')}
       head={
         <tr>
-          <th scope="col">Zone</th>
-          <th scope="col">Range (bpm)</th>
-          <th scope="col">Time</th>
-          <th scope="col">Share</th>
+          <th scope="col">{t('run.zones.zone')}</th>
+          <th scope="col">{t('run.zones.range')}</th>
+          <th scope="col">{t('run.table.time')}</th>
+          <th scope="col">{t('run.zones.shareHead')}</th>
         </tr>
       }
       body={heartRate.zones.map((zone) => (
         <tr key={zone.zone}>
-          <th scope="row">Zone {zone.zone}</th>
-          <td>{zone.to_bpm === null ? `${zone.from_bpm} and above` : `${zone.from_bpm}–${zone.to_bpm}`}</td>
+          <th scope="row">{t('run.zones.row', { zone: zone.zone })}</th>
+          <td>
+            {zone.to_bpm === null ? t('run.zones.andAbove', { bpm: zone.from_bpm }) : `${zone.from_bpm}–${zone.to_bpm}`}
+          </td>
           <td>{formatSeconds(zone.seconds)}</td>
           <td>{formatShare(zone.seconds, total)}</td>
         </tr>
@@ -298,22 +340,22 @@ export function HeartRateZonesTable({ heartRate }: { heartRate: TrackHeartRate }
       foot={
         <>
           <tr className="fw-normal">
-            <th scope="row">Below zone 1</th>
-            <td>{firstFrom === undefined ? '—' : `under ${firstFrom}`}</td>
+            <th scope="row">{t('run.zones.below')}</th>
+            <td>{firstFrom === undefined ? '—' : t('run.zones.under', { bpm: firstFrom })}</td>
             <td>{formatSeconds(heartRate.below_zones)}</td>
             <td>{formatShare(heartRate.below_zones, total)}</td>
           </tr>
           <tr>
-            <th scope="row">Total</th>
+            <th scope="row">{t('run.table.total')}</th>
             <td />
             <td>{formatSeconds(total)}</td>
-            <td>{total > 0 ? '100.0%' : '—'}</td>
+            <td>{total > 0 ? t('run.zones.share', { value: decimal(100, 1) }) : '—'}</td>
           </tr>
           <tr>
             <th scope="row">
-              <abbr title="Training impulse (Edwards): minutes in each zone times the zone's number">TRIMP</abbr>
+              <abbr title={t('run.zones.trimpTitle')}>{t('run.zones.trimp')}</abbr>
             </th>
-            <td colSpan={3}>{heartRate.trimp.toFixed(1)}</td>
+            <td colSpan={3}>{decimal(heartRate.trimp, 1)}</td>
           </tr>
         </>
       }
@@ -323,35 +365,33 @@ export function HeartRateZonesTable({ heartRate }: { heartRate: TrackHeartRate }
 
 /** What the zones were drawn from, and the run's average and highest heart rate. */
 export function HeartRateSummary({ heartRate }: { heartRate: TrackHeartRate }) {
+  useT(runTexts);
   const fromProfile = heartRate.max_source === 'profile';
-  const source = fromProfile ? 'your profile' : 'the highest heart rate of your tracks';
+  const values = { avg: heartRate.avg ?? '—', max: heartRate.max, maxUsed: heartRate.max_used };
   return (
     <p className="small text-body-secondary">
-      Average {heartRate.avg ?? '—'} bpm, highest {heartRate.max} bpm. Zones from a maximum of {heartRate.max_used} bpm
-      ({source}): zone 1 starts at 50% of it, each next zone 10% higher.{' '}
-      {fromProfile
-        ? 'They follow the maximum heart rate set in your profile.'
-        : 'Your profile has no maximum heart rate, so the highest heart rate of all your tracks is used, at most 220 bpm; set yours in the preferences of your profile for truer zones.'}
+      {fromProfile ? t('run.heartRate.fromProfile', values) : t('run.heartRate.fromTracks', values)}
     </p>
   );
 }
 
 /** Climb and descent, and whether the device counted them or this app did from the track's elevation. */
 export function ElevationSummary({ elevation, units }: { elevation: TrackElevation; units: TrackDisplay['units'] }) {
+  useT(runTexts);
   return (
     <dl className="row mb-0">
       <div className="col-6 col-sm-4">
-        <dt className="small text-body-secondary fw-normal">Gain</dt>
+        <dt className="small text-body-secondary fw-normal">{t('run.elevation.gain')}</dt>
         <dd className="fs-5 fw-semibold mb-0">{formatElevation(elevation.gain, units)}</dd>
       </div>
       <div className="col-6 col-sm-4">
-        <dt className="small text-body-secondary fw-normal">Loss</dt>
+        <dt className="small text-body-secondary fw-normal">{t('run.elevation.loss')}</dt>
         <dd className="fs-5 fw-semibold mb-0">{formatElevation(elevation.loss, units)}</dd>
       </div>
       <div className="col-12 col-sm-4">
-        <dt className="small text-body-secondary fw-normal">Source</dt>
+        <dt className="small text-body-secondary fw-normal">{t('run.elevation.source')}</dt>
         <dd className="mb-0">
-          {elevation.source === 'device' ? 'Counted by the device' : 'From the elevation of the track (3 m steps)'}
+          {elevation.source === 'device' ? t('run.elevation.fromDevice') : t('run.elevation.fromTrack')}
         </dd>
       </div>
     </dl>
