@@ -88,16 +88,23 @@ const UNTRANSLATED = `(() => {
     return /\\p{L}/u.test(rest) ? rest.replace(/\\s+/g, ' ').trim() : null;
   };
   const found = [];
-  // Out of the visible text while it is read (through the CSSOM: the app's CSP allows no <style>).
-  const kept = [...document.querySelectorAll('[translate="no"]')];
+  // Data, not the app's text: the nearest translate attribute says no (an option may say yes again).
+  const isData = (element) => element.closest('[translate]')?.getAttribute('translate') === 'no';
+  // Out of the visible text while it is read (through the CSSOM: the app's CSP allows no <style>):
+  // data, and the selects, whose options are read one by one below.
+  const kept = [...document.querySelectorAll('[translate="no"], select')];
   for (const element of kept) element.style.setProperty('display', 'none', 'important');
   for (const line of document.body.innerText.split('\\n')) {
     const rest = leftover(line);
     if (rest) found.push('text: ' + rest);
   }
   for (const element of kept) element.style.removeProperty('display');
+  for (const option of document.body.querySelectorAll('option')) {
+    const rest = isData(option) ? null : leftover(option.textContent);
+    if (rest) found.push('option: ' + rest);
+  }
   for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
-    if (element.closest('[translate="no"]')) continue;
+    if (isData(element)) continue;
     for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
       const value = element.getAttribute(name);
       const rest = value === null ? null : leftover(value);

@@ -3,6 +3,10 @@ import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 interface Option {
   value: string;
   label: string;
+  /** `no` for data among the app's texts (a shoe's name, a language's own name), as on an element. */
+  translate?: 'no' | 'yes';
+  /** The option's own language, where it is not the page's (a language named in itself). */
+  lang?: string;
 }
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange' | 'children'>;
@@ -73,7 +77,7 @@ export function FormField({
           onChange={(event) => onValueChange(event.target.value)}
         >
           {options.map((option) => (
-            <option key={option.value} value={option.value}>
+            <option key={option.value} value={option.value} translate={option.translate} lang={option.lang}>
               {option.label}
             </option>
           ))}

@@ -200,7 +200,8 @@ function WelcomePreferences({ user, update, onDone }: { user: User; update: Prof
   });
   const localeOptions = [
     { value: 'auto', label: t('dashboard.preferences.browserLanguage') },
-    ...LANGUAGES.map((language) => ({ value: language.code, label: language.name })),
+    // Each language named in itself: not the app's text, in its own language.
+    ...LANGUAGES.map(({ code, name }) => ({ value: code, label: name, lang: code, translate: 'no' as const })),
   ];
 
   const submit = (event: FormEvent) => {
@@ -261,8 +262,7 @@ function WelcomePreferences({ user, update, onDone }: { user: User; update: Prof
             options={dateOptions}
           />
         </div>
-        {/* Each language named in itself (not the app's text): translate="no", as the language menu. */}
-        <div className="col-12 col-sm-6" translate="no">
+        <div className="col-12 col-sm-6">
           <FormField
             label={t('dashboard.preferences.language')}
             name="locale"

@@ -105,6 +105,7 @@ export function ShoeSelect({
         ...offered.map((shoe) => ({
           value: String(shoe.id),
           label: shoe.retired ? t('entries.extras.retiredShoe', { name: shoe.name }) : shoe.name,
+          ...(shoe.retired ? {} : { translate: 'no' as const }),
         })),
       ]}
     />

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   DATE_FORMATS,
   LOCALES,
@@ -11,7 +11,7 @@ import {
 } from '../../../../core/preferences.js';
 import { formatDate, formatPace } from '../../../../core/format.js';
 import { UserUpdateBodySchema, type User } from '../../../../core/schemas.js';
-import { FieldErrors, FormField } from '../../../components/form/form-field';
+import { FormField } from '../../../components/form/form-field';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { useFormErrors } from '../../../components/form/use-form-errors';
@@ -69,52 +69,6 @@ function readHeartRate(field: HeartRateField, text: string): { value: number | n
   const parsed = HEART_RATE_FIELDS[field].safeParse(text.trim());
   if (parsed.success && typeof parsed.data === 'number') return { value: parsed.data };
   return { error: heartRateMessage(field) };
-}
-
-/**
- * The language (CONTRACT.md §19): "as your browser" or one of the six, each named in itself (not
- * the app's text: `translate="no"`, from the select down, and its own `lang`; the first choice is
- * the app's, `translate="yes"`). A native select, as FormField's.
- */
-function LanguageField({
-  value,
-  onValueChange,
-  errors,
-}: {
-  value: Locale;
-  onValueChange: (value: Locale) => void;
-  errors?: readonly string[] | undefined;
-}) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const invalid = Boolean(errors && errors.length > 0);
-  return (
-    <div className="mb-3">
-      <label htmlFor={id} className="form-label">
-        {t('profile.preferences.language')}
-      </label>
-      <select
-        id={id}
-        name="locale"
-        translate="no"
-        className={`form-select${invalid ? ' is-invalid' : ''}`}
-        aria-invalid={invalid || undefined}
-        aria-describedby={invalid ? errorId : undefined}
-        value={value}
-        onChange={(event) => onValueChange(LOCALES.find((code) => code === event.target.value) ?? 'auto')}
-      >
-        <option value="auto" translate="yes">
-          {t('profile.preferences.languageAuto')}
-        </option>
-        {LANGUAGES.map(({ code, name }) => (
-          <option key={code} value={code} lang={code} translate="no">
-            {name}
-          </option>
-        ))}
-      </select>
-      <FieldErrors id={errorId} errors={errors} />
-    </div>
-  );
 }
 
 const heartRateText = (value: number | null) => (value === null ? '' : String(value));
@@ -214,7 +168,18 @@ export function PreferencesForm({ user }: { user: User }) {
         options={options.theme}
         errors={errors.theme}
       />
-      <LanguageField value={locale} onValueChange={setLocale} errors={errors.locale} />
+      <FormField
+        label={t('profile.preferences.language')}
+        name="locale"
+        value={locale}
+        onValueChange={(value) => setLocale(LOCALES.find((code) => code === value) ?? 'auto')}
+        errors={errors.locale}
+        options={[
+          { value: 'auto', label: t('profile.preferences.languageAuto') },
+          // Each language named in itself: not the app's text, in its own language.
+          ...LANGUAGES.map(({ code, name }) => ({ value: code, label: name, lang: code, translate: 'no' as const })),
+        ]}
+      />
       <div className="row g-3 mb-3">
         <div className="col-sm-6">
           <FormField
