@@ -43,10 +43,10 @@ const SCREENS: Screen[] = [
   { path: '/no-such-page', as: 'guest' },
   // The runner's menus, around a screen already translated.
   { path: '/no-such-page', as: 'runner' },
-  // A run's page: typed in, from a watch file (map, charts, splits, laps, zones, files), missing.
+  // A run's page: typed in, and from a watch file (map, charts, splits, laps, zones, files). A missing
+  // run's page shows the server's message in a toast: the German journey sees it in German.
   { path: '/entry/{run}', as: 'runner' },
   { path: '/entry/{tracked}', as: 'runner', waitFor: '.leaflet-control-zoom-in' },
-  { path: '/entry/999999', as: 'runner' },
   { path: '/admin/entry/{tracked}', as: 'admin', waitFor: '.leaflet-control-zoom-in' },
   { path: '/insights/map', as: 'runner', waitFor: '.leaflet-control-zoom-in' },
   { path: '/dashboard', as: 'runner' },
@@ -127,6 +127,8 @@ describe('every text from the catalogs, seen in the pseudo-language', () => {
     pages.guest = await journey.newPage();
     pages.runner = await journey.newPage();
     pages.admin = await journey.newPage();
+    // Both themes: the admin's screens in the dark one, the others in the light one.
+    await pages.admin.emulateMedia({ colorScheme: 'dark' });
     const runner = await apiRegister(baseUrl, {
       name: 'Pseudo Runner',
       email: 'pseudo.runner@example.com',
