@@ -55,14 +55,6 @@ export function changedExtras(initial: EntryExtrasValues, values: EntryExtrasVal
   return body;
 }
 
-/** A run's kind in English, for the screens whose texts are not in the catalogs yet (the run's page). */
-export const KIND_LABELS: Record<(typeof RUN_KINDS)[number], string> = {
-  easy: 'Easy',
-  long: 'Long',
-  workout: 'Workout',
-  race: 'Race',
-};
-
 /** A run's kind in the language: `t(KIND_KEYS[kind])`, with `useT(entries)` called. */
 export const KIND_KEYS: Record<(typeof RUN_KINDS)[number], string> = {
   easy: 'entries.kind.easy',

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import entriesTexts from 'virtual:i18n/entries';
 import runTexts from 'virtual:i18n/run';
 import type { Entry } from '../../../../core/schemas.js';
 import { Panel } from '../../../components/panel';
 import { t, useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
-import { KIND_LABELS } from './entry-extras';
+import { KIND_KEYS } from './entry-extras';
 
 function Item({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -43,6 +44,7 @@ export function RunNumbers({ entry }: { entry: Entry }) {
  */
 export function RunAbout({ entry, shoe, editPath }: { entry: Entry; shoe: ReactNode | null; editPath: string }) {
   useT(runTexts);
+  useT(entriesTexts); // the kinds' names
   // Each row: its term, the word that names it when missing ("No title yet."), its value or null.
   const rows: [string, string, ReactNode | null][] = [
     [
@@ -50,7 +52,7 @@ export function RunAbout({ entry, shoe, editPath }: { entry: Entry; shoe: ReactN
       t('run.about.missingTitle'),
       entry.title === null ? null : <span translate="no">{entry.title}</span>,
     ],
-    [t('run.about.kind'), t('run.about.missingKind'), entry.kind ? KIND_LABELS[entry.kind] : null],
+    [t('run.about.kind'), t('run.about.missingKind'), entry.kind ? t(KIND_KEYS[entry.kind]) : null],
     [
       t('run.about.effort'),
       t('run.about.missingEffort'),
