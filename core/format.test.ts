@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { setNumberLanguage } from './number-locale.js';
 import {
+  exactDecimal,
   formatClock,
   formatCount,
   formatDate,
@@ -81,6 +83,18 @@ describe('numbers and times', () => {
     expect(formatNumber(5)).toBe('5.00');
     expect(formatNumber(null)).toBe('—');
     expect(formatNumber(Number.NaN)).toBe('—');
+  });
+
+  it('writes a stored number whole, with the decimal separator of the language', () => {
+    expect(exactDecimal(5.2)).toBe('5.2');
+    expect(exactDecimal(10.125)).toBe('10.125');
+    setNumberLanguage('de');
+    try {
+      expect(exactDecimal(5.2)).toBe('5,2');
+      expect(exactDecimal(42)).toBe('42');
+    } finally {
+      setNumberLanguage('en');
+    }
   });
 
   it('counts in words', () => {

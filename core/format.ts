@@ -20,6 +20,12 @@ export function decimal(value: number, digits: number): string {
   return numberLocale.decimalSeparator === '.' ? text : text.replace('.', numberLocale.decimalSeparator);
 }
 
+/** A number as stored, every decimal kept, with the language's decimal separator ("5.2", "5,2"). */
+export function exactDecimal(value: number): string {
+  const text = String(value);
+  return numberLocale.decimalSeparator === '.' ? text : text.replace('.', numberLocale.decimalSeparator);
+}
+
 /** A date format a date can be written in: a user's preference (`auto`: the app's language's short date, §19) or a language's. */
 export type WritableDateFormat = DateFormat | LanguageDateFormat;
 

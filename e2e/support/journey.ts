@@ -13,7 +13,7 @@ export interface Journey {
   server: RunningServer;
   browser: Browser;
   /** A fresh browser context (its own local storage) and page. */
-  newPage: (options?: { width?: number; height?: number }) => Promise<Page>;
+  newPage: (options?: { width?: number; height?: number; locale?: string }) => Promise<Page>;
   close: () => Promise<void>;
 }
 
@@ -31,8 +31,13 @@ export async function startJourney(env: Record<string, string> = {}): Promise<Jo
   return {
     server,
     browser,
-    async newPage({ width = 1280, height = 900 } = {}) {
-      const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width, height } });
+    async newPage({ width = 1280, height = 900, locale }: { width?: number; height?: number; locale?: string } = {}) {
+      // `locale`: the browser's language (navigator.language and Accept-Language).
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width, height },
+        ...(locale ? { locale } : {}),
+      });
       contexts.push(context);
       const page = await context.newPage();
       // Generous: a shared two-core machine running the whole suite can be slow to answer.

@@ -7,7 +7,7 @@
  */
 import { useContext, useMemo } from 'react';
 import type { PaceFormat } from '../../core/preferences.js';
-import { formatDate, formatDateTime, formatNumber, formatPace } from '../../core/format.js';
+import { exactDecimal, formatDate, formatDateTime, formatNumber, formatPace } from '../../core/format.js';
 import { dateInZone, paceMinPerKm, parseDuration } from '../../core/time.js';
 import { distanceFromInput, distanceIn, distanceInputValue, paceIn, speedIn, type Units } from '../../core/units.js';
 import unitTexts from 'virtual:i18n/units';
@@ -83,7 +83,7 @@ export function displayOf(preferences: DisplayPreferences): Display {
     formatSpeed: convert(speedIn, units),
     formatPace: pace,
     runPace: (run) => pace(paceMinPerKm(run.distance, parseDuration(run.time) ?? 0)),
-    runDistance: (km) => (units === 'km' ? String(km) : formatNumber(distanceIn(km, units))),
+    runDistance: (km) => (units === 'km' ? exactDecimal(km) : formatNumber(distanceIn(km, units))),
     inputValue: (km) => distanceInputValue(km, units),
     toKm: (text, storedKm) => distanceFromInput(text, units, storedKm),
     formatDate: (ymd) => formatDate(ymd, dateFormat),
