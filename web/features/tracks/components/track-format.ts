@@ -67,6 +67,23 @@ export interface RunNumbers {
 }
 
 /**
+ * The totals under a table of stretches (splits, laps): the run's own numbers, as its page's header
+ * shows them, where the stretches add up to them within 10 m or 0.5% and 5 s or 0.5% (a watch's
+ * laps and a track's splits each sum their own rounded pieces: 47:10 and 47:13 under a header of
+ * 47:12 read as three answers); else, or without the run's numbers, the stretches' own sums.
+ */
+export function agreedTotals(
+  run: RunNumbers | undefined,
+  summed: { metres: number; seconds: number },
+): { metres: number; seconds: number } {
+  if (!run) return summed;
+  const metres = run.distance * 1000;
+  const seconds = parseDuration(run.time) ?? 0;
+  const close = (a: number, b: number, floor: number) => Math.abs(a - b) <= Math.max(floor, b * 0.005);
+  return close(summed.metres, metres, 10) && close(summed.seconds, seconds, 5) ? { metres, seconds } : summed;
+}
+
+/**
  * How much of a run its track leaves out: the run's distance and time beyond what the track's
  * splits cover (a GPX file's points without times count in the run's distance, §9, but not in the
  * track's samples, §13). Null when the track covers the run, within 10 m or 0.5% of it.

@@ -141,7 +141,7 @@ export function TrackBlocks({
   if (track.laps.length > 0) {
     tables.push(
       <Panel key="laps" title={t('run.laps.title')} flush>
-        <LapsTable laps={track.laps} display={display} />
+        <LapsTable laps={track.laps} display={display} run={run} />
       </Panel>,
     );
   }

@@ -55,7 +55,7 @@ describe('SplitsTable', () => {
     ]);
   });
 
-  it('keeps one Total where the track covers the run (within 10 m or 0.5%)', () => {
+  it('keeps one Total, as the header says, where the track covers the run (within 10 m or 0.5%)', () => {
     render(
       <SplitsTable
         splits={track.splits}
@@ -64,8 +64,9 @@ describe('SplitsTable', () => {
         run={{ distance: 2.51, time: '00:12:50' }}
       />,
     );
+    // The splits add up to 2.50 km: the total is the run's 2.51 km, as the page's header says.
     expect(cells(screen.getByRole('table', { name: 'Splits' }), 'tfoot')).toEqual([
-      ['Total', '2.50', '00:12:50', '5.14', '+2', '148'],
+      ['Total', '2.51', '00:12:50', '5.11', '+2', '148'],
     ]);
   });
 
@@ -155,6 +156,21 @@ describe('LapsTable', () => {
     ]);
     // 2.5005 km in 770.2 s: 5.134 min/km.
     expect(cells(table, 'tfoot')).toEqual([['Total', '2.50', '00:12:50', '5.13']]);
+  });
+
+  it('totals as the header where the laps add up to the run within seconds, their own sums where not', () => {
+    // The watch's session says 00:12:52; its laps add up to 00:12:50 (770.2 s): one answer, the header's.
+    const { rerender } = render(
+      <LapsTable laps={track.laps} display={trackDisplay('km')} run={{ distance: 2.5, time: '00:12:52' }} />,
+    );
+    expect(cells(screen.getByRole('table', { name: 'Laps' }), 'tfoot')).toEqual([
+      ['Total', '2.50', '00:12:52', '5.15'],
+    ]);
+    // Laps that cover half the run are not the run: their own sums.
+    rerender(<LapsTable laps={track.laps} display={trackDisplay('km')} run={{ distance: 5, time: '00:25:40' }} />);
+    expect(cells(screen.getByRole('table', { name: 'Laps' }), 'tfoot')).toEqual([
+      ['Total', '2.50', '00:12:50', '5.13'],
+    ]);
   });
 });
 

@@ -21,6 +21,7 @@ import {
   formatSeconds,
   paceOf,
   uncoveredPart,
+  agreedTotals,
   type RunNumbers,
   type TrackDisplay,
 } from './track-format';
@@ -72,6 +73,22 @@ function StretchCells({ metres, seconds, display }: { metres: number; seconds: n
       <td>{display.formatPace(paceOf(metres, seconds))}</td>
     </>
   );
+}
+
+/** The totals' cells: the run's own numbers where the stretches add up to them (`agreedTotals`). */
+function AgreedTotalCells({
+  run,
+  metres,
+  seconds,
+  display,
+}: {
+  run: RunNumbers | undefined;
+  metres: number;
+  seconds: number;
+  display: TrackDisplay;
+}) {
+  const totals = agreedTotals(run, { metres, seconds });
+  return <StretchCells metres={totals.metres} seconds={totals.seconds} display={display} />;
 }
 
 /**
@@ -150,7 +167,11 @@ export function SplitsTable({
         <>
           <tr>
             <th scope="row">{rest ? t('run.splits.track') : t('run.table.total')}</th>
-            <StretchCells metres={distance} seconds={time} display={display} />
+            {rest ? (
+              <StretchCells metres={distance} seconds={time} display={display} />
+            ) : (
+              <AgreedTotalCells run={run} metres={distance} seconds={time} display={display} />
+            )}
             {withElevation ? (
               <td>{formatElevationChange(sum(rows.map((split) => split.elevation_change ?? 0)), display.units)}</td>
             ) : null}
@@ -209,7 +230,16 @@ export function TrackCoverage({
 }
 
 /** The laps the device recorded (the lap button, or its auto-lap), with their timer times. */
-export function LapsTable({ laps, display }: { laps: TrackLap[]; display: TrackDisplay }) {
+export function LapsTable({
+  laps,
+  display,
+  run,
+}: {
+  laps: TrackLap[];
+  display: TrackDisplay;
+  /** The run's own numbers (the page's header), which the totals show where the laps add up to them. */
+  run?: RunNumbers | undefined;
+}) {
   useT(runTexts);
   const { distance, time } = totalOf(laps);
   return (
@@ -234,7 +264,7 @@ export function LapsTable({ laps, display }: { laps: TrackLap[]; display: TrackD
           <th scope="row" colSpan={2}>
             {t('run.table.total')}
           </th>
-          <StretchCells metres={distance} seconds={time} display={display} />
+          <AgreedTotalCells run={run} metres={distance} seconds={time} display={display} />
         </tr>
       }
     />
