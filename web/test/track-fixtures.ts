@@ -5,7 +5,7 @@ import { runTrackOf, type RoutesMap, type RunTrack } from '../../core/tracks/sch
 import { loopTrack } from '../../core/tracks/test-tracks.js';
 import { prepareTrack } from '../../core/tracks/timing.js';
 import type { Track } from '../../core/tracks/types.js';
-import { paceIn, unitLabels, type Units } from '../../core/units.js';
+import { elevationLabel, paceIn, unitLabels, type Units } from '../../core/units.js';
 import type { RoutesDisplay } from '../features/tracks/components/every-route';
 
 /** Minutes as `m:ss`, the clock format of paces. */
@@ -19,7 +19,12 @@ export function trackDisplay(units: Units, paceFormat: 'decimal' | 'clock' = 'de
   const labels = unitLabels(units);
   return {
     units,
-    labels: { distance: labels.distance, pace: paceFormat === 'clock' ? labels.pace.replace(/^min/, '') : labels.pace },
+    labels: {
+      distance: labels.distance,
+      pace: paceFormat === 'clock' ? labels.pace.replace(/^min/, '') : labels.pace,
+      elevation: elevationLabel(units),
+      heartRate: 'bpm',
+    },
     formatPace: (minPerKm) =>
       typeof minPerKm !== 'number'
         ? '—'

@@ -82,7 +82,7 @@ describe('in German (Accept-Language: de-DE,de;q=0.9)', () => {
     const { token } = await registerUser(t.app);
     const forbidden = await call(t.app, 'GET', '/api/v1/user', { token, headers: GERMAN });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json()).toEqual({ message: 'Für diese Aktion fehlt Ihnen die Berechtigung.' });
+    expect(forbidden.json()).toEqual({ message: 'Für diese Aktion fehlt dir die Berechtigung.' });
 
     for (const url of ['/api/v1/entry/999999', '/api/v1/no-such-thing', '/api/v1/entry/abc']) {
       const res = await call(t.app, 'GET', url, { token, headers: GERMAN });
@@ -122,7 +122,7 @@ describe('in German (Accept-Language: de-DE,de;q=0.9)', () => {
     expect(en.rows[1]?.reason).toBe('The distance must be greater than 0.');
     expect(de.rows[1]?.reason).toBe('Das Feld „Distanz“ muss größer als 0 sein.');
     expect(de.rows[2]?.reason).toBe(
-      'Dieser Dateityp wird nicht unterstützt: Senden Sie .fit-, .tcx-, .gpx-, .csv-, .json- oder .zip-Dateien (jeweils auch gzip-komprimiert).',
+      'Dieser Dateityp wird nicht unterstützt: Sende .fit-, .tcx-, .gpx-, .csv-, .json- oder .zip-Dateien (jeweils auch gzip-komprimiert).',
     );
     expect({ ...de, rows: [] }).toEqual({ ...en, rows: [] });
   });

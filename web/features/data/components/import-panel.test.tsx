@@ -57,7 +57,7 @@ const tableRows = () =>
 
 describe('ImportPreview', () => {
   it('sums up the import and lists every row with its status and reason, distances in the runner unit', () => {
-    render(<ImportPreview result={PREVIEW} units="mi" stored={false} />);
+    render(withDisplay({ units: 'mi' }, <ImportPreview result={PREVIEW} units="mi" stored={false} />));
     expect(screen.getByRole('status')).toHaveTextContent('2 new runs, 1 duplicate, 1 skipped');
     expect(screen.getByRole('columnheader', { name: 'Distance (mi)' })).toBeInTheDocument();
     expect(tableRows()).toEqual([

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import data from 'virtual:i18n/data';
 import { decimal } from '../../../../core/format.js';
 import type { ImportResult, ImportRow } from '../../../../core/imports.js';
-import { distanceIn, unitLabels, type Units } from '../../../../core/units.js';
+import { distanceIn, type Units } from '../../../../core/units.js';
 import { t, useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 
@@ -84,8 +84,8 @@ interface PreviewProps {
  */
 export function ImportPreview({ result, units, stored, excluded, onToggle }: PreviewProps) {
   useT(data);
-  const unit = unitLabels(units).distance;
   const display = useDisplay();
+  const unit = display.labels.distance;
   return (
     <section aria-labelledby="import-summary">
       <p id="import-summary" className="fw-semibold" role="status">

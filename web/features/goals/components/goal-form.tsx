@@ -16,6 +16,7 @@ import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import { t, useT } from '../../../i18n/runtime';
 import type { FieldErrors } from '../../../lib/api-client';
+import { useDisplay } from '../../../lib/display';
 import { metricLabel, periodLabel, targetForForm, targetFromForm, targetUnit } from './goal-format';
 
 interface GoalFormProps {
@@ -40,6 +41,7 @@ function targetMessage(metric: GoalMetric, target: number): string | null {
 /** Period, metric and target (typed in the runner's distance unit, in hours, or in runs). */
 export function GoalForm({ goal, units, pending, serverErrors = {}, submitLabel, onSubmit, onCancel }: GoalFormProps) {
   useT(goals);
+  const { labels } = useDisplay();
   const [period, setPeriod] = useState<GoalPeriod>(goal?.period ?? 'week');
   const [metric, setMetric] = useState<GoalMetric>(goal?.metric ?? 'distance');
   const [target, setTarget] = useState(goal ? targetForForm(goal.metric, goal.target, units) : '');
@@ -83,7 +85,7 @@ export function GoalForm({ goal, units, pending, serverErrors = {}, submitLabel,
         </div>
         <div className="col-sm-4">
           <FormField
-            label={t('goals.form.target', { unit: targetUnit(metric, units) })}
+            label={t('goals.form.target', { unit: targetUnit(metric, labels.distance) })}
             name="target"
             inputMode="decimal"
             autoComplete="off"

@@ -1,17 +1,11 @@
 // The goals' English texts, for these helpers outside React too (the components call `useT(goals)`).
+// A distance's unit comes in as the component's `useDisplay().labels.distance`: the language's symbol.
 import 'virtual:i18n/goals';
 import { formatDate } from '../../../../core/format.js';
 import { numberLocale } from '../../../../core/number-locale.js';
 import type { Goal, GoalBody, GoalMetric, GoalPeriod } from '../../../../core/goals.js';
 import type { DateFormat } from '../../../../core/preferences.js';
-import {
-  distanceFromInput,
-  distanceIn,
-  distanceInputValue,
-  parseDecimal,
-  unitLabels,
-  type Units,
-} from '../../../../core/units.js';
+import { distanceFromInput, distanceIn, distanceInputValue, parseDecimal, type Units } from '../../../../core/units.js';
 import { t } from '../../../i18n/runtime';
 
 /** The periods as the form's select names them: "Weekly", "Monthly", "Yearly". */
@@ -24,13 +18,9 @@ export function metricLabel(metric: GoalMetric): string {
   return t(metric === 'distance' ? 'goals.form.distance' : metric === 'time' ? 'goals.form.time' : 'goals.form.runs');
 }
 
-/** The unit a target is typed in: the runner's distance unit, hours, or runs. */
-export function targetUnit(metric: GoalMetric, units: Units): string {
-  return metric === 'distance'
-    ? unitLabels(units).distance
-    : metric === 'time'
-      ? t('goals.form.hours')
-      : t('goals.form.runsUnit');
+/** The unit a target is typed in: the runner's distance unit (`distanceUnit`, "km", "mi"), hours, or runs. */
+export function targetUnit(metric: GoalMetric, distanceUnit: string): string {
+  return metric === 'distance' ? distanceUnit : metric === 'time' ? t('goals.form.hours') : t('goals.form.runsUnit');
 }
 
 /**
@@ -51,11 +41,14 @@ function hoursMinutes(minutes: number): string {
   });
 }
 
-/** An amount of a metric (km, seconds or runs) as a runner reads it: "12.3 mi", "4h 05m", "3 runs". */
-export function formatAmount(metric: GoalMetric, amount: number, units: Units): string {
+/**
+ * An amount of a metric (km, seconds or runs) as a runner reads it: "12.3 mi", "4h 05m", "3 runs";
+ * a distance in `units`, written after with `distanceUnit` (its label in the language).
+ */
+export function formatAmount(metric: GoalMetric, amount: number, units: Units, distanceUnit: string): string {
   if (metric === 'distance') {
     const value = Math.round(distanceIn(amount, units) * 100) / 100;
-    return t('goals.amount.distance', { value: amountNumber(value), unit: unitLabels(units).distance });
+    return t('goals.amount.distance', { value: amountNumber(value), unit: distanceUnit });
   }
   if (metric === 'time') return hoursMinutes(Math.round(amount / 60));
   const runs = Math.round(amount * 100) / 100;
@@ -79,12 +72,16 @@ function bareAmount(metric: GoalMetric, amount: number, units: Units): string {
 }
 
 /** What is done of the target, the unit said once: "14.75 of 40 km", "7 of 14 runs", "2h 05m of 5h 00m". */
-export function doneOfTarget(goal: Pick<Goal, 'metric' | 'progress' | 'target'>, units: Units): string {
+export function doneOfTarget(
+  goal: Pick<Goal, 'metric' | 'progress' | 'target'>,
+  units: Units,
+  distanceUnit: string,
+): string {
   const done = bareAmount(goal.metric, goal.progress, units);
   const target = bareAmount(goal.metric, goal.target, units);
   if (goal.metric === 'time') return t('goals.progress.of', { done, target });
   if (goal.metric === 'distance') {
-    return t('goals.progress.ofDistance', { done, target, unit: unitLabels(units).distance });
+    return t('goals.progress.ofDistance', { done, target, unit: distanceUnit });
   }
   return t('goals.progress.ofRuns', { done, target, count: goal.target });
 }
@@ -96,11 +93,12 @@ export function doneOfTarget(goal: Pick<Goal, 'metric' | 'progress' | 'target'>,
 export function toGoLine(
   goal: Pick<Goal, 'metric' | 'remaining' | 'per_day_needed' | 'period_end'>,
   units: Units,
+  distanceUnit: string,
   dateFormat: DateFormat,
 ): string {
   const amount = (value: number) =>
     goal.metric === 'distance'
-      ? t('goals.amount.distance', { value: bareAmount(goal.metric, value, units), unit: unitLabels(units).distance })
+      ? t('goals.amount.distance', { value: bareAmount(goal.metric, value, units), unit: distanceUnit })
       : bareAmount(goal.metric, value, units);
   return t('goals.progress.toGo', {
     remaining: amount(goal.remaining),
@@ -117,10 +115,10 @@ export function periodName(period: GoalPeriod, start: string, dateFormat: DateFo
 }
 
 /** "Weekly distance: 40 km". */
-export const goalTitle = (goal: Pick<Goal, 'period' | 'metric' | 'target'>, units: Units) =>
+export const goalTitle = (goal: Pick<Goal, 'period' | 'metric' | 'target'>, units: Units, distanceUnit: string) =>
   t('goals.goalTitle', {
     kind: `${goal.period}_${goal.metric}`,
-    amount: formatAmount(goal.metric, goal.target, units),
+    amount: formatAmount(goal.metric, goal.target, units, distanceUnit),
   });
 
 /** The target as the form shows it, in the unit of `targetUnit` (a distance as the runs' fields show one). */

@@ -13,15 +13,16 @@ import { doneOfTarget, formatAmount, goalTitle, toGoLine } from './goal-format';
 export function GoalProgress({ goal, units }: { goal: Goal; units: Units }) {
   const t = useT(goals);
   const display = useDisplay();
-  const amount = (value: number) => formatAmount(goal.metric, value, units);
+  const distanceUnit = display.labels.distance;
+  const amount = (value: number) => formatAmount(goal.metric, value, units, distanceUnit);
   const done = t('goals.progress.of', { done: amount(goal.progress), target: amount(goal.target) });
-  const line = doneOfTarget(goal, units);
+  const line = doneOfTarget(goal, units, distanceUnit);
   return (
     <>
       <ProgressBar
         value={goal.progress}
         max={goal.target}
-        label={goalTitle(goal, units)}
+        label={goalTitle(goal, units, distanceUnit)}
         valueText={done}
         tone={goal.achieved ? 'success' : 'primary'}
       />
@@ -30,7 +31,7 @@ export function GoalProgress({ goal, units }: { goal: Goal; units: Units }) {
         {goal.achieved ? (
           <span className="text-success fw-semibold"> · {t('goals.progress.met')}</span>
         ) : (
-          <span className="text-body-secondary"> · {toGoLine(goal, units, display.dateFormat)}</span>
+          <span className="text-body-secondary"> · {toGoLine(goal, units, distanceUnit, display.dateFormat)}</span>
         )}
       </div>
     </>
@@ -40,6 +41,7 @@ export function GoalProgress({ goal, units }: { goal: Goal; units: Units }) {
 /** The dashboard's goals panel. */
 export function GoalsPanel({ units }: { units: Units }) {
   const t = useT(goals);
+  const { labels } = useDisplay();
   const list = useGoals();
   const [beforeLink, afterLink] = splitAround(t, 'goals.panel.empty', 'link');
   return (
@@ -59,7 +61,7 @@ export function GoalsPanel({ units }: { units: Units }) {
           <ul className="list-unstyled">
             {list.data.map((goal) => (
               <li key={goal.id} className="mb-3">
-                <div className="fw-semibold small mb-1">{goalTitle(goal, units)}</div>
+                <div className="fw-semibold small mb-1">{goalTitle(goal, units, labels.distance)}</div>
                 <GoalProgress goal={goal} units={units} />
               </li>
             ))}

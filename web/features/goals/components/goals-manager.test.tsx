@@ -55,7 +55,7 @@ describe('GoalsPanel (dashboard)', () => {
 
   it('speaks miles when the runner does', async () => {
     mockFetch({ 'GET /api/v1/goals': { body: { goals: [makeGoal({ target: 16.093, progress: 8.047 })] } } });
-    renderWithApp(<GoalsPanel units="mi" />);
+    renderWithApp(<GoalsPanel units="mi" />, { display: { units: 'mi' } });
     expect(await screen.findByRole('progressbar', { name: 'Weekly distance: 10 mi' })).toHaveAttribute(
       'aria-valuetext',
       '5 mi of 10 mi',
@@ -172,7 +172,7 @@ describe('GoalsManager', () => {
       'GET /api/v1/goals': { body: { goals: [] } },
       'POST /api/v1/goals': { status: 201, body: { goal: makeGoal() } },
     });
-    renderWithApp(<GoalsManager units="mi" />);
+    renderWithApp(<GoalsManager units="mi" />, { display: { units: 'mi' } });
     await userEvent.selectOptions(await screen.findByLabelText('Measure'), 'runs');
     await userEvent.type(screen.getByLabelText('Target (runs)'), '2.5');
     await userEvent.click(screen.getByRole('button', { name: 'Add goal' }));
@@ -212,12 +212,12 @@ describe('miles that round-trip', () => {
         body: { goal: makeGoal({ target: request.body?.target as number }) },
       }),
     });
-    renderWithApp(<GoalsManager units="mi" />);
+    renderWithApp(<GoalsManager units="mi" />, { display: { units: 'mi' } });
     await userEvent.type(await screen.findByLabelText('Target (mi)'), '75');
     await userEvent.click(screen.getByRole('button', { name: 'Add goal' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'POST')).toBe(true));
     const km = calls.find((call) => call.method === 'POST')?.body?.target as number;
-    expect(goalTitle({ period: 'week', metric: 'distance', target: km }, 'mi')).toBe('Weekly distance: 75 mi');
+    expect(goalTitle({ period: 'week', metric: 'distance', target: km }, 'mi', 'mi')).toBe('Weekly distance: 75 mi');
     expect(targetForForm('distance', km, 'mi')).toBe('75');
     expect(targetFromForm('distance', '75', 'mi', { metric: 'distance', target: km })).toBe(km);
   });

@@ -59,7 +59,7 @@ function Unfolded({ summary, children }: { summary: string; children: () => Reac
 /** The periods before this one since the runner's first run (12 at most), newest first: met or not. */
 function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
   const t = useT(goals);
-  const { dateFormat } = useDisplay();
+  const { dateFormat, labels } = useDisplay();
   const rows = historySinceFirstRun(goal.history);
   if (rows.length === 0) {
     return <p className="small text-body-secondary mt-2 mb-0">{t('goals.history.none', { period: goal.period })}</p>;
@@ -74,11 +74,11 @@ function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
         className="table-responsive"
         tabIndex={0}
         role="region"
-        aria-label={t('goals.history.label', { caption, goal: goalTitle(goal, units) })}
+        aria-label={t('goals.history.label', { caption, goal: goalTitle(goal, units, labels.distance) })}
       >
         <table className="table table-sm mb-0 mt-2">
           <caption className="visually-hidden">
-            {t('goals.history.label', { caption, goal: goalTitle(goal, units) })}
+            {t('goals.history.label', { caption, goal: goalTitle(goal, units, labels.distance) })}
           </caption>
           <thead>
             <tr>
@@ -91,7 +91,7 @@ function GoalHistory({ goal, units }: { goal: Goal; units: Units }) {
             {rows.map((row) => (
               <tr key={row.period_start}>
                 <td>{periodName(goal.period, row.period_start, dateFormat)}</td>
-                <td>{formatAmount(goal.metric, row.progress, units)}</td>
+                <td>{formatAmount(goal.metric, row.progress, units, labels.distance)}</td>
                 <td className={row.achieved ? 'text-success' : 'text-body-secondary'}>
                   {t(row.achieved ? 'goals.history.yes' : 'goals.history.no')}
                 </td>
@@ -115,7 +115,8 @@ function GoalItem({ goal, units, periodRuns }: { goal: Goal; units: Units; perio
   });
   const remove = useDeleteGoal();
   const { confirm, dialog } = useConfirm();
-  const title = goalTitle(goal, units);
+  const { labels } = useDisplay();
+  const title = goalTitle(goal, units, labels.distance);
   return (
     <li className="list-group-item py-3">
       <h3 className="h6">{title}</h3>
@@ -177,7 +178,12 @@ export function GoalsManager({ units, periodRuns }: { units: Units; periodRuns?:
   return (
     <>
       <Panel title={t('goals.manager.title')} flush>
-        <QueryList items={list.data} isError={list.isError} error={t('goals.panel.loadError')} empty={t('goals.manager.empty')}>
+        <QueryList
+          items={list.data}
+          isError={list.isError}
+          error={t('goals.panel.loadError')}
+          empty={t('goals.manager.empty')}
+        >
           {(goal) => <GoalItem key={goal.id} goal={goal} units={units} periodRuns={periodRuns} />}
         </QueryList>
       </Panel>

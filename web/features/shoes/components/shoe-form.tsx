@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { DEFAULT_SHOE_LIMIT_KM, type Shoe, type ShoeUpdateBody } from '../../../../core/shoes.js';
-import { distanceFromInput, distanceInputValue, unitLabels, type Units } from '../../../../core/units.js';
+import { distanceFromInput, distanceInputValue, type Units } from '../../../../core/units.js';
 import { check } from '../../../components/form/form-errors';
 import { useFormErrors } from '../../../components/form/use-form-errors';
 import { FieldErrors as FieldErrorList, FormField } from '../../../components/form/form-field';
 import type { FieldErrors } from '../../../lib/api-client';
+import { useDisplay } from '../../../lib/display';
 import shoesTexts from 'virtual:i18n/shoes';
 import { useT } from '../../../i18n/runtime';
 
@@ -26,6 +27,7 @@ interface ShoeFormProps {
  */
 export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel, onSubmit, onCancel }: ShoeFormProps) {
   const t = useT(shoesTexts);
+  const display = useDisplay();
   const storedLimit = shoe?.limit_km ?? DEFAULT_SHOE_LIMIT_KM;
   const storedStart = shoe?.start_km ?? 0;
   const [name, setName] = useState(shoe?.name ?? '');
@@ -48,7 +50,7 @@ export function ShoeForm({ shoe, units, pending, serverErrors = {}, submitLabel,
     sources: { limit_km: ['limit'], start_km: ['start'] },
   });
   const errors = checks.errors;
-  const unit = unitLabels(units).distance;
+  const unit = display.labels.distance;
   const defaultId = useId();
   const errorsId = useId();
 

@@ -37,7 +37,7 @@ describe('ShoesManager', () => {
       'GET /api/v1/shoes': { body: { shoes: [] } },
       'POST /api/v1/shoes': { status: 201, body: { shoe: makeShoe() } },
     });
-    renderWithApp(<ShoesManager units="mi" />);
+    renderWithApp(<ShoesManager units="mi" />, { display: { units: 'mi' } });
     expect(await screen.findByText(/No shoes yet/)).toBeInTheDocument();
     const limit = screen.getByLabelText('Limit (mi)');
     expect(limit).toHaveValue('434.96');
@@ -61,7 +61,7 @@ describe('ShoesManager', () => {
       'GET /api/v1/shoes': { body: { shoes: [] } },
       'POST /api/v1/shoes': { status: 201, body: { shoe: makeShoe() } },
     });
-    const { unmount } = renderWithApp(<ShoesManager units="mi" />);
+    const { unmount } = renderWithApp(<ShoesManager units="mi" />, { display: { units: 'mi' } });
     await userEvent.type(await screen.findByLabelText('Name'), 'Trail');
     await userEvent.clear(screen.getByLabelText('Limit (mi)'));
     await userEvent.type(screen.getByLabelText('Limit (mi)'), '75');
@@ -75,7 +75,7 @@ describe('ShoesManager', () => {
       'GET /api/v1/shoes': { body: { shoes: [stored] } },
       'POST /api/v1/shoes/9': { body: { shoe: stored } },
     });
-    renderWithApp(<ShoesManager units="mi" />);
+    renderWithApp(<ShoesManager units="mi" />, { display: { units: 'mi' } });
     expect(await screen.findByRole('progressbar', { name: 'Trail distance' })).toHaveAttribute(
       'aria-valuetext',
       '62.1 mi of 75 mi',

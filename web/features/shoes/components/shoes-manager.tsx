@@ -8,6 +8,7 @@ import { QueryList } from '../../../components/query-list';
 import { ProgressBar } from '../../../components/progress-bar';
 import { notify } from '../../../components/toast/toast-store';
 import { fieldErrorsOf } from '../../../lib/api-client';
+import { useDisplay } from '../../../lib/display';
 import shoesTexts from 'virtual:i18n/shoes';
 import { splitAround, t, useT } from '../../../i18n/runtime';
 import { useShoes } from '../api/get-shoes';
@@ -23,12 +24,15 @@ function byUse(a: Shoe, b: Shoe): number {
 /** A shoe's distance as a bar against its limit, red once past it; what it had run before it was tracked, if anything. */
 export function ShoeDistanceBar({ shoe, units }: { shoe: Shoe; units: Units }) {
   useT(shoesTexts);
+  const distanceUnit = useDisplay().labels.distance;
   const text = t('shoes.distance.ofLimit', {
-    distance: formatShoeDistance(shoe.distance, units),
-    limit: formatShoeDistance(shoe.limit_km, units),
+    distance: formatShoeDistance(shoe.distance, units, distanceUnit),
+    limit: formatShoeDistance(shoe.limit_km, units, distanceUnit),
   });
   const before =
-    shoe.start_km > 0 ? ` ${t('shoes.distance.before', { distance: formatShoeDistance(shoe.start_km, units) })}` : '';
+    shoe.start_km > 0
+      ? ` ${t('shoes.distance.before', { distance: formatShoeDistance(shoe.start_km, units, distanceUnit) })}`
+      : '';
   return (
     <>
       <ProgressBar

@@ -44,21 +44,26 @@ function distanceText(value: number, unit: string): string {
 
 const wholeText = (value: number) => String(Math.round(value));
 
-/** The channels drawn as they come, in whole units, each where the track has it (texts read when drawn). */
+type Labels = TrackDisplay['labels'];
+
+/**
+ * The channels drawn as they come, in whole units, each where the track has it (texts read when
+ * drawn). The elevation is drawn in metres for every runner; a heart rate's unit is the language's.
+ */
 const WHOLE_CHANNELS = [
   {
     key: 'elevation',
     label: () => t('run.charts.elevation'),
     axis: () => t('run.charts.elevationAxis'),
     tone: 'elevation',
-    unit: 'm',
+    unit: () => 'm',
   },
   {
     key: 'heartRate',
     label: () => t('run.charts.heartRate'),
-    axis: () => t('run.charts.heartRateAxis'),
+    axis: (labels: Labels) => t('run.charts.heartRateAxis', { unit: labels.heartRate }),
     tone: 'heartRate',
-    unit: 'bpm',
+    unit: (labels: Labels) => labels.heartRate,
   },
 ] as const;
 
@@ -111,9 +116,9 @@ export function TrackCharts({
             label={label()}
             y={y}
             tone={tone}
-            yTitle={axis()}
+            yTitle={axis(display.labels)}
             formatY={wholeText}
-            unit={unit}
+            unit={unit(display.labels)}
           />
         ) : null;
       })}

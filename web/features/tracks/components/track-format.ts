@@ -6,14 +6,17 @@
 import { decimal, formatNumber } from '../../../../core/format.js';
 import { numberLocale } from '../../../../core/number-locale.js';
 import { formatDuration, paceMinPerKm, parseDuration } from '../../../../core/time.js';
-import { distanceIn, elevationIn, elevationLabel, paceIn, type Units } from '../../../../core/units.js';
+import { distanceIn, elevationIn, paceIn, type Units } from '../../../../core/units.js';
 import { t } from '../../../i18n/runtime';
 
 /** The runner's unit, its labels, and paces in their format. */
 export interface TrackDisplay {
   units: Units;
-  /** `km`/`mi`, and what a pace is written after (`min/km`, `/mi`, ...). */
-  labels: { distance: string; pace: string };
+  /**
+   * The units as the language writes them (`useDisplay().labels`): `km`/`mi`, what a pace is
+   * written after (`min/km`, `/mi`, ...), an elevation's `m`/`ft` and a heart rate's `bpm`.
+   */
+  labels: { distance: string; pace: string; elevation: string; heartRate: string };
   /** A pace given in min/km, in the unit and the runner's format, without its label; "—" for none. */
   formatPace(minPerKm: number | null | undefined): string;
 }
@@ -52,12 +55,13 @@ export function formatElevationChange(metres: number, units: Units): string {
 
 /**
  * A climb or a descent in whole metres, or feet for a runner in miles: "303 m", "1,378 ft" (English
- * groups digits; the other languages do not, §19). The component showing it has called `useT(run)`.
+ * groups digits; the other languages do not, §19), written after with `unit` (the language's label
+ * of the elevation's unit, `useDisplay().labels.elevation`). The component showing it has called `useT(run)`.
  */
-export function formatElevation(metres: number, units: Units): string {
+export function formatElevation(metres: number, units: Units, unit: string): string {
   const whole = Math.round(elevationIn(metres, units));
   const value = numberLocale.decimalSeparator === '.' ? whole.toLocaleString('en') : decimal(whole, 0);
-  return t('run.elevation.amount', { value, unit: elevationLabel(units) });
+  return t('run.elevation.amount', { value, unit });
 }
 
 /** A run's own numbers, as its page's header shows them: km and `HH:MM:SS`. */

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loopTrack } from '../../../../core/tracks/test-tracks.js';
+import { withDisplay } from '../../../test/render';
 import { analysedTrack, smallTrack, trackDisplay } from '../../../test/track-fixtures';
 import {
   BestEffortsTable,
@@ -248,7 +249,12 @@ describe('ElevationSummary', () => {
   });
 
   it('shows gain and loss in feet to a runner in miles', () => {
-    render(<ElevationSummary elevation={{ gain: 420, loss: 415, source: 'device' }} units="mi" />);
+    render(
+      withDisplay(
+        { units: 'mi' },
+        <ElevationSummary elevation={{ gain: 420, loss: 415, source: 'device' }} units="mi" />,
+      ),
+    );
     const terms = screen.getAllByRole('definition').map((item) => item.textContent);
     // 420 m / 0.3048 = 1,377.95 ft; 415 m = 1,361.55 ft.
     expect(terms.slice(0, 2)).toEqual(['1,378 ft', '1,362 ft']);

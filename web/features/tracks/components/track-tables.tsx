@@ -13,7 +13,6 @@ import type {
   TrackLap,
   TrackSplit,
 } from '../../../../core/tracks/schemas.js';
-import { elevationLabel } from '../../../../core/units.js';
 import {
   formatElevation,
   formatElevationChange,
@@ -26,6 +25,7 @@ import {
   type TrackDisplay,
 } from './track-format';
 import { splitAround, t, useT } from '../../../i18n/runtime';
+import { useDisplay } from '../../../lib/display';
 
 /**
  * A table that scrolls sideways inside its own box when the screen is narrower than its columns;
@@ -114,13 +114,17 @@ export function SplitsTable({
   const withHeartRate = rows.some((split) => split.heart_rate !== null);
   const { distance, time } = totalOf(rows);
   const rest = run ? uncoveredPart(run, { metres: distance, seconds: time }) : null;
-  // Short headings: "Elev. (m)", the abbreviation where each language puts it.
+  // Short headings: "Elev. (m)", "HR (bpm)", the abbreviation where each language puts it.
   const elevationHead = splitAround(
-    (key, values) => t(key, { ...values, unit: elevationLabel(display.units) }),
+    (key, values) => t(key, { ...values, unit: display.labels.elevation }),
     'run.splits.elevationHead',
     'abbr',
   );
-  const heartRateHead = splitAround(t, 'run.splits.heartRateHead', 'abbr');
+  const heartRateHead = splitAround(
+    (key, values) => t(key, { ...values, unit: display.labels.heartRate }),
+    'run.splits.heartRateHead',
+    'abbr',
+  );
   const emptyCells = (
     <>
       {withElevation ? <td /> : null}
@@ -344,6 +348,7 @@ function formatShare(part: number, total: number): string {
  */
 export function HeartRateZonesTable({ heartRate }: { heartRate: TrackHeartRate }) {
   useT(runTexts);
+  const { labels } = useDisplay();
   const total = sum(heartRate.zones.map((zone) => zone.seconds)) + heartRate.below_zones;
   const firstFrom = heartRate.zones[0]?.from_bpm;
   return (
@@ -352,7 +357,7 @@ export function HeartRateZonesTable({ heartRate }: { heartRate: TrackHeartRate }
       head={
         <tr>
           <th scope="col">{t('run.zones.zone')}</th>
-          <th scope="col">{t('run.zones.range')}</th>
+          <th scope="col">{t('run.zones.range', { unit: labels.heartRate })}</th>
           <th scope="col">{t('run.table.time')}</th>
           <th scope="col">{t('run.zones.shareHead')}</th>
         </tr>
@@ -408,15 +413,16 @@ export function HeartRateSummary({ heartRate }: { heartRate: TrackHeartRate }) {
 /** Climb and descent, and whether the device counted them or this app did from the track's elevation. */
 export function ElevationSummary({ elevation, units }: { elevation: TrackElevation; units: TrackDisplay['units'] }) {
   useT(runTexts);
+  const unit = useDisplay().labels.elevation;
   return (
     <dl className="row mb-0">
       <div className="col-6 col-sm-4">
         <dt className="small text-body-secondary fw-normal">{t('run.elevation.gain')}</dt>
-        <dd className="fs-5 fw-semibold mb-0">{formatElevation(elevation.gain, units)}</dd>
+        <dd className="fs-5 fw-semibold mb-0">{formatElevation(elevation.gain, units, unit)}</dd>
       </div>
       <div className="col-6 col-sm-4">
         <dt className="small text-body-secondary fw-normal">{t('run.elevation.loss')}</dt>
-        <dd className="fs-5 fw-semibold mb-0">{formatElevation(elevation.loss, units)}</dd>
+        <dd className="fs-5 fw-semibold mb-0">{formatElevation(elevation.loss, units, unit)}</dd>
       </div>
       <div className="col-12 col-sm-4">
         <dt className="small text-body-secondary fw-normal">{t('run.elevation.source')}</dt>
