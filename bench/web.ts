@@ -119,10 +119,16 @@ async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'
     // Keeps the signed-in runner's token in local storage.
     disableStorageReset: true,
   };
-  const result = (await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)) as
-    RunnerResult | undefined;
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const lhr = result.lhr;
+  let lhr: RunnerResult['lhr'] | undefined;
+  // A trace that missed its navigation start (NO_NAVSTART) asks to be run again: up to three tries.
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const result = (await lighthouse(url, flags, formFactor === 'desktop' ? desktopConfig : undefined)) as
+      RunnerResult | undefined;
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    lhr = result.lhr;
+    if (lhr.runtimeError?.code !== 'NO_NAVSTART') break;
+  }
+  if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
   const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? Number.NaN) * 10) / 10;
   const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)

@@ -18,20 +18,8 @@ export const API_BASE = '/api/v1';
 
 export type FieldErrors = Record<string, string[]>;
 
-/**
- * A message of the `common` catalog in the app's language once a screen has brought that namespace
- * (every signed-in screen's components do); the English one before. The guest screens' first load
- * does not carry `common` (decision 012's budget, web/app/first-load.test.ts), so this module only
- * reads it and never imports it.
- */
-function commonText(key: string, english: string, values?: Record<string, unknown>): string {
-  const text = t(key, values);
-  return text === key ? english : text;
-}
-
 /** The message of a request that never reached the server (also the downloads', download.ts). */
-export const unreachableMessage = () =>
-  commonText('common.api.unreachable', 'The server cannot be reached. Check your connection and try again.');
+export const unreachableMessage = () => t('shell.api.unreachable');
 
 export class ApiError extends Error {
   readonly status: number;
@@ -39,7 +27,7 @@ export class ApiError extends Error {
   readonly errors: FieldErrors;
 
   constructor(status: number, url: string, body: ErrorBody | null) {
-    super(body?.message || commonText('common.api.status', `Request error status: ${status}`, { status }));
+    super(body?.message || t('shell.api.status', { status }));
     this.name = 'ApiError';
     this.status = status;
     this.url = url;
@@ -51,7 +39,7 @@ export class ApiError extends Error {
 export class UnexpectedResponseError extends Error {
   readonly url: string;
   constructor(url: string, cause?: unknown) {
-    super(commonText('common.api.unexpected', 'Unexpected response from the server.'), { cause });
+    super(t('shell.api.unexpected'), { cause });
     this.name = 'UnexpectedResponseError';
     this.url = url;
   }

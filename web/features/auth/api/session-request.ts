@@ -1,0 +1,33 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AuthResponse } from '../../../../core/schemas.js';
+import { startSession } from './get-me';
+
+/**
+ * Login and registration: a mutation of the app's query client, run through its MutationCache (so
+ * a failure reaches the one error handler, SPEC §8, as every mutation's does), that starts the
+ * session it answers with. Not TanStack's `useMutation`: its observer would be 1 KiB gzipped of the
+ * guest screens' first load (decision 012's budget); this hook gives the same `mutate`,
+ * `isPending` and `error` in a few lines.
+ */
+export function useSessionRequest<Body>(request: (body: Body) => Promise<AuthResponse>, onSuccess?: () => void) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<{ isPending: boolean; error: Error | null }>({ isPending: false, error: null });
+  const mutate = (body: Body) => {
+    setState({ isPending: true, error: null });
+    queryClient
+      .getMutationCache()
+      .build(queryClient, { mutationFn: request })
+      .execute(body)
+      .then(
+        (result) => {
+          startSession(queryClient, result.access_token, result.user);
+          setState({ isPending: false, error: null });
+          onSuccess?.();
+        },
+        (error: unknown) =>
+          setState({ isPending: false, error: error instanceof Error ? error : new Error(String(error)) }),
+      );
+  };
+  return { mutate, ...state };
+}
