@@ -10,6 +10,8 @@
  * part of the first download. This module imports nothing from zod at runtime.
  */
 import type { ErrorBody } from '../../core/schemas.js';
+// Its messages are shell's (the first load's): imported here so that they are there before any screen.
+import 'virtual:i18n/shell';
 import { requestLanguage, t } from '../i18n/runtime';
 import { parseErrorBody } from './response-guards';
 import { tokenStorage } from './token-storage';
