@@ -9,7 +9,10 @@ import { RecentRuns } from '../../features/entries/components/run-lists';
 import { GoalsPanel } from '../../features/goals/components/goal-progress';
 import { TodayLoadWarnings } from '../../features/insights/components/load-warnings';
 import { StreaksCard } from '../../features/insights/components/streaks-card';
+import { useDashboard } from '../../features/dashboard/api/get-dashboard';
+import { useLoad } from '../../features/insights/api/get-load';
 import { useShoes } from '../../features/shoes/api/get-shoes';
+import common from 'virtual:i18n/common';
 import { ShoeAlerts } from '../../features/shoes/components/shoe-alerts';
 import { useT } from '../../i18n/runtime';
 
@@ -19,6 +22,19 @@ export function Component() {
   const units = user?.units ?? 'km';
   const update = useUpdateProfile();
   const shoes = useShoes();
+  useT(common);
+  // The alerts above the panels come from their own answers: the page waits for them and the
+  // dashboard's, so that nothing arrives late above what the runner is reading (a phone's whole
+  // screen moved down by a load warning, CLS 0.8 in `npm run bench:web`).
+  const first = [useDashboard(), useLoad(), shoes];
+  if (first.some((query) => query.isPending)) {
+    return (
+      <>
+        <PageTitle title={t('dashboard.title')}>{t('dashboard.title')}</PageTitle>
+        <p className="text-body-secondary">{t('common.loading')}</p>
+      </>
+    );
+  }
   return (
     <>
       <PageTitle title={t('dashboard.title')}>{t('dashboard.title')}</PageTitle>
