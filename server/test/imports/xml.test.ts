@@ -22,7 +22,9 @@ describe('parseXml', () => {
   });
 
   it('decodes entities and character references once, and reads CDATA as text', () => {
-    const tree = read('<a><b>Legs &amp; lungs &#233;t&#xE9; &amp;lt;</b><c><![CDATA[<raw> & ]]></c><d k="1">text</d></a>');
+    const tree = read(
+      '<a><b>Legs &amp; lungs &#233;t&#xE9; &amp;lt;</b><c><![CDATA[<raw> & ]]></c><d k="1">text</d></a>',
+    );
     const a = child(tree, 'a');
     expect(xmlText(child(a, 'b'))).toBe('Legs & lungs été &lt;');
     expect(xmlText(child(a, 'c'))).toBe('<raw> &');
