@@ -69,6 +69,8 @@ interface PageScore {
   accessibility: number;
   metrics: Record<string, number>;
   scripts: { url: string; transferBytes: number; gzipBytes: number | null }[];
+  /** Lighthouse's `bootup-time`: the scripts that kept the main thread busiest, in ms. */
+  busiestScripts: { url: string; totalMs: number; scriptingMs: number }[];
   failedAudits: string[];
 }
 
@@ -159,6 +161,18 @@ async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'
       speedIndexMs: numeric('speed-index'),
     },
     scripts,
+    busiestScripts: (
+      (
+        lhr.audits['bootup-time']?.details as
+          { items?: { url: string; total: number; scripting: number }[] } | undefined
+      )?.items ?? []
+    )
+      .slice(0, 5)
+      .map((item) => ({
+        url: item.url,
+        totalMs: Math.round(item.total),
+        scriptingMs: Math.round(item.scripting),
+      })),
     failedAudits,
   };
 }
@@ -225,6 +239,10 @@ async function main() {
           `  ${String(s.metrics.fcpMs).padStart(7)}  ${String(s.metrics.lcpMs).padStart(7)}  ${String(s.metrics.tbtMs).padStart(7)}  ${String(s.metrics.cls).padStart(5)}`,
       );
       if (s.failedAudits.length > 0) console.log(`            below 0.9: ${s.failedAudits.join(', ')}`);
+      if (s.performance < 95) {
+        const busiest = s.busiestScripts.map((b) => `${b.url.replace(/^https?:\/\/[^/]+/, '')} ${b.totalMs} ms`);
+        console.log(`            busiest: ${busiest.join(', ')}`);
+      }
     }
     console.log(
       `\nJavaScript of the first load of /login: ${loginScripts.length} files, ${loginJsGzipKb.toFixed(1)} KB gzipped ` +
