@@ -3,12 +3,12 @@
  * or two, d the watch's own distance, a pause), with a segment marked on it, matches that same run.
  */
 import { describe, expect, it } from 'vitest';
-import { parseFit } from '../../server/features/imports/parsers/fit.js';
-import { realisticFit } from '../../server/test/imports/track-fixtures.js';
-import { axesOf, PauseTimeline, sampleAtDistance, tauMs, timerMs } from '../tracks/timing.js';
-import type { Track } from '../tracks/types.js';
-import { segmentPath } from './geometry.js';
-import { prepareSegment, prepareSegmentRun, segmentEfforts } from './segments.js';
+import { parseFit } from '../../features/imports/parsers/fit.js';
+import { realisticFit } from '../imports/track-fixtures.js';
+import { axesOf, PauseTimeline, sampleAtDistance, tauMs, timerMs } from '../../../core/tracks/timing.js';
+import type { Track } from '../../../core/tracks/types.js';
+import { segmentPath } from '../../../core/routes/geometry.js';
+import { prepareSegment, prepareSegmentRun, segmentEfforts } from '../../../core/routes/segments.js';
 
 function trackOf(bytes: Uint8Array): Track {
   const row = parseFit('run.fit', bytes).rows[0]!;
