@@ -1,7 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import charts from 'virtual:i18n/charts';
 import { useT } from '../../i18n/runtime';
 import type { ChartLabels, ChartPoint } from './chart-types';
+import { WhenOnScreen } from './when-on-screen';
 
 const PerformanceChart = lazy(() => import('./performance-chart'));
 
@@ -28,9 +29,9 @@ export function LazyPerformanceChart({ points, height, label, labels, emptyText 
   }
   return (
     <div className="chart-box" style={{ height }}>
-      <Suspense fallback={<div className="chart-placeholder" style={{ height }} aria-hidden="true" />}>
+      <WhenOnScreen height={height}>
         <PerformanceChart points={points} label={label} labels={labels} />
-      </Suspense>
+      </WhenOnScreen>
     </div>
   );
 }

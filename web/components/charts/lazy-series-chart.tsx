@@ -1,5 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import type { SeriesChartProps } from './chart-types';
+import { WhenOnScreen } from './when-on-screen';
 
 const SeriesChart = lazy(() => import('./series-chart'));
 
@@ -7,9 +8,9 @@ const SeriesChart = lazy(() => import('./series-chart'));
 export function LazySeriesChart({ height, ...props }: SeriesChartProps & { height: number }) {
   return (
     <div className="chart-box" style={{ height }}>
-      <Suspense fallback={<div className="chart-placeholder" style={{ height }} aria-hidden="true" />}>
+      <WhenOnScreen height={height}>
         <SeriesChart {...props} />
-      </Suspense>
+      </WhenOnScreen>
     </div>
   );
 }

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import runTexts from 'virtual:i18n/run';
 import './tracks.css';
 import { decimal } from '../../../../core/format.js';
 import type { RunTrack } from '../../../../core/tracks/schemas.js';
 import { paceIn, type Units } from '../../../../core/units.js';
+import { WhenOnScreen } from '../../../components/charts/when-on-screen';
 import { t, useT } from '../../../i18n/runtime';
 import { paceAxisRange, smoothedPace } from './pace-series';
 import type { TrackChartProps } from './track-chart-types';
@@ -14,9 +15,9 @@ const TrackChart = lazy(() => import('./track-chart'));
 /** Loads Chart.js only when a chart is on screen; a placeholder of the same height until then. */
 function LazyTrackChart(props: TrackChartProps) {
   return (
-    <Suspense fallback={<div className="chart-placeholder" style={{ height: 180 }} aria-hidden="true" />}>
+    <WhenOnScreen height={180}>
       <TrackChart {...props} />
-    </Suspense>
+    </WhenOnScreen>
   );
 }
 

@@ -1,0 +1,27 @@
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A chart once its place comes within 200 px of the screen, a placeholder of its height until
+ * then. A chart's component is a lazy chunk with Chart.js (its parse and a chart's first drawing
+ * are long tasks on a phone): a chart below the fold of the dashboard or the run page then costs
+ * the first screen nothing (Lighthouse's total blocking time, `npm run bench:web`). Where the
+ * browser has no IntersectionObserver, the chart is drawn at once.
+ */
+export function WhenOnScreen({ height, children }: { height: number; children: ReactNode }) {
+  const place = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = place.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near]);
+  const placeholder = <div className="chart-placeholder" style={{ height }} aria-hidden="true" />;
+  return <div ref={place}>{near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>;
+}
