@@ -24,6 +24,7 @@ const FEATURE_LAYERS = {
   tracks: ['entries', 'users'],
   imports: ['entries', 'goals', 'shoes', 'tracks', 'users'],
   exports: ['entries', 'goals', 'imports', 'shoes', 'tracks', 'users'],
+  calendar: ['entries', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const answerCache = {

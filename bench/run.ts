@@ -138,6 +138,15 @@ interface TrackedRunner extends Runner {
   threeHourRun: number;
 }
 
+/** The path of a runner's calendar feed, `/ical/<key>.ics` (CONTRACT.md §20): made by POST /calendar-feed. */
+async function calendarFeedPath(url: string, token: string): Promise<string> {
+  const res = await fetch(`${url}/api/v1/calendar-feed`, { method: 'POST', headers: auth(token) });
+  const body = (await res.json()) as { calendar_feed?: { url?: string | null } };
+  const path = /\/ical\/[a-z0-9]{24}\.ics$/.exec(body.calendar_feed?.url ?? '')?.[0];
+  if (res.status !== 200 || !path) throw new Error(`POST /calendar-feed answered ${res.status}`);
+  return path;
+}
+
 function auth(token: string) {
   return { authorization: `Bearer ${token}` };
 }
@@ -179,6 +188,7 @@ async function firstReadsAfterImport(url: string, token: string): Promise<AfterI
 function endpoints(
   runners: Runner[],
   longRunner: TrackedRunner,
+  calendarFeed: string,
   adminToken: string,
   year: number,
   search: string,
@@ -264,6 +274,16 @@ function endpoints(
     },
   ];
 
+  // The calendar feed (CONTRACT.md §20) of the runner with the longest history: every run of five
+  // years written as iCalendar, a page of runs at a time; no token, the key is in the path.
+  const feeds: Endpoint[] = [
+    {
+      name: 'GET /ical/{key}.ics (5 y)',
+      read: true,
+      requests: [{ method: 'GET', path: calendarFeed }],
+    },
+  ];
+
   return [
     { name: 'GET /api/health (ceiling)', read: true, requests: [{ method: 'GET', path: '/api/health' }] },
     { name: 'GET /user/me', read: true, requests: perRunner(() => '/api/v1/user/me') },
@@ -296,6 +316,7 @@ function endpoints(
     ...adminPanel(admin, search, users, entries, year),
     ...insights,
     ...tracks,
+    ...feeds,
     { name: 'mixed, 10% writes', read: false, requests: mixed },
   ];
 }
@@ -499,6 +520,7 @@ async function prepareSize(users: number, entries: number, label: string): Promi
       endpoints: endpoints(
         runners,
         longRunner,
+        await calendarFeedPath(server.url, longRunner.token),
         adminToken,
         YEAR,
         search,

@@ -14,6 +14,7 @@ import { migrate } from './db/migrate.js';
 import { notFound } from './errors.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { authenticate } from './features/auth/auth.service.js';
+import { calendarRoutes, icalRoutes } from './features/calendar/calendar.routes.js';
 import { demoRoutes } from './features/demo/demo.routes.js';
 import { ensureDemo } from './features/demo/demo.service.js';
 import { entriesRoutes } from './features/entries/entries.routes.js';
@@ -31,6 +32,7 @@ import { usersRoutes } from './features/users/users.routes.js';
 import { ensureFirstAdmin, tokenOwnerLookup } from './features/users/users.service.js';
 import { AnswerCache, installAnswerCache } from './http/answer-cache.js';
 import { bearerAuthentication } from './http/authenticate.js';
+import { loggedUrl } from './http/log-url.js';
 import { installBodyPace } from './http/body-pace.js';
 import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './http/error-handler.js';
 import { installAnswerLanguage } from './http/language.js';
@@ -117,15 +119,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler({ verify: config.verifyResponses }));
-  // The request line holds no secrets (the token travels in a header), so it skips the
-  // redaction every other log line goes through: a few microseconds on every request.
+  // The request line holds no secrets (the token travels in a header; a calendar feed's key, in its
+  // path, is hidden by loggedUrl), so it skips the redaction every other log line goes through: a
+  // few microseconds on every request.
   const requestLog = app.log.child({}, { redact: [] });
   app.addHook('onResponse', (request, reply, done) => {
     requestLog.info(
       {
         reqId: request.id,
         method: request.method,
-        url: request.url,
+        url: loggedUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 10) / 10,
       },
@@ -161,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(healthRoutes(ctx));
   await app.register(demoRoutes(ctx));
+  await app.register(icalRoutes(ctx));
   for (const routes of [
     authRoutes,
     usersRoutes,
@@ -173,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tracksRoutes,
     importsRoutes,
     exportsRoutes,
+    calendarRoutes,
   ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }

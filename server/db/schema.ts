@@ -196,6 +196,13 @@ export interface InsightRevisionsTable {
   revision: number;
 }
 
+/** Each user's calendar feed key (migration 024, decision 042): one a user at most. */
+export interface CalendarFeedsTable {
+  user_id: number;
+  feed_key: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -212,6 +219,7 @@ export interface Database {
   goals: GoalsTable;
   tracks: TracksTable;
   track_files: TrackFilesTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -20,6 +20,7 @@ export const queryKeys = {
   insight: (name: string, ...params: (string | number)[]) => ['insights', name, ...params] as const,
   users: ['users'] as const,
   tokens: ['tokens'] as const,
+  calendarFeed: ['calendar-feed'] as const,
   userList: (params: object) => ['users', 'list', params] as const,
   user: (id: number) => ['users', 'detail', id] as const,
 };

@@ -234,4 +234,10 @@ export const de: ServerCatalog = {
     'Die Datei hat {n} Pausen der Stoppuhr, mehr als {max}: Der Lauf wird ohne seinen Track übernommen.',
   track_too_many_laps: 'Die Datei hat {n} Runden, mehr als {max}: Der Track wird ohne sie übernommen.',
   track_thinned: 'Der Track hatte {n} Messpunkte: Jeder {step}. und der letzte werden behalten (höchstens {max}).',
+  // ---- The calendar feed (§20) ----
+  calendar_feed_sign_in: 'Persönliche API-Tokens können den Kalender-Feed nicht verwalten: Bitte melde dich dazu an.',
+  calendar_feed_demo: 'Demo-Konten haben keinen Kalender-Feed.',
+  calendar_run: 'Lauf',
+  calendar_pace: 'Pace: {pace}',
+  calendar_run_page: 'Seite des Laufs: {url}',
 };

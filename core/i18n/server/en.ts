@@ -244,6 +244,12 @@ export const en = {
   track_too_many_pauses: 'The file has {n} timer pauses, more than {max}: the run is kept without its track.',
   track_too_many_laps: 'The file has {n} laps, more than {max}: the track is kept without them.',
   track_thinned: 'The track had {n} samples: every {step} one and the last are kept (at most {max}).',
+  // ---- The calendar feed (§20) ----
+  calendar_feed_sign_in: 'Personal API tokens cannot manage the calendar feed: sign in to do so.',
+  calendar_feed_demo: 'Demo accounts have no calendar feed.',
+  calendar_run: 'Run',
+  calendar_pace: 'Pace: {pace}',
+  calendar_run_page: 'Run page: {url}',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

@@ -235,4 +235,11 @@ export const es: ServerCatalog = {
     'El archivo tiene {n} pausas del cronómetro, más de {max}: la carrera se guarda sin su recorrido.',
   track_too_many_laps: 'El archivo tiene {n} vueltas, más de {max}: el recorrido se guarda sin ellas.',
   track_thinned: 'El recorrido tenía {n} puntos: se guardan uno de cada {step} y el último (como máximo {max}).',
+  // ---- The calendar feed (§20) ----
+  calendar_feed_sign_in:
+    'Los tokens de API personales no pueden gestionar el feed del calendario: inicia sesión para hacerlo.',
+  calendar_feed_demo: 'Las cuentas de demostración no tienen feed del calendario.',
+  calendar_run: 'Carrera',
+  calendar_pace: 'Ritmo: {pace}',
+  calendar_run_page: 'Página de la carrera: {url}',
 };

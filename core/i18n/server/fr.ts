@@ -236,4 +236,11 @@ export const fr: ServerCatalog = {
     'Le fichier contient {n} pauses du chronomètre, plus de {max} : la sortie est gardée sans sa trace.',
   track_too_many_laps: 'Le fichier contient {n} tours, plus de {max} : la trace est gardée sans eux.',
   track_thinned: 'La trace avait {n} points : un point sur {step} et le dernier sont gardés (au plus {max}).',
+  // ---- The calendar feed (§20) ----
+  calendar_feed_sign_in:
+    'Les jetons d’API personnels ne peuvent pas gérer le flux d’agenda : connectez-vous pour le faire.',
+  calendar_feed_demo: 'Les comptes de démonstration n’ont pas de flux d’agenda.',
+  calendar_run: 'Sortie',
+  calendar_pace: 'Allure : {pace}',
+  calendar_run_page: 'Page de la sortie : {url}',
 };

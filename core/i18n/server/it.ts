@@ -231,4 +231,10 @@ export const it: ServerCatalog = {
   track_too_many_pauses: 'Il file ha {n} pause del cronometro, più di {max}: la corsa viene tenuta senza la traccia.',
   track_too_many_laps: 'Il file ha {n} giri, più di {max}: la traccia viene tenuta senza di essi.',
   track_thinned: 'La traccia aveva {n} punti: vengono tenuti un punto ogni {step} e l’ultimo (al massimo {max}).',
+  // ---- The calendar feed (§20) ----
+  calendar_feed_sign_in: 'I token API personali non possono gestire il feed del calendario: accedi per farlo.',
+  calendar_feed_demo: 'Gli account demo non hanno un feed del calendario.',
+  calendar_run: 'Corsa',
+  calendar_pace: 'Passo: {pace}',
+  calendar_run_page: 'Pagina della corsa: {url}',
 };

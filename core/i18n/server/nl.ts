@@ -233,4 +233,10 @@ export const nl: ServerCatalog = {
     'Het bestand heeft {n} pauzes van de stopwatch, meer dan {max}: de loop wordt bewaard zonder track.',
   track_too_many_laps: 'Het bestand heeft {n} ronden, meer dan {max}: de track wordt zonder ronden bewaard.',
   track_thinned: 'De track had {n} meetpunten: één op elke {step} en de laatste worden bewaard (hoogstens {max}).',
+  // ---- The calendar feed (§20) ----
+  calendar_feed_sign_in: 'Persoonlijke API-tokens kunnen de agendafeed niet beheren: meld je daarvoor aan.',
+  calendar_feed_demo: 'Demoaccounts hebben geen agendafeed.',
+  calendar_run: 'Loop',
+  calendar_pace: 'Tempo: {pace}',
+  calendar_run_page: 'Pagina van de loop: {url}',
 };

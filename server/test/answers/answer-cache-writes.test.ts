@@ -238,6 +238,9 @@ const CASES: Record<string, Case> = {
     prepare: () => mine(token()),
     write: ({ id }) => send('POST', `tokens/${id}`, { _method: 'DELETE' }),
   },
+  // The calendar feed's key: no kept answer shows it (the feed itself is not a kept answer).
+  'POST /api/v1/calendar-feed': { write: async () => void (await send('POST', 'calendar-feed')) },
+  'DELETE /api/v1/calendar-feed': { write: async () => void (await send('DELETE', 'calendar-feed')) },
   // Another runner's export imported: its runs and shoe, then its goals alone.
   'POST /api/v1/import': {
     write: async () => {

@@ -1,6 +1,7 @@
 import data from 'virtual:i18n/data';
 import { PageTitle } from '../../components/page-title';
 import { useUser } from '../../features/auth/api/get-me';
+import { CalendarFeedPanel } from '../../features/data/components/calendar-feed-panel';
 import { ExportPanel } from '../../features/data/components/export-panel';
 import { ImportPanel } from '../../features/data/components/import-panel';
 import { useT } from '../../i18n/runtime';
@@ -14,6 +15,8 @@ export function Component() {
       <ImportPanel units={units} />
       <hr className="my-4" />
       <ExportPanel />
+      <hr className="my-4" />
+      <CalendarFeedPanel />
     </>
   );
 }
