@@ -21,6 +21,7 @@ import {
   type TestApp,
 } from '../helpers.js';
 import { importResult } from '../imports/fixtures.js';
+import ICAL from 'ical.js';
 import { one, parseCalendar, physicalLines, text, type Component } from './ics-parser.js';
 
 const PUBLIC_URL = 'https://runs.example.org';
@@ -254,6 +255,10 @@ describe('GET /ical/<key>.ics', () => {
     );
     expect(text(eventOf(calendar, folded.id), 'SUMMARY')).toBe(`${long} · 8.00 km · 0:40:00`);
     expect(text(eventOf(calendar, folded.id), 'DESCRIPTION')).toContain('\n');
+    // And as a maintained reader of calendars reads it (ical.js, Mozilla's).
+    const read = new ICAL.Component(ICAL.parse(body.toString('utf8')));
+    const summaries = read.getAllSubcomponents('vevent').map((event) => event.getFirstPropertyValue('summary'));
+    expect(summaries).toEqual(expect.arrayContaining([`${tricky} · 8.00 km · 0:40:00`, `${long} · 8.00 km · 0:40:00`]));
   });
 
   it('writes the summary and description in the owner’s language, with its decimal comma', async () => {
