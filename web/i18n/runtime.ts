@@ -153,8 +153,21 @@ export const useLanguage = (): Language => useSyncExternalStore(subscribe, curre
 
 const locale = () => (current === 'pseudo' ? 'en' : current);
 
+/**
+ * Intl's formatters, made once per language and kind: making one costs far more than using it, and
+ * a screen formats hundreds of numbers (a phone's main thread, Lighthouse's total blocking time).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.PluralRules>();
+function formatterOf<T extends Intl.NumberFormat | Intl.PluralRules>(kind: string, make: () => T): T {
+  const key = `${locale()} ${kind}`;
+  let found = formatters.get(key) as T | undefined;
+  if (!found) formatters.set(key, (found = make()));
+  return found;
+}
+
 /** A number in the language: its decimal separator, no grouping separator (§19). */
-const formatNumber = (value: number) => new Intl.NumberFormat(locale(), { useGrouping: false }).format(value);
+const formatNumber = (value: number) =>
+  formatterOf('number', () => new Intl.NumberFormat(locale(), { useGrouping: false })).format(value);
 
 /** Fills in a compiled message; `hash` is what `#` stands for inside a plural. */
 function format(message: Compiled | number | undefined, values: Record<string, unknown>, hash?: string): string {
@@ -166,7 +179,8 @@ function format(message: Compiled | number | undefined, values: Record<string, u
       const value = values[name];
       if (type === 'plural' || type === 'selectordinal') {
         const n = Number(value) - Number(cases.offset ?? 0);
-        const rule = new Intl.PluralRules(locale(), { type: type === 'plural' ? 'cardinal' : 'ordinal' }).select(n);
+        const kind = type === 'plural' ? 'cardinal' : 'ordinal';
+        const rule = formatterOf(kind, () => new Intl.PluralRules(locale(), { type: kind })).select(n);
         return format(cases[String(value)] ?? cases[rule] ?? cases.other, values, formatNumber(n));
       }
       if (type === 'select') return format(cases[String(value)] ?? cases.other, values);
