@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ImportEnvelopeSchema, type ImportMapping, type ImportResult } from '../../../../core/imports.js';
-import { t } from '../../../i18n/runtime';
-import { API_BASE, ApiError, UnexpectedResponseError } from '../../../lib/api-client';
+import { API_BASE, ApiError, UnexpectedResponseError, unreachableMessage } from '../../../lib/api-client';
 import { invalidateRunData } from '../../../lib/query-keys';
 import { parseErrorBody } from '../../../lib/response-guards';
 import { tokenStorage } from '../../../lib/token-storage';
@@ -36,7 +35,7 @@ export function importRuns(request: ImportRequest, onProgress?: UploadProgress):
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => onProgress?.(event.loaded, event.lengthComputable ? event.total : 0);
     xhr.onerror = () =>
-      reject(new ApiError(0, url, { message: t('data.import.unreachable') }));
+      reject(new ApiError(0, url, { message: unreachableMessage() }));
     xhr.onload = () => {
       let json: unknown = null;
       try {
