@@ -16,14 +16,16 @@ const two = (n: number | undefined) => String(n ?? 0).padStart(2, '0');
 
 /** `value` with `digits` decimals and the language's decimal separator, no grouping ("4.20", "4,20"). */
 export function decimal(value: number, digits: number): string {
-  const text = value.toFixed(digits);
-  return numberLocale.decimalSeparator === '.' ? text : text.replace('.', numberLocale.decimalSeparator);
+  return withSeparator(value.toFixed(digits));
 }
+
+/** A number written with a point, with the language's decimal separator instead. */
+const withSeparator = (text: string) =>
+  numberLocale.decimalSeparator === '.' ? text : text.replace('.', numberLocale.decimalSeparator);
 
 /** A number as stored, every decimal kept, with the language's decimal separator ("5.2", "5,2"). */
 export function exactDecimal(value: number): string {
-  const text = String(value);
-  return numberLocale.decimalSeparator === '.' ? text : text.replace('.', numberLocale.decimalSeparator);
+  return withSeparator(String(value));
 }
 
 /** A date format a date can be written in: a user's preference (`auto`: the app's language's short date, §19) or a language's. */
