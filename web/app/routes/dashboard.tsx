@@ -15,6 +15,10 @@ import { useShoes } from '../../features/shoes/api/get-shoes';
 import common from 'virtual:i18n/common';
 import { ShoeAlerts } from '../../features/shoes/components/shoe-alerts';
 import { useT } from '../../i18n/runtime';
+import { useDeferredValue } from 'react';
+import { useGoals } from '../../features/goals/api/get-goals';
+import { useStreaks } from '../../features/insights/api/get-streaks';
+import { useRecentRuns } from '../../features/entries/components/run-lists';
 
 export function Component() {
   const t = useT(dashboard);
@@ -23,11 +27,15 @@ export function Component() {
   const update = useUpdateProfile();
   const shoes = useShoes();
   useT(common);
-  // The alerts above the panels come from their own answers: the page waits for them and the
-  // dashboard's, so that nothing arrives late above what the runner is reading (a phone's whole
-  // screen moved down by a load warning, CLS 0.8 in `npm run bench:web`).
-  const first = [useDashboard(), useLoad(), shoes];
-  if (first.some((query) => query.isPending)) {
+  // The page asks for every answer its panels show at once and waits for all of them, so that
+  // nothing arrives late above what the runner is reading (a phone's whole screen moved down by a
+  // load warning, CLS 0.8 in `npm run bench:web`) and the panels are drawn once, not in waves.
+  const answers = [useDashboard(), useLoad(), shoes, useRecentRuns(), useGoals(), useStreaks()];
+  // Drawing every panel takes a slow phone's main thread for a few hundred milliseconds: through
+  // a deferred value React draws them in slices that let the browser answer between them (Lighthouse's
+  // total blocking time on a phone, `npm run bench:web`).
+  const ready = useDeferredValue(!answers.some((query) => query.isPending));
+  if (!ready) {
     return (
       <>
         <PageTitle title={t('dashboard.title')}>{t('dashboard.title')}</PageTitle>

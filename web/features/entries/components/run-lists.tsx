@@ -47,10 +47,13 @@ function RunItems({ runs }: { runs: readonly Entry[] }) {
   );
 }
 
+/** The answer of the dashboard's recent runs (the dashboard asks for it with its other answers). */
+export const useRecentRuns = () => useEntries({ page: 1, perPage: RECENT });
+
 /** The dashboard's answer to "what did I just do?": the last five runs, each opening its page. */
 export function RecentRuns() {
   const t = useT(entries);
-  const list = useEntries({ page: 1, perPage: RECENT });
+  const list = useRecentRuns();
   const runs = list.data?.entries.data;
   return (
     <Panel title={t('entries.recent.title')}>
