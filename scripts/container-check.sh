@@ -1,0 +1,157 @@
+#!/usr/bin/env bash
+# Builds the container image, starts it on a named volume, waits for its health check, registers
+# a runner and adds a run through the API, stops and starts the container, and finds the run again.
+# Prints the time of each step and removes what it made (the image stays, for the next run).
+#
+#   scripts/container-check.sh
+#
+# Settings (environment):
+#   ENGINE      podman or docker (default: podman when installed, else docker)
+#   NODE_IMAGE  the base image (default: the Dockerfile's, the official Node.js image)
+#   LOCAL_BASE  1: build the base image here instead of pulling it: Debian bookworm (debootstrap,
+#               needs root) with this machine's node, npm and Node.js headers, and a `node` user
+#               (uid 1000), like the official image. Kept as $LOCAL_BASE_IMAGE for the next run.
+#   CA_BUNDLE   a CA bundle the build needs to reach the npm registry, passed as a build secret
+#               (default: $NODE_EXTRA_CA_CERTS or npm's `cafile` when set; never put in the image)
+#   CHECK_PORT  the host port the container is published on (default 4800, on 127.0.0.1)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ENGINE=${ENGINE:-$(command -v podman >/dev/null 2>&1 && echo podman || echo docker)}
+IMAGE=${IMAGE:-localhost/running-times:check}
+LOCAL_BASE_IMAGE=${LOCAL_BASE_IMAGE:-localhost/running-times-node-base:bookworm}
+NAME=running-times-check
+VOLUME=running-times-check-data
+CHECK_PORT=${CHECK_PORT:-4800}
+BASE_URL="http://127.0.0.1:${CHECK_PORT}"
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/running-times-container.XXXXXX")
+
+started=$(date +%s)
+step_started=$started
+step() {
+  local now
+  now=$(date +%s)
+  printf '  %-44s %4ss\n' "$1" "$((now - step_started))"
+  step_started=$now
+}
+
+cleanup() {
+  "$ENGINE" rm -f "$NAME" >/dev/null 2>&1 || true
+  "$ENGINE" volume rm -f "$VOLUME" >/dev/null 2>&1 || true
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+cleanup_first() { "$ENGINE" rm -f "$NAME" >/dev/null 2>&1 || true; "$ENGINE" volume rm -f "$VOLUME" >/dev/null 2>&1 || true; }
+cleanup_first
+
+fail() {
+  echo "FAILED: $*" >&2
+  echo "--- container log ---" >&2
+  "$ENGINE" logs --tail 40 "$NAME" >&2 2>&1 || true
+  exit 1
+}
+
+build_local_base() {
+  if "$ENGINE" image exists "$LOCAL_BASE_IMAGE" 2>/dev/null || "$ENGINE" image inspect "$LOCAL_BASE_IMAGE" >/dev/null 2>&1; then
+    return
+  fi
+  local root="$WORK/rootfs" node prefix
+  node=$(command -v node)
+  prefix=$(dirname "$(dirname "$(readlink -f "$node")")")
+  debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >"$WORK/debootstrap.log" 2>&1 ||
+    { tail -20 "$WORK/debootstrap.log" >&2; fail "debootstrap"; }
+  mkdir -p "$root/usr/local/bin" "$root/usr/local/lib/node_modules" "$root/usr/local/include"
+  cp "$(readlink -f "$node")" "$root/usr/local/bin/node"
+  cp -a "$prefix/lib/node_modules/npm" "$root/usr/local/lib/node_modules/npm"
+  ln -s ../lib/node_modules/npm/bin/npm-cli.js "$root/usr/local/bin/npm"
+  ln -s ../lib/node_modules/npm/bin/npx-cli.js "$root/usr/local/bin/npx"
+  cp -a "$prefix/include/node" "$root/usr/local/include/node"
+  chroot "$root" groupadd --gid 1000 node
+  chroot "$root" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
+  rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
+  tar -C "$root" -c . | "$ENGINE" import --change 'CMD ["node"]' - "$LOCAL_BASE_IMAGE" >/dev/null
+  rm -rf "$root"
+  step "base image (debootstrap + node $(node --version))"
+}
+
+echo "Container check with $ENGINE"
+
+build_args=()
+if [ "${LOCAL_BASE:-}" = 1 ]; then
+  build_local_base
+  NODE_IMAGE=$LOCAL_BASE_IMAGE
+fi
+[ -n "${NODE_IMAGE:-}" ] && build_args+=(--build-arg "NODE_IMAGE=$NODE_IMAGE")
+
+ca=${CA_BUNDLE:-${NODE_EXTRA_CA_CERTS:-}}
+if [ -z "$ca" ]; then
+  ca=$(npm config get cafile 2>/dev/null || true)
+  [ "$ca" = null ] || [ "$ca" = undefined ] && ca=
+fi
+[ -n "$ca" ] && [ -s "$ca" ] && build_args+=(--secret "id=npm_ca,src=$ca")
+# podman writes HEALTHCHECK into the image only in the docker image format.
+[ "$ENGINE" = podman ] && build_args+=(--format docker)
+
+"$ENGINE" build --network=host "${build_args[@]}" -t "$IMAGE" . >"$WORK/build.log" 2>&1 ||
+  { tail -40 "$WORK/build.log" >&2; fail "build"; }
+step "build"
+
+healthy() {
+  if [ "$ENGINE" = podman ]; then
+    # podman runs health checks from systemd timers; run the image's HEALTHCHECK command directly.
+    "$ENGINE" healthcheck run "$NAME" >/dev/null 2>&1
+  else
+    [ "$("$ENGINE" inspect --format '{{.State.Health.Status}}' "$NAME" 2>/dev/null)" = healthy ]
+  fi
+}
+
+wait_healthy() {
+  for _ in $(seq 1 120); do
+    healthy && return 0
+    [ "$("$ENGINE" inspect --format '{{.State.Running}}' "$NAME" 2>/dev/null)" = true ] || fail "container stopped"
+    sleep 0.5
+  done
+  fail "not healthy after 60 s"
+}
+
+"$ENGINE" volume create "$VOLUME" >/dev/null
+"$ENGINE" run -d --name "$NAME" -p "127.0.0.1:${CHECK_PORT}:3000" -v "$VOLUME:/data" \
+  -e ADMIN_EMAIL=admin@example.com -e ADMIN_PASSWORD=container-check-admin \
+  --health-interval 2s "$IMAGE" >/dev/null || fail "run"
+wait_healthy
+step "start on an empty volume, healthy"
+
+user=$("$ENGINE" exec "$NAME" id -un)
+[ "$user" != root ] || fail "the server runs as root"
+"$ENGINE" exec "$NAME" test -f /data/running-times.db || fail "no SQLite database in /data"
+
+email="runner-$(date +%s)@example.com"
+register=$(curl -fsS -X POST "$BASE_URL/api/v1/auth/register" -H 'Content-Type: application/json' \
+  -d "{\"name\":\"Container Runner\",\"email\":\"$email\",\"password\":\"container-check-1\",\"password_confirmation\":\"container-check-1\"}") ||
+  fail "register"
+token=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).access_token)' "$register")
+entry=$(curl -fsS -X POST "$BASE_URL/api/v1/entry" -H "Authorization: Bearer $token" \
+  -H 'Content-Type: application/json' -d '{"date":"2026-11-20","distance":10.5,"time":"00:52:30"}') ||
+  fail "add a run"
+entry_id=$(node -e 'process.stdout.write(String(JSON.parse(process.argv[1]).entry.id))' "$entry")
+step "register, add a run (#$entry_id)"
+
+"$ENGINE" stop -t 20 "$NAME" >/dev/null
+step "stop"
+"$ENGINE" start "$NAME" >/dev/null
+wait_healthy
+step "start again, healthy"
+
+login=$(curl -fsS -X POST "$BASE_URL/api/v1/auth/login" -H 'Content-Type: application/json' \
+  -d "{\"email\":\"$email\",\"password\":\"container-check-1\"}") || fail "log in after the restart"
+token=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).access_token)' "$login")
+found=$(curl -fsS "$BASE_URL/api/v1/entry/$entry_id" -H "Authorization: Bearer $token") || fail "find the run"
+node -e '
+  const { entry } = JSON.parse(process.argv[1]);
+  if (entry.distance !== 10.5 || entry.time !== "00:52:30" || entry.date !== "2026-11-20") {
+    console.error("the run came back changed:", JSON.stringify(entry));
+    process.exit(1);
+  }' "$found" || fail "the run after the restart"
+step "log in, find the run"
+
+echo "OK: the run survived a restart ($(($(date +%s) - started)) s in all)"
