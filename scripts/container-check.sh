@@ -14,6 +14,10 @@
 #   CA_BUNDLE   a CA bundle the build needs to reach the npm registry, passed as a build secret
 #               (default: $NODE_EXTRA_CA_CERTS or npm's `cafile` when set; never put in the image)
 #   CHECK_PORT  the host port the container is published on (default 4800, on 127.0.0.1)
+#   COMPOSE     1: then check compose.yaml the same way with the image just built: PostgreSQL and
+#               the app up, register, add a run, `down`, `up`, find the run, `down --volumes`.
+#               COMPOSE_CMD (default `podman-compose` or `docker compose`), POSTGRES_IMAGE (default
+#               compose.yaml's) and COMPOSE_PORT (default 4801) adjust it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -72,6 +76,35 @@ build_local_base() {
   step "base image (debootstrap + node $(node --version))"
 }
 
+# Registers a runner and adds a run on the server at $1; sets email and entry_id.
+add_run() {
+  local register token entry
+  email="runner-$(date +%s%N)@example.com"
+  register=$(curl -fsS -X POST "$1/api/v1/auth/register" -H 'Content-Type: application/json' \
+    -d "{\"name\":\"Container Runner\",\"email\":\"$email\",\"password\":\"container-check-1\",\"password_confirmation\":\"container-check-1\"}") ||
+    fail "register"
+  token=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).access_token)' "$register")
+  entry=$(curl -fsS -X POST "$1/api/v1/entry" -H "Authorization: Bearer $token" \
+    -H 'Content-Type: application/json' -d '{"date":"2026-11-20","distance":10.5,"time":"00:52:30"}') ||
+    fail "add a run"
+  entry_id=$(node -e 'process.stdout.write(String(JSON.parse(process.argv[1]).entry.id))' "$entry")
+}
+
+# Signs in as $email on the server at $1 and reads run $entry_id back, unchanged.
+find_run() {
+  local login token found
+  login=$(curl -fsS -X POST "$1/api/v1/auth/login" -H 'Content-Type: application/json' \
+    -d "{\"email\":\"$email\",\"password\":\"container-check-1\"}") || fail "log in after the restart"
+  token=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).access_token)' "$login")
+  found=$(curl -fsS "$1/api/v1/entry/$entry_id" -H "Authorization: Bearer $token") || fail "find the run"
+  node -e '
+    const { entry } = JSON.parse(process.argv[1]);
+    if (entry.distance !== 10.5 || entry.time !== "00:52:30" || entry.date !== "2026-11-20") {
+      console.error("the run came back changed:", JSON.stringify(entry));
+      process.exit(1);
+    }' "$found" || fail "the run after the restart"
+}
+
 echo "Container check with $ENGINE"
 
 build_args=()
@@ -128,15 +161,7 @@ user=$("$ENGINE" exec "$NAME" id -un)
 [ "$user" != root ] || fail "the server runs as root"
 "$ENGINE" exec "$NAME" test -f /data/running-times.db || fail "no SQLite database in /data"
 
-email="runner-$(date +%s)@example.com"
-register=$(curl -fsS -X POST "$BASE_URL/api/v1/auth/register" -H 'Content-Type: application/json' \
-  -d "{\"name\":\"Container Runner\",\"email\":\"$email\",\"password\":\"container-check-1\",\"password_confirmation\":\"container-check-1\"}") ||
-  fail "register"
-token=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).access_token)' "$register")
-entry=$(curl -fsS -X POST "$BASE_URL/api/v1/entry" -H "Authorization: Bearer $token" \
-  -H 'Content-Type: application/json' -d '{"date":"2026-11-20","distance":10.5,"time":"00:52:30"}') ||
-  fail "add a run"
-entry_id=$(node -e 'process.stdout.write(String(JSON.parse(process.argv[1]).entry.id))' "$entry")
+add_run "$BASE_URL"
 step "register, add a run (#$entry_id)"
 
 "$ENGINE" stop -t 20 "$NAME" >/dev/null
@@ -145,16 +170,44 @@ step "stop"
 wait_healthy
 step "start again, healthy"
 
-login=$(curl -fsS -X POST "$BASE_URL/api/v1/auth/login" -H 'Content-Type: application/json' \
-  -d "{\"email\":\"$email\",\"password\":\"container-check-1\"}") || fail "log in after the restart"
-token=$(node -e 'process.stdout.write(JSON.parse(process.argv[1]).access_token)' "$login")
-found=$(curl -fsS "$BASE_URL/api/v1/entry/$entry_id" -H "Authorization: Bearer $token") || fail "find the run"
-node -e '
-  const { entry } = JSON.parse(process.argv[1]);
-  if (entry.distance !== 10.5 || entry.time !== "00:52:30" || entry.date !== "2026-11-20") {
-    console.error("the run came back changed:", JSON.stringify(entry));
-    process.exit(1);
-  }' "$found" || fail "the run after the restart"
+find_run "$BASE_URL"
 step "log in, find the run"
 
 echo "OK: the run survived a restart ($(($(date +%s) - started)) s in all)"
+
+[ "${COMPOSE:-}" = 1 ] || exit 0
+
+# ---- compose.yaml: the app on PostgreSQL, data kept across `down` and `up` ----
+if [ -n "${COMPOSE_CMD:-}" ]; then read -r -a compose <<<"$COMPOSE_CMD"
+elif [ "$ENGINE" = podman ]; then compose=(podman-compose)
+else compose=(docker compose); fi
+export COMPOSE_PROJECT_NAME=running-times-check APP_IMAGE="$IMAGE" APP_PORT=${COMPOSE_PORT:-4801}
+export POSTGRES_PASSWORD=container-check-db ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=container-check-admin
+COMPOSE_URL="http://127.0.0.1:${APP_PORT}"
+compose_down() { "${compose[@]}" -p "$COMPOSE_PROJECT_NAME" down "$@" >>"$WORK/compose.log" 2>&1 || true; }
+trap 'compose_down --volumes; remove_container; rm -rf "$WORK"' EXIT
+step_started=$(date +%s)
+
+wait_up() {
+  for _ in $(seq 1 240); do
+    curl -fsS "$COMPOSE_URL/api/health" >/dev/null 2>&1 && return 0
+    sleep 0.5
+  done
+  tail -40 "$WORK/compose.log" >&2
+  "$ENGINE" logs --tail 20 "${COMPOSE_PROJECT_NAME}_app_1" >&2 2>&1 || true
+  fail "compose: the app did not answer /api/health within 120 s"
+}
+
+"${compose[@]}" -p "$COMPOSE_PROJECT_NAME" up -d >>"$WORK/compose.log" 2>&1 || { tail -40 "$WORK/compose.log" >&2; fail "compose up"; }
+wait_up
+step "compose up (PostgreSQL and the app), healthy"
+add_run "$COMPOSE_URL"
+step "register, add a run (#$entry_id)"
+compose_down
+step "compose down"
+"${compose[@]}" -p "$COMPOSE_PROJECT_NAME" up -d >>"$WORK/compose.log" 2>&1 || { tail -40 "$WORK/compose.log" >&2; fail "compose up again"; }
+wait_up
+step "compose up again, healthy"
+find_run "$COMPOSE_URL"
+step "log in, find the run"
+echo "OK: compose kept the run across down and up ($(($(date +%s) - started)) s in all)"
