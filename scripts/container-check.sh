@@ -48,8 +48,10 @@ remove_container # left over from an interrupted check
 
 fail() {
   echo "FAILED: $*" >&2
-  echo "--- container log ---" >&2
-  "$ENGINE" logs --tail 40 "$NAME" >&2 2>&1 || true
+  if "$ENGINE" container inspect "$NAME" >/dev/null 2>&1; then
+    echo "--- container log ---" >&2
+    "$ENGINE" logs --tail 40 "$NAME" >&2 2>&1 || true
+  fi
   exit 1
 }
 
@@ -176,6 +178,7 @@ step "log in, find the run"
 echo "OK: the run survived a restart ($(($(date +%s) - started)) s in all)"
 
 [ "${COMPOSE:-}" = 1 ] || exit 0
+remove_container
 
 # ---- compose.yaml: the app on PostgreSQL, data kept across `down` and `up` ----
 if [ -n "${COMPOSE_CMD:-}" ]; then read -r -a compose <<<"$COMPOSE_CMD"
@@ -194,7 +197,7 @@ wait_up() {
     sleep 0.5
   done
   tail -40 "$WORK/compose.log" >&2
-  "$ENGINE" logs --tail 20 "${COMPOSE_PROJECT_NAME}_app_1" >&2 2>&1 || true
+  "${compose[@]}" -p "$COMPOSE_PROJECT_NAME" logs app 2>&1 | tail -20 >&2
   fail "compose: the app did not answer /api/health within 120 s"
 }
 
