@@ -188,7 +188,8 @@ export COMPOSE_PROJECT_NAME=running-times-check APP_IMAGE="$IMAGE" APP_PORT=${CO
 export POSTGRES_PASSWORD=container-check-db ADMIN_EMAIL=admin@example.com ADMIN_PASSWORD=container-check-admin
 COMPOSE_URL="http://127.0.0.1:${APP_PORT}"
 compose_down() { "${compose[@]}" -p "$COMPOSE_PROJECT_NAME" down "$@" >>"$WORK/compose.log" 2>&1 || true; }
-trap 'compose_down --volumes; remove_container; rm -rf "$WORK"' EXIT
+# podman-compose 1.0 leaves the project's network behind.
+trap 'compose_down --volumes; "$ENGINE" network rm "${COMPOSE_PROJECT_NAME}_default" >/dev/null 2>&1; rm -rf "$WORK"' EXIT
 step_started=$(date +%s)
 
 wait_up() {
