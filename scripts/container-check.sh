@@ -48,6 +48,7 @@ remove_container # left over from an interrupted check
 
 fail() {
   echo "FAILED: $*" >&2
+  [ -s "$WORK/engine.log" ] && tail -20 "$WORK/engine.log" >&2
   if "$ENGINE" container inspect "$NAME" >/dev/null 2>&1; then
     echo "--- container log ---" >&2
     "$ENGINE" logs --tail 40 "$NAME" >&2 2>&1 || true
@@ -148,14 +149,15 @@ wait_healthy() {
 }
 
 # Docker: check health every 2 s. Podman without systemd has no timers for it: no schedule, the
-# check is run by hand (healthy above).
+# check is run by hand (healthy above). Podman 4.3 still complains that it cannot reach systemd:
+# the engine's messages go to $WORK/engine.log, shown when a step fails.
 health_interval=2s
 [ "$ENGINE" = podman ] && [ ! -S /run/systemd/private ] && health_interval=disable
 
 "$ENGINE" volume create "$VOLUME" >/dev/null
 "$ENGINE" run -d --name "$NAME" -p "127.0.0.1:${CHECK_PORT}:3000" -v "$VOLUME:/data" \
   -e ADMIN_EMAIL=admin@example.com -e ADMIN_PASSWORD=container-check-admin \
-  --health-interval "$health_interval" "$IMAGE" >/dev/null || fail "run"
+  --health-interval "$health_interval" "$IMAGE" >/dev/null 2>>"$WORK/engine.log" || fail "run"
 wait_healthy
 step "start on an empty volume, healthy"
 
@@ -166,9 +168,9 @@ user=$("$ENGINE" exec "$NAME" id -un)
 add_run "$BASE_URL"
 step "register, add a run (#$entry_id)"
 
-"$ENGINE" stop -t 20 "$NAME" >/dev/null
+"$ENGINE" stop -t 20 "$NAME" >/dev/null 2>>"$WORK/engine.log"
 step "stop"
-"$ENGINE" start "$NAME" >/dev/null
+"$ENGINE" start "$NAME" >/dev/null 2>>"$WORK/engine.log"
 wait_healthy
 step "start again, healthy"
 
