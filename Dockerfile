@@ -14,7 +14,8 @@ COPY package.json package-lock.json ./
 # better-sqlite3 downloads a prebuilt binary for the image's Node.js; only when none can be had
 # (an unknown Node.js version, no access to its download site) is it compiled, and then the build
 # tools are installed into this stage alone. A registry behind a private certificate authority:
-# pass its bundle as the build secret `npm_ca` (never copied into the image).
+# pass a complete CA bundle holding it as the build secret `npm_ca` (npm's cafile; never copied
+# into the image).
 RUN --mount=type=secret,id=npm_ca,required=false \
     set -eu; \
     if [ -s /run/secrets/npm_ca ]; then export npm_config_cafile=/run/secrets/npm_ca; fi; \

@@ -11,8 +11,9 @@
 #   LOCAL_BASE  1: build the base image here instead of pulling it: Debian bookworm (debootstrap,
 #               needs root) with this machine's node, npm and Node.js headers, and a `node` user
 #               (uid 1000), like the official image. Kept as $LOCAL_BASE_IMAGE for the next run.
-#   CA_BUNDLE   a CA bundle the build needs to reach the npm registry, passed as a build secret
-#               (default: $NODE_EXTRA_CA_CERTS or npm's `cafile` when set; never put in the image)
+#   CA_BUNDLE   the CA bundle the build needs to reach the npm registry, passed as a build secret
+#               and used as npm's `cafile`, so a complete one such as the system's (default:
+#               $NODE_EXTRA_CA_CERTS, else npm's `cafile`, when set; never put in the image)
 #   CHECK_PORT  the host port the container is published on (default 4800, on 127.0.0.1)
 #   COMPOSE     1: then check compose.yaml the same way with the image just built: PostgreSQL and
 #               the app up, register, add a run, `down`, `up`, find the run, `down --volumes`.
@@ -74,7 +75,7 @@ build_local_base() {
   chroot "$root" groupadd --gid 1000 node
   chroot "$root" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
   rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
-  tar -C "$root" -c . | "$ENGINE" import --change 'CMD ["node"]' - "$LOCAL_BASE_IMAGE" >/dev/null
+  tar -C "$root" -c . | "$ENGINE" import --change 'CMD ["node"]' - "$LOCAL_BASE_IMAGE" >/dev/null 2>>"$WORK/engine.log"
   rm -rf "$root"
   step "base image (debootstrap + node $(node --version))"
 }
