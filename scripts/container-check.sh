@@ -209,7 +209,12 @@ wait_up() {
 wait_up
 step "compose up (PostgreSQL and the app), healthy"
 add_run "$COMPOSE_URL"
-step "register, add a run (#$entry_id)"
+# The run is in PostgreSQL (not in a SQLite file in the app's volume). podman-compose writes its own
+# lines on standard output too: the count is the line of digits.
+in_db=$("${compose[@]}" -p "$COMPOSE_PROJECT_NAME" exec -T db \
+  psql -U running -d running_times -tAc "select count(*) from entries where id = $entry_id" 2>>"$WORK/compose.log" | grep -E '^[0-9]+$' | tail -1 || true)
+[ "$in_db" = 1 ] || fail "compose: run $entry_id is not in PostgreSQL (psql said \"$in_db\")"
+step "register, add a run (#$entry_id, in PostgreSQL)"
 compose_down
 step "compose down"
 "${compose[@]}" -p "$COMPOSE_PROJECT_NAME" up -d >>"$WORK/compose.log" 2>&1 || { tail -40 "$WORK/compose.log" >&2; fail "compose up again"; }
