@@ -193,7 +193,7 @@ export async function writeGrouping(
   await db
     .insertInto('route_owners')
     .values({ user_id: userId, routes_made: made, matching: 0 })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ routes_made: made }))
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ routes_made: made, matching: 0 }))
     .execute();
 }
 
