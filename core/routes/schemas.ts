@@ -14,6 +14,7 @@ export const TOO_MANY_SEGMENTS = `You can have at most ${MAX_SEGMENTS} segments.
 export const SEGMENT_RUN_MESSAGE = 'The run must be one of your runs with a track that has positions.';
 export const SEGMENT_LENGTH_MESSAGE = `A segment must be between ${MIN_SEGMENT_M} and ${MAX_SEGMENT_M} m long.`;
 export const SEGMENT_BEYOND_TRACK_MESSAGE = "The end_m must not be greater than the track's distance.";
+export const SEGMENT_DELETED = 'Segment was deleted.';
 
 const isMissing = (value: unknown) => value === undefined || value === null || value === '';
 

@@ -5,6 +5,7 @@ import {
   NameBodySchema,
   RouteEnvelopeSchema,
   RoutesEnvelopeSchema,
+  SEGMENT_DELETED,
   SegmentBodySchema,
   SegmentEnvelopeSchema,
   SegmentsEnvelopeSchema,
@@ -143,7 +144,7 @@ export function routesRoutes(ctx: AppContext) {
         response: MessageSchema,
         handler: async (request, id) => {
           await deleteSegment(ctx, actorOf(request), id);
-          return { message: 'Segment was deleted.' };
+          return { message: SEGMENT_DELETED };
         },
       },
     });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { RoutesMatcher, rebuildRoutes } from '../../features/routes/routes.service.js';
+import { rebuildRoutes, type RoutesMatcher } from '../../features/routes/routes.service.js';
 import {
   call,
   createTestApp,
@@ -261,6 +261,12 @@ describe('segments', () => {
     expectValidation(await post({ ...good, name: '' }), 'name', 'The name field is required.');
     expectValidation(await post({ ...good, name: 'x'.repeat(101) }), 'name');
     expectValidation(await post({ ...good, start_m: 'abc' }), 'start_m');
+    const german = await call(t.app, 'POST', '/api/v1/segments', {
+      token: runner.token,
+      body: { ...good, start_m: 1000, end_m: 1050 },
+      headers: { 'accept-language': 'de' },
+    });
+    expectValidation(german, 'end_m', 'Ein Segment muss zwischen 100 und 50000 m lang sein.');
   });
 
   it('refuses the 201st segment', async () => {
