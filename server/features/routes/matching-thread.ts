@@ -15,7 +15,7 @@ export type MatchingAnswer =
   | { id: number; efforts: FoundEffort[] }
   | { id: number; failed: string };
 
-type Waiting = { resolve: (answer: MatchingAnswer) => void; reject: (error: Error) => void };
+type Waiting = { worker: Worker; resolve: (answer: MatchingAnswer) => void; reject: (error: Error) => void };
 
 export class MatchingThread {
   private worker: Worker | null = null;
@@ -46,7 +46,7 @@ export class MatchingThread {
     const worker = this.started();
     const id = this.next++;
     return new Promise((resolve, reject) => {
-      this.waiting.set(id, { resolve, reject });
+      this.waiting.set(id, { worker, resolve, reject });
       worker.postMessage({ ...job, id });
     });
   }
@@ -62,8 +62,12 @@ export class MatchingThread {
     });
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = null;
-      for (const waiting of this.waiting.values()) waiting.reject(error);
-      this.waiting.clear();
+      // The jobs of this thread alone: a thread started since has its own.
+      for (const [id, waiting] of this.waiting) {
+        if (waiting.worker !== worker) continue;
+        this.waiting.delete(id);
+        waiting.reject(error);
+      }
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`the matching thread stopped (${code})`)));
