@@ -141,38 +141,51 @@ async function runJob(
   job: Job,
   next: () => Job | undefined,
 ): Promise<void> {
-  const done = new Set<number>();
-  for (const segmentId of job.segments) {
-    await matchSegment(ctx, work, userId, segmentId);
-    done.add(segmentId);
-  }
+  // The segments this job leaves matched: a segment made meanwhile keeps `matching` for its own job.
+  const known = (await repo.segmentsOf(ctx.db, userId)).map((s) => s.id);
+  if (job.segments.size > 0) await matchSegments(ctx, work, userId, [...job.segments]);
   if (job.unmatched) await matchUnmatchedRuns(ctx, work, userId);
-  if (!next()?.segments.size && !next()?.unmatched) {
+  if (!next()?.unmatched) {
     await inTransaction(ctx, async (trx) => {
       if ((await repo.unmatchedRuns(trx, userId, 1)).length > 0) return;
-      await repo.setSegmentsMatching(trx, userId, 'all', false);
+      const pending = next()?.segments ?? new Set<number>();
+      await repo.setSegmentsMatching(
+        trx,
+        userId,
+        known.filter((id) => !pending.has(id)),
+        false,
+      );
       await moveAnswerRevision(trx, [userId]);
     });
   }
   if (job.regroup) await regroup(ctx, work, userId, () => Boolean(next()?.regroup));
 }
 
-/** A segment against every run of its owner whose bounds hold both its ends. */
-async function matchSegment(ctx: AppContext, work: MatchingWork, userId: number, segmentId: number): Promise<void> {
-  const [segment] = await repo.segmentsOf(ctx.db, userId, segmentId);
-  if (!segment) return;
-  const first = segment.path[0]!;
-  const last = segment.path[segment.path.length - 1]!;
-  const lat = (SEGMENT_RADIUS_M * 2) / 111_000;
-  const lon = lat / Math.max(0.01, Math.cos((Math.max(Math.abs(first[0]), Math.abs(last[0])) * Math.PI) / 180));
-  const candidates = await repo.runsNear(ctx.db, userId, first, last, { lat, lon });
-  const stored: StoredSegment[] = [{ id: segment.id, path: segment.path }];
-  for (let i = 0; i < candidates.length; i += MATCH_BATCH) {
-    const ids = candidates.slice(i, i + MATCH_BATCH);
-    const runs = await repo.trackData(ctx.db, userId, ids);
+/**
+ * New segments against every run of their owner whose bounds hold both ends of one of them: each
+ * run decoded once for all of them (a segment whose start the run never nears costs microseconds).
+ */
+async function matchSegments(ctx: AppContext, work: MatchingWork, userId: number, ids: number[]): Promise<void> {
+  const wanted = new Set(ids);
+  const segments = (await repo.segmentsOf(ctx.db, userId)).filter((s) => wanted.has(s.id));
+  if (segments.length === 0) return;
+  const candidates = new Set<number>();
+  for (const segment of segments) {
+    const first = segment.path[0]!;
+    const last = segment.path[segment.path.length - 1]!;
+    const lat = (SEGMENT_RADIUS_M * 2) / 111_000;
+    const lon = lat / Math.max(0.01, Math.cos((Math.max(Math.abs(first[0]), Math.abs(last[0])) * Math.PI) / 180));
+    for (const id of await repo.runsNear(ctx.db, userId, first, last, { lat, lon })) candidates.add(id);
+  }
+  const ordered = [...candidates].sort((a, b) => a - b);
+  const stored: StoredSegment[] = segments.map((s) => ({ id: s.id, path: s.path }));
+  const segmentIds = segments.map((s) => s.id);
+  for (let i = 0; i < ordered.length; i += MATCH_BATCH) {
+    const runIds = ordered.slice(i, i + MATCH_BATCH);
+    const runs = await repo.trackData(ctx.db, userId, runIds);
     const efforts = await work.efforts(stored, runs);
     await inTransaction(ctx, async (trx) => {
-      await repo.replaceEfforts(trx, userId, [segment.id], ids, efforts);
+      await repo.replaceEfforts(trx, userId, segmentIds, runIds, efforts);
       await moveAnswerRevision(trx, [userId]);
     });
   }
