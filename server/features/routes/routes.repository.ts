@@ -299,12 +299,11 @@ export async function segmentSummaries(db: Executor, userId: number, id?: number
 async function bestEfforts(db: Executor, userId: number, ids: number[]) {
   const found = new Map<number, { count: number; best: { entryId: number; date: string; seconds: number } | null }>();
   if (ids.length === 0) return found;
-  let totals = db
+  const totals = db
     .selectFrom('segment_efforts')
     .select(['segment_id', sql<number | string>`count(*)`.as('n'), sql<number>`min(seconds)`.as('fastest')])
-    .where('user_id', '=', userId)
+    .where('segment_id', 'in', ids)
     .groupBy('segment_id');
-  if (ids.length === 1) totals = totals.where('segment_id', '=', ids[0]!);
   const fastest = new Map<number, number>();
   for (const r of await totals.execute()) {
     found.set(Number(r.segment_id), { count: Number(r.n), best: null });
