@@ -98,7 +98,25 @@ export const RunTrackSchema = z.object({
   heart_rate: TrackHeartRateSchema.nullable(),
 });
 export type RunTrack = z.infer<typeof RunTrackSchema>;
-export const RunTrackEnvelopeSchema = z.object({ track: RunTrackSchema });
+/** §22: the run's route and its segment efforts, ranked, beside the track (whose `route` is its line). */
+export const RunRouteSchema = z.object({
+  id: wholeNumber,
+  name: z.string(),
+  rank: wholeNumber.nullable(),
+  best: z.object({ entry_id: wholeNumber, date: z.string(), time: z.string() }).nullable(),
+});
+export const RunSegmentEffortSchema = z.object({
+  id: wholeNumber,
+  name: z.string(),
+  time: z.string(),
+  rank: wholeNumber,
+});
+export const RunTrackEnvelopeSchema = z.object({
+  track: RunTrackSchema,
+  // Always sent by the server; optional so that a client reading an older server still reads the track.
+  route: RunRouteSchema.nullable().optional(),
+  segments: z.array(RunSegmentEffortSchema).optional(),
+});
 
 export const RouteRunSchema = z.object({
   entry_id: wholeNumber,
