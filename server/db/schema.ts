@@ -203,6 +203,18 @@ export interface CalendarFeedsTable {
   created_at: string;
 }
 
+/**
+ * The `Idempotency-Key`s of `POST /entry` (migration 028, decision 047): the answer each key got,
+ * kept 7 days.
+ */
+export interface EntryIdempotencyKeysTable {
+  user_id: number;
+  idempotency_key: string;
+  status: number;
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -220,6 +232,7 @@ export interface Database {
   tracks: TracksTable;
   track_files: TrackFilesTable;
   calendar_feeds: CalendarFeedsTable;
+  entry_idempotency_keys: EntryIdempotencyKeysTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -240,4 +240,6 @@ export const de: ServerCatalog = {
   calendar_run: 'Lauf',
   calendar_pace: 'Pace: {pace}',
   calendar_run_page: 'Seite des Laufs: {url}',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'Der Header Idempotency-Key muss 1 bis 100 Zeichen lang sein.',
 };

@@ -250,6 +250,8 @@ export const en = {
   calendar_run: 'Run',
   calendar_pace: 'Pace: {pace}',
   calendar_run_page: 'Run page: {url}',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'The Idempotency-Key header must be 1 to 100 characters.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

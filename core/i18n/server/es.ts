@@ -242,4 +242,6 @@ export const es: ServerCatalog = {
   calendar_run: 'Carrera',
   calendar_pace: 'Ritmo: {pace}',
   calendar_run_page: 'Página de la carrera: {url}',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'La cabecera Idempotency-Key debe tener entre 1 y 100 caracteres.',
 };

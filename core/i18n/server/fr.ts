@@ -243,4 +243,6 @@ export const fr: ServerCatalog = {
   calendar_run: 'Sortie',
   calendar_pace: 'Allure : {pace}',
   calendar_run_page: 'Page de la sortie : {url}',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'L’en-tête Idempotency-Key doit compter de 1 à 100 caractères.',
 };

@@ -237,4 +237,6 @@ export const it: ServerCatalog = {
   calendar_run: 'Corsa',
   calendar_pace: 'Passo: {pace}',
   calendar_run_page: 'Pagina della corsa: {url}',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'L’intestazione Idempotency-Key deve avere da 1 a 100 caratteri.',
 };

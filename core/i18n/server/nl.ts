@@ -239,4 +239,6 @@ export const nl: ServerCatalog = {
   calendar_run: 'Loop',
   calendar_pace: 'Tempo: {pace}',
   calendar_run_page: 'Pagina van de loop: {url}',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'De header Idempotency-Key moet 1 tot 100 tekens lang zijn.',
 };
