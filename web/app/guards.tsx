@@ -5,7 +5,7 @@
  * replacing the refused address in the history (the navigation is cancelled).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import type { User } from '../../core/schemas.js';
 import { can } from '../../core/permissions.js';
@@ -40,18 +40,35 @@ export function SessionGate({ children }: { children: ReactNode }) {
   return useQuery(meQueryOptions()).isPending ? null : children;
 }
 
-/** /logout: ends the session (server and browser), then goes to /; a visitor is sent to /login. */
+// Loaded when a logout starts: the runs waiting in the browser, and the warning about them.
+const LogoutCheck = lazy(() => import('../features/entries/components/logout-check'));
+
+/**
+ * /logout: warns when runs added offline still wait (LogoutCheck), forgets them and every cached
+ * answer, ends the session (server and browser), then goes to /; a visitor is sent to /login.
+ */
 export function Logout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const user = useUser();
-  // Whether there was a session when the route opened: ending it must not turn this into a visit to /login.
-  const [signedIn] = useState(user !== null);
+  // Who was signed in when the route opened: ending the session must not turn this into a visit to /login.
+  const [userId] = useState(user?.id ?? null);
+  const [checked, setChecked] = useState(false);
   const started = useRef(false);
   useEffect(() => {
-    if (!signedIn || started.current) return;
+    if (userId === null || !checked || started.current) return;
     started.current = true;
     void logout(queryClient).then(() => navigate('/', { replace: true }));
-  }, [signedIn, queryClient, navigate]);
-  return signedIn ? null : <Navigate to="/login" replace />;
+  }, [userId, checked, queryClient, navigate]);
+  if (userId === null) return <Navigate to="/login" replace />;
+  if (checked) return null;
+  return (
+    <Suspense fallback={null}>
+      <LogoutCheck
+        userId={userId}
+        onLeave={() => setChecked(true)}
+        onStay={() => void navigate('/dashboard', { replace: true })}
+      />
+    </Suspense>
+  );
 }

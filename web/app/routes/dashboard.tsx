@@ -6,6 +6,7 @@ import { useUser } from '../../features/auth/api/get-me';
 import { useUpdateProfile } from '../../features/profile/api/update-profile';
 import { CreateEntryForm } from '../../features/entries/components/create-entry-form';
 import { RecentRuns } from '../../features/entries/components/run-lists';
+import { WaitingRuns } from '../../features/entries/components/waiting-runs';
 import { GoalsPanel } from '../../features/goals/components/goal-progress';
 import { TodayLoadWarnings } from '../../features/insights/components/load-warnings';
 import { StreaksCard } from '../../features/insights/components/streaks-card';
@@ -28,16 +29,25 @@ export function Component() {
   // screen moved down by a load warning, CLS 0.8 in `npm run bench:web`).
   const first = [useDashboard(), useLoad(), shoes];
   if (first.some((query) => query.isPending)) {
+    // Started without a network (CONTRACT.md §20): the answers wait for it, a run can be added meanwhile.
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     return (
       <>
         <PageTitle title={t('dashboard.title')}>{t('dashboard.title')}</PageTitle>
+        <WaitingRuns />
         <p className="text-body-secondary">{t('common.loading')}</p>
+        {offline && (
+          <Panel title={t('dashboard.addRun')}>
+            <CreateEntryForm />
+          </Panel>
+        )}
       </>
     );
   }
   return (
     <>
       <PageTitle title={t('dashboard.title')}>{t('dashboard.title')}</PageTitle>
+      <WaitingRuns />
       <ShoeAlerts units={units} />
       <TodayLoadWarnings />
       <div className="row">
