@@ -5,7 +5,7 @@
  * replacing the refused address in the history (the navigation is cancelled).
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useNavigate } from 'react-router';
 import type { User } from '../../core/schemas.js';
 import { can } from '../../core/permissions.js';
@@ -40,11 +40,11 @@ export function SessionGate({ children }: { children: ReactNode }) {
   return useQuery(meQueryOptions()).isPending ? null : children;
 }
 
-// Loaded when a logout starts: the runs waiting in the browser, and the warning about them.
-const LogoutCheck = lazy(() => import('../features/entries/components/logout-check'));
+// Loaded when a logout finds runs still waiting in the browser: the warning about them.
+const LogoutWarning = lazy(() => import('../features/entries/components/logout-check'));
 
 /**
- * /logout: warns when runs added offline still wait (LogoutCheck), forgets them and every cached
+ * /logout: warns when runs added offline still wait (LogoutWarning), forgets them and every cached
  * answer, ends the session (server and browser), then goes to /; a visitor is sent to /login.
  */
 export function Logout() {
@@ -53,20 +53,33 @@ export function Logout() {
   const user = useUser();
   // Who was signed in when the route opened: ending the session must not turn this into a visit to /login.
   const [userId] = useState(user?.id ?? null);
-  const [checked, setChecked] = useState(false);
+  const [waiting, setWaiting] = useState(0);
   const started = useRef(false);
+  const leave = useCallback(async () => {
+    setWaiting(0);
+    const { forgetOfflineData } = await import('../features/entries/offline-queue');
+    await forgetOfflineData();
+    await logout(queryClient);
+    await navigate('/', { replace: true });
+  }, [queryClient, navigate]);
   useEffect(() => {
-    if (userId === null || !checked || started.current) return;
+    if (userId === null || started.current) return;
     started.current = true;
-    void logout(queryClient).then(() => navigate('/', { replace: true }));
-  }, [userId, checked, queryClient, navigate]);
+    void (async () => {
+      // The queue's module (small, no React) loads with the logout, not with the app.
+      const { offlineQueue } = await import('../features/entries/offline-queue');
+      const count = (await offlineQueue.list(userId).catch(() => [])).length;
+      if (count > 0) setWaiting(count);
+      else await leave();
+    })();
+  }, [userId, leave]);
   if (userId === null) return <Navigate to="/login" replace />;
-  if (checked) return null;
+  if (waiting === 0) return null;
   return (
     <Suspense fallback={null}>
-      <LogoutCheck
-        userId={userId}
-        onLeave={() => setChecked(true)}
+      <LogoutWarning
+        count={waiting}
+        onLeave={() => void leave()}
         onStay={() => void navigate('/dashboard', { replace: true })}
       />
     </Suspense>

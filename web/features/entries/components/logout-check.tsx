@@ -2,19 +2,17 @@ import { useEffect, useRef } from 'react';
 import offline from 'virtual:i18n/offline';
 import { useConfirm } from '../../../components/confirm-dialog';
 import { useT } from '../../../i18n/runtime';
-import { forgetOfflineData, offlineQueue } from '../offline-queue';
 
 /**
- * Before a logout (CONTRACT.md §20): when runs of `userId` still wait in this browser, asks whether
- * to log out and lose them; then forgets every queued run and every cached answer
- * (forgetOfflineData) and calls `onLeave`, or `onStay` when the runner stays.
+ * Before a logout while `count` runs still wait in this browser (CONTRACT.md §20): asks whether to
+ * log out and lose them; `onLeave` or `onStay` is the answer.
  */
-export default function LogoutCheck({
-  userId,
+export default function LogoutWarning({
+  count,
   onLeave,
   onStay,
 }: {
-  userId: number;
+  count: number;
   onLeave: () => void;
   onStay: () => void;
 }) {
@@ -24,19 +22,11 @@ export default function LogoutCheck({
   useEffect(() => {
     if (asked.current) return;
     asked.current = true;
-    void (async () => {
-      const runs = await offlineQueue.list(userId);
-      if (runs.length > 0) {
-        const leave = await confirm(t('offline.logout.message', { count: runs.length }), {
-          title: t('offline.logout.title'),
-          confirmLabel: t('offline.logout.confirm'),
-          cancelLabel: t('offline.logout.stay'),
-        });
-        if (!leave) return onStay();
-      }
-      await forgetOfflineData();
-      onLeave();
-    })();
-  }, [userId, confirm, t, onLeave, onStay]);
+    void confirm(t('offline.logout.message', { count }), {
+      title: t('offline.logout.title'),
+      confirmLabel: t('offline.logout.confirm'),
+      cancelLabel: t('offline.logout.stay'),
+    }).then((leave) => (leave ? onLeave() : onStay()));
+  }, [count, confirm, t, onLeave, onStay]);
   return dialog;
 }
