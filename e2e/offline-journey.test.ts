@@ -77,12 +77,12 @@ describe('a runner without a network', () => {
     await loginViaUi(page, runner.email, runner.password);
     await settled(page);
     // The worker registers after the page has loaded, precaches the app and then controls the page.
-    await page.evaluate(async () => {
+    await page.evaluate(`(async () => {
       await navigator.serviceWorker.ready;
       if (!navigator.serviceWorker.controller) {
         await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve));
       }
-    });
+    })()`);
     const cdp = await context.newCDPSession(page);
     await expect
       .poll(async () => {
@@ -156,17 +156,15 @@ describe('a runner without a network', () => {
     await dialog.getByText('1 run on this device has not been sent yet', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Log out anyway' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    const left = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('running-times-offline');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const count = open.result.transaction('queued-runs').objectStore('queued-runs').count();
-            count.onsuccess = () => resolve(count.result);
-          };
-        }),
-    );
+    // What the browser still keeps of the queue.
+    const left = await page.evaluate<number>(`new Promise((resolve, reject) => {
+      const open = indexedDB.open('running-times-offline');
+      open.onerror = () => reject(open.error);
+      open.onsuccess = () => {
+        const count = open.result.transaction('queued-runs').objectStore('queued-runs').count();
+        count.onsuccess = () => resolve(count.result);
+      };
+    })`);
     expect(left).toBe(0);
     await context.setOffline(false);
     expect(await serverRuns()).toHaveLength(2);
