@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.js';
 import { CHROMIUM_ARGS } from './support/browser.js';
 import { apiLogin, apiRegister, callApi, isoDay, loginViaUi, settled } from './support/journey.js';
 import { startServer, type RunningServer } from './support/server.js';
@@ -111,6 +112,11 @@ describe('a runner without a network', () => {
     expect(await banner.locator('[data-queued-run="waiting"]').count()).toBe(2);
     expect(await banner.textContent()).toContain('7.3 km');
     expect(await serverRuns()).toEqual([]);
+    // The banner in both themes, on a phone.
+    expect(await seriousViolations(page), 'waiting runs, light').toEqual([]);
+    await page.evaluate(`document.documentElement.setAttribute('data-bs-theme', 'dark')`);
+    expect(await seriousViolations(page), 'waiting runs, dark').toEqual([]);
+    await page.evaluate(`document.documentElement.setAttribute('data-bs-theme', 'light')`);
   });
 
   it('starts again without a network, the waiting runs still shown and the form at hand', async () => {
