@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { i18nCatalogs } from './scripts/i18n-catalogs.js';
 
 /**
@@ -32,13 +33,56 @@ const reactRouterTreeShaking = {
   },
 };
 
+/**
+ * The installable app (CONTRACT.md §20, decision 047): the manifest, and a service worker
+ * (Workbox) that precaches the app shell and every chunk, so the app starts without a network.
+ * Page loads are answered with the cached index.html (the router takes over); `/api/` and
+ * `/ical/` are never the worker's: no route of it matches them, so every API call goes to the
+ * network and no answer of one user is ever kept for another. web/main.tsx registers the worker
+ * after the page has loaded (no register script in the first load of /login, decision 012).
+ */
+const installableApp = VitePWA({
+  injectRegister: false,
+  registerType: 'autoUpdate',
+  includeAssets: ['favicon.svg', 'theme.js'],
+  manifest: {
+    id: '/',
+    name: 'Running Times',
+    short_name: 'Running Times',
+    description: 'A running log that turns your runs into speed, pace and weekly progress.',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#212529',
+    theme_color: '#212529',
+    icons: [
+      { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+  workbox: {
+    globPatterns: ['**/*.{js,css,html,svg,png,woff,woff2}'],
+    // The map library and the charts are lazy chunks: offline, the pages that use them open too.
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    navigateFallback: '/index.html',
+    navigateFallbackDenylist: [/^\/api\//, /^\/ical\//],
+    cleanupOutdatedCaches: true,
+    // A new worker takes over at once, and the first one controls the page that registered it:
+    // the app works offline from its first visit on.
+    skipWaiting: true,
+    clientsClaim: true,
+    runtimeCaching: [],
+  },
+});
+
 /** The screens a first load opens (see modulePreload below). */
 const FIRST_SCREENS = /(^|\/)(home|login|register|dashboard)-[^/]*\.js$/;
 
 export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), i18nCatalogs(), reactRouterTreeShaking],
+  plugins: [react(), i18nCatalogs(), reactRouterTreeShaking, installableApp],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)

@@ -258,6 +258,18 @@ export interface SegmentEffortsTable {
   start_sample: number;
 }
 
+/**
+ * The `Idempotency-Key`s of `POST /entry` (migration 028, decision 047): the answer each key got,
+ * kept 7 days.
+ */
+export interface EntryIdempotencyKeysTable {
+  user_id: number;
+  idempotency_key: string;
+  status: number;
+  body: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -280,6 +292,7 @@ export interface Database {
   route_owners: RouteOwnersTable;
   segments: SegmentsTable;
   segment_efforts: SegmentEffortsTable;
+  entry_idempotency_keys: EntryIdempotencyKeysTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

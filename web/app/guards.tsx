@@ -4,13 +4,12 @@
  * then read the cached user and either show their routes or send the visitor on,
  * replacing the refused address in the history (the navigation is cancelled).
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Navigate, Outlet } from 'react-router';
 import type { User } from '../../core/schemas.js';
 import { can } from '../../core/permissions.js';
 import { meQueryOptions, useUser } from '../features/auth/api/get-me';
-import { logout } from '../features/auth/api/logout';
 
 /** Where a user (null for a visitor) is sent instead of the guarded routes; null lets them in. */
 export type GuardRule = (user: User | null) => string | null;
@@ -38,20 +37,4 @@ export function Guard({ rule }: { rule: GuardRule }) {
 /** Renders nothing until the stored session has been checked, then `children`. */
 export function SessionGate({ children }: { children: ReactNode }) {
   return useQuery(meQueryOptions()).isPending ? null : children;
-}
-
-/** /logout: ends the session (server and browser), then goes to /; a visitor is sent to /login. */
-export function Logout() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const user = useUser();
-  // Whether there was a session when the route opened: ending it must not turn this into a visit to /login.
-  const [signedIn] = useState(user !== null);
-  const started = useRef(false);
-  useEffect(() => {
-    if (!signedIn || started.current) return;
-    started.current = true;
-    void logout(queryClient).then(() => navigate('/', { replace: true }));
-  }, [signedIn, queryClient, navigate]);
-  return signedIn ? null : <Navigate to="/login" replace />;
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { adminOnly, Guard, guestOnly, loginRequired, Logout, SessionGate, staffOnly } from './guards';
+import { adminOnly, Guard, guestOnly, loginRequired, SessionGate, staffOnly } from './guards';
 import { NarrowPage, RootLayout } from './layout/root-layout';
 import { SessionExpiryRedirect } from './session-expiry';
 
@@ -38,6 +38,7 @@ const AdminUserEntries = screen(() => import('./routes/admin/user-entries'));
 const AdminEntryEdit = screen(() => import('./routes/admin/entry-edit'));
 const AdminRunPage = screen(() => import('./routes/admin/entry'));
 const NotFound = screen(() => import('./routes/not-found'));
+const Logout = screen(() => import('./routes/logout'));
 
 /**
  * Every screen of SPEC §2. Nothing shows until the session has been checked and

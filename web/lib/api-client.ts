@@ -64,6 +64,7 @@ interface RequestOptions {
   query?: QueryParams;
   body?: Record<string, unknown>;
   signal?: AbortSignal;
+  headers?: Record<string, string>;
 }
 
 function buildUrl(path: string, query?: QueryParams): string {
@@ -93,7 +94,11 @@ async function request<T>(
 ): Promise<T> {
   const url = buildUrl(path, options.query);
   // The server answers its messages in the app's language (CONTRACT.md §19).
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': requestLanguage() };
+  const headers: Record<string, string> = {
+    ...options.headers,
+    Accept: 'application/json',
+    'Accept-Language': requestLanguage(),
+  };
   const token = tokenStorage.get();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body) headers['Content-Type'] = 'application/json';
@@ -133,8 +138,14 @@ export const api = {
   get<T>(path: string, parser: ResponseParser<T>, options?: { query?: QueryParams; signal?: AbortSignal }) {
     return request('GET', path, parser, options);
   },
-  post<T>(path: string, parser: ResponseParser<T>, body: Record<string, unknown> = {}) {
-    return request('POST', path, parser, { body });
+  /** `headers`: what the call adds (an `Idempotency-Key`). */
+  post<T>(
+    path: string,
+    parser: ResponseParser<T>,
+    body: Record<string, unknown> = {},
+    headers?: Record<string, string>,
+  ) {
+    return request('POST', path, parser, headers ? { body, headers } : { body });
   },
   /** An update, sent as POST with `_method: 'PUT'`. */
   put<T>(path: string, parser: ResponseParser<T>, body: Record<string, unknown>) {

@@ -250,4 +250,6 @@ export const de: ServerCatalog = {
   segment_beyond_track: 'Das Feld „{field}“ darf nicht größer sein als die Distanz des Tracks.',
   segment_deleted: 'Das Segment wurde gelöscht.',
   method_override_rename: 'Verwende _method PUT oder PATCH, um diese Ressource per POST zu ändern.',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'Der Header Idempotency-Key muss 1 bis 100 Zeichen lang sein.',
 };

@@ -260,6 +260,8 @@ export const en = {
   segment_beyond_track: "The {field} must not be greater than the track's distance.",
   segment_deleted: 'Segment was deleted.',
   method_override_rename: 'Use _method PUT or PATCH to change this resource with POST.',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'The Idempotency-Key header must be 1 to 100 characters.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

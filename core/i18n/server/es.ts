@@ -252,4 +252,6 @@ export const es: ServerCatalog = {
   segment_beyond_track: 'El campo «{field}» no debe ser mayor que la distancia del recorrido.',
   segment_deleted: 'El segmento se ha eliminado.',
   method_override_rename: 'Usa _method PUT o PATCH para cambiar este recurso con POST.',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'La cabecera Idempotency-Key debe tener entre 1 y 100 caracteres.',
 };

@@ -253,4 +253,6 @@ export const fr: ServerCatalog = {
   segment_beyond_track: 'Le champ « {field} » ne doit pas dépasser la distance de la trace.',
   segment_deleted: 'Le segment a été supprimé.',
   method_override_rename: 'Utilisez _method PUT ou PATCH pour modifier cette ressource avec POST.',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'L’en-tête Idempotency-Key doit compter de 1 à 100 caractères.',
 };

@@ -247,4 +247,6 @@ export const it: ServerCatalog = {
   segment_beyond_track: 'Il campo «{field}» non deve superare la distanza della traccia.',
   segment_deleted: 'Il segmento è stato eliminato.',
   method_override_rename: 'Usa _method PUT o PATCH per modificare questa risorsa con POST.',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'L’intestazione Idempotency-Key deve avere da 1 a 100 caratteri.',
 };

@@ -249,4 +249,6 @@ export const nl: ServerCatalog = {
   segment_beyond_track: 'Het veld ‘{field}’ mag niet groter zijn dan de afstand van de track.',
   segment_deleted: 'Het segment is verwijderd.',
   method_override_rename: 'Gebruik _method PUT of PATCH om deze resource met POST te wijzigen.',
+  // ---- The Idempotency-Key of POST /entry (§20) ----
+  idempotency_key_length: 'De header Idempotency-Key moet 1 tot 100 tekens lang zijn.',
 };

@@ -6,6 +6,7 @@ import {
   EntryBodySchema,
   EntryEnvelopeSchema,
   EntryListQuerySchema,
+  type Entry,
   ErrorSchema,
   IdParamsSchema,
   MessageSchema,
@@ -17,8 +18,10 @@ import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/authenticate.js';
 import { overridableResource } from '../../http/method-override.js';
 import { paged, pageRequest } from '../../http/pagination.js';
+import { invalid } from '../../errors.js';
 import {
   createEntry,
+  createEntryOnce,
   deleteEntry,
   listEveryonesEntries,
   listOwnEntries,
@@ -27,6 +30,18 @@ import {
   showEntry,
   updateEntry,
 } from './entries.service.js';
+
+/** The length an `Idempotency-Key` may have (CONTRACT.md §20). */
+export const IDEMPOTENCY_KEY_MAX = 100;
+const IDEMPOTENCY_KEY_MESSAGE = `The Idempotency-Key header must be 1 to ${IDEMPOTENCY_KEY_MAX} characters.`;
+
+/** The request's `Idempotency-Key`, undefined without one; a 422 when it is empty or too long. */
+function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  const key = Array.isArray(header) ? header.join(', ') : header;
+  if (key.length < 1 || key.length > IDEMPOTENCY_KEY_MAX) throw invalid('idempotency_key', IDEMPOTENCY_KEY_MESSAGE);
+  return key;
+}
 
 export function entriesRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -123,12 +138,23 @@ export function entriesRoutes(ctx: AppContext) {
       schema: {
         tags: ['entries'],
         summary: 'Record a run',
+        description:
+          'With an `Idempotency-Key` header (1-100 characters; else a 422 on `idempotency_key`), a repeat of the ' +
+          'key by the same user within 7 days answers the first answer again (`Idempotent-Replayed: true`) and ' +
+          'stores nothing; a refused request keeps nothing under its key.',
         security,
         body: EntryBodySchema,
         response: { 201: EntryEnvelopeSchema, ...errors },
       },
-      handler: async (request, reply) =>
-        reply.code(201).send({ entry: await createEntry(ctx, actorOf(request), request.body) }),
+      handler: async (request, reply) => {
+        const key = idempotencyKeyOf(request.headers['idempotency-key']);
+        if (key === undefined)
+          return reply.code(201).send({ entry: await createEntry(ctx, actorOf(request), request.body) });
+        const { answer, replayed } = await createEntryOnce(ctx, actorOf(request), request.body, key);
+        if (replayed) reply.header('idempotent-replayed', 'true');
+        // The kept body is the envelope's data: the route's serializer writes it as it wrote it first.
+        return reply.code(answer.status).send(JSON.parse(answer.body) as { entry: Entry });
+      },
     });
 
     overridableResource(app, {

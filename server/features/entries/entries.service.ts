@@ -20,6 +20,7 @@ import { findOwnShoe, INVALID_SHOE, shoeForRun } from '../shoes/shoes.service.js
 import { findUserById, rebuildSearchIndex } from '../users/users.service.js';
 import * as entries from './entries.repository.js';
 import * as everyone from './everyone.repository.js';
+import * as keys from './idempotency.repository.js';
 
 export type { EntryValues } from './entries.repository.js';
 
@@ -201,6 +202,54 @@ export async function createEntry(ctx: AppContext, actor: Owner, body: EntryBody
   } catch (error) {
     return refusedReference(ctx, actor.id, error);
   }
+}
+
+/** How long an `Idempotency-Key` of `POST /entry` answers its first answer again (CONTRACT.md §20). */
+export const IDEMPOTENCY_DAYS = 7;
+const DAY_MS = 86_400_000;
+
+export type { KeptAnswer } from './idempotency.repository.js';
+
+const keysSince = (ctx: AppContext) => new Date(ctx.config.now().getTime() - IDEMPOTENCY_DAYS * DAY_MS).toISOString();
+
+/**
+ * `POST /entry` with an `Idempotency-Key` (decision 047): the answer kept under the key when the
+ * user sent it in the last 7 days, with nothing stored; else the run is created as by createEntry,
+ * and its answer kept under the key in the same transaction. A request refused (4xx) keeps
+ * nothing, so the key can be sent again with the run corrected. Two requests with one key at once:
+ * the second one's claim waits for the first one's transaction, then answers what it kept.
+ */
+export async function createEntryOnce(
+  ctx: AppContext,
+  actor: Owner,
+  body: EntryBody,
+  key: string,
+): Promise<{ answer: keys.KeptAnswer; replayed: boolean }> {
+  const since = keysSince(ctx);
+  const kept = await keys.findKeptAnswer(ctx.db, actor.id, key, since);
+  if (kept) return { answer: kept, replayed: true };
+  const values = { ...toValues(ctx, actor, body), shoeId: await shoeForRun(ctx, actor.id, body.shoe_id, true) };
+  try {
+    return await inTransaction(ctx, async (trx) => {
+      const now = nowIso(ctx);
+      if (!(await keys.claimKey(trx, actor.id, key, now, since))) {
+        const first = await keys.findKeptAnswer(trx, actor.id, key, since);
+        if (first) return { answer: first, replayed: true };
+        throw new Error('An Idempotency-Key was claimed but keeps no answer.');
+      }
+      const [entry] = await insertRuns(trx, actor.id, [values], now);
+      const answer = { status: 201, body: JSON.stringify({ entry }) };
+      await keys.keepAnswer(trx, actor.id, key, answer);
+      return { answer, replayed: false };
+    });
+  } catch (error) {
+    return refusedReference(ctx, actor.id, error);
+  }
+}
+
+/** Drops the `Idempotency-Key`s older than 7 days (a background job). */
+export async function purgeIdempotencyKeys(ctx: AppContext): Promise<number> {
+  return keys.purgeKeysBefore(ctx.db, keysSince(ctx));
 }
 
 export async function updateEntry(ctx: AppContext, actor: Actor, id: number, body: EntryBody): Promise<Entry> {

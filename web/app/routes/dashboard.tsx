@@ -6,6 +6,7 @@ import { useUser } from '../../features/auth/api/get-me';
 import { useUpdateProfile } from '../../features/profile/api/update-profile';
 import { CreateEntryForm } from '../../features/entries/components/create-entry-form';
 import { RecentRuns } from '../../features/entries/components/run-lists';
+import { WaitingRuns } from '../../features/entries/components/waiting-runs';
 import { GoalsPanel } from '../../features/goals/components/goal-progress';
 import { TodayLoadWarnings } from '../../features/insights/components/load-warnings';
 import { StreaksCard } from '../../features/insights/components/streaks-card';
@@ -36,16 +37,25 @@ export function Component() {
   // total blocking time on a phone, `npm run bench:web`).
   const ready = useDeferredValue(!answers.some((query) => query.isPending));
   if (!ready) {
+    // Started without a network (CONTRACT.md §20): the answers wait for it, a run can be added meanwhile.
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
     return (
       <>
         <PageTitle title={t('dashboard.title')}>{t('dashboard.title')}</PageTitle>
+        <WaitingRuns />
         <p className="text-body-secondary">{t('common.loading')}</p>
+        {offline && (
+          <Panel title={t('dashboard.addRun')}>
+            <CreateEntryForm />
+          </Panel>
+        )}
       </>
     );
   }
   return (
     <>
       <PageTitle title={t('dashboard.title')}>{t('dashboard.title')}</PageTitle>
+      <WaitingRuns />
       <ShoeAlerts units={units} />
       <TodayLoadWarnings />
       <div className="row">

@@ -4,6 +4,7 @@ import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n/runtime';
 import { useEntries } from '../../features/entries/api/get-entries';
 import { EntriesBrowser } from '../../features/entries/components/entries-browser';
+import { WaitingRuns } from '../../features/entries/components/waiting-runs';
 import { useShoeNames } from '../../features/shoes/api/get-shoes';
 
 export function Component() {
@@ -21,6 +22,7 @@ export function Component() {
       >
         {t('entries.list.title')}
       </PageTitle>
+      <WaitingRuns />
       <EntriesBrowser useList={useEntries} place="own" sortable shoeName={shoeName} />
     </>
   );

@@ -26,6 +26,7 @@ export function Component() {
             if (fromList) rememberAddedRun(entry);
             goBack();
           }}
+          onQueued={goBack}
           shoes={shoes.data}
         />
       </Panel>
