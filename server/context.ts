@@ -21,11 +21,13 @@ export interface AppMemory {
   tokenOwners: BatchedLookup<string, unknown> | null;
   /** The exports under way, by runner: at most 2 each (imports/exports.service.ts exportSlot). */
   exportsUnderWay: Map<number, number>;
+  /** The outbox's sender (features/mail), told to send once an answer that queued a mail is out; null without mail. */
+  mailer: { kick(): void } | null;
 }
 
 /** A context with memory of its own (a script's, a test's); buildApp adds the token batcher on PostgreSQL. */
 export function contextOf(db: Executor, config: Config): AppContext {
-  return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map() } };
+  return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map(), mailer: null } };
 }
 
 /** The signed-in user as routes see it: the API user and the count of their runs. */

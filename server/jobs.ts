@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context.js';
 import { purgeExpired } from './features/auth/auth.service.js';
 import { runDailyResetIfDue } from './features/demo/demo.service.js';
+import { purgeExpiredLinks } from './features/mail/mail.service.js';
 
 const TICK_MS = 60_000;
 
@@ -13,6 +14,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): () => void {
     running = true;
     try {
       await purgeExpired(ctx);
+      await purgeExpiredLinks(ctx);
       if (ctx.config.demoMode && (await runDailyResetIfDue(ctx))) log.info('demo accounts reset');
     } catch (error) {
       log.warn({ err: error }, 'background job failed; retrying next minute');

@@ -12,6 +12,7 @@ import {
   type Role,
   type User,
   type UserListQuery,
+  type UserStatus,
   type UserUpdateBody,
 } from '../../../core/schemas.js';
 import { ConfigError } from '../../config.js';
@@ -66,6 +67,8 @@ export interface NewAccount {
   timezone: string;
   locale?: Locale | undefined;
   isDemo?: boolean;
+  /** CONTRACT.md §21's sign-up policy: absent = active. */
+  status?: UserStatus | undefined;
 }
 
 /** Inserts an account, on `db` (the caller's transaction), and counts it on its day. */
@@ -82,11 +85,17 @@ export async function insertAccount(
 export async function createAccount(
   ctx: AppContext,
   account: NewAccount & { password: string },
+  /** More of the same transaction, given the new account (a mail to it, a used invitation). */
+  alsoInTransaction?: (trx: Executor, record: users.UserRecord) => Promise<void>,
 ): Promise<users.UserRecord> {
   if (await users.emailTakenByOther(ctx.db, account.email, null)) throw invalid('email', EMAIL_TAKEN);
   const passwordHash = await hashPassword(account.password);
   try {
-    return await inTransaction(ctx, (trx) => insertAccount(trx, { ...account, passwordHash, createdAt: nowIso(ctx) }));
+    return await inTransaction(ctx, async (trx) => {
+      const record = await insertAccount(trx, { ...account, passwordHash, createdAt: nowIso(ctx) });
+      await alsoInTransaction?.(trx, record);
+      return record;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid('email', EMAIL_TAKEN);
     throw error;
@@ -246,6 +255,62 @@ export async function deleteUser(ctx: AppContext, actor: Actor, scope: Session['
 export async function deleteAllAccounts(db: Executor): Promise<void> {
   await users.deleteAllUsers(db);
   await clearEveryonesDays(db);
+}
+
+/** The account of an e-mail (lower-cased), or null. */
+export function findUserByEmail(ctx: AppContext, email: string): Promise<users.UserRecord | null> {
+  return users.findUserByEmail(ctx.db, email.toLowerCase());
+}
+
+/**
+ * A new password set through a mailed link (CONTRACT.md §21), on `db` (the caller's transaction):
+ * every token of the user, sign-in and personal, stops working, as §11's password change does.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  passwordHash: string,
+): Promise<users.UserRecord | null> {
+  const row = await users.updateUser(db, userId, { passwordHash, updatedAt: nowIso(ctx) });
+  if (row) await tokens.deleteUserTokens(db, userId);
+  return row;
+}
+
+/** Sets an account's status (verified, approved) on `db`; null when the user is gone. */
+export async function setStatus(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  status: UserStatus,
+): Promise<users.UserRecord | null> {
+  return users.updateUser(db, userId, { status, updatedAt: nowIso(ctx) });
+}
+
+/** Stores a new e-mail until its link is followed (CONTRACT.md §21), on `db`. */
+export async function setPendingEmail(ctx: AppContext, db: Executor, userId: number, email: string | null) {
+  await users.updateUser(db, userId, { pendingEmail: email, updatedAt: nowIso(ctx) });
+}
+
+/**
+ * Makes a confirmed pending e-mail the user's e-mail, on `db`; a 422 on `email` when another
+ * account took it meanwhile, null when the user is gone or asked for another address since.
+ */
+export async function confirmPendingEmail(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  email: string,
+): Promise<users.UserRecord | null> {
+  const user = await users.findUserById(db, userId);
+  if (!user || user.pendingEmail !== email) return null;
+  if (await users.emailTakenByOther(db, email, userId)) throw invalid('email', EMAIL_TAKEN);
+  return users.updateUser(db, userId, { email, pendingEmail: null, updatedAt: nowIso(ctx) });
+}
+
+/** Accounts waiting for approval, oldest first (the admin panel's list; at most 500). */
+export function listPendingUsers(ctx: AppContext): Promise<User[]> {
+  return users.listPendingUsers(ctx.db, 500);
 }
 
 export async function accountExists(ctx: AppContext, email: string): Promise<boolean> {
