@@ -48,9 +48,10 @@ export function accountsRoutes(ctx: AppContext) {
         tags: ['auth'],
         summary: 'Mail a link to reset the password (202 whether or not the account exists)',
         body: ForgotBodySchema,
-        response: { 202: MessageSchema, 409: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema },
+        response: { 202: MessageSchema, 403: ErrorSchema, 409: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema },
       },
-      handler: async (request, reply) => reply.code(202).send(await acceptResetRequest(ctx, request.ip)),
+      handler: async (request, reply) =>
+        reply.code(202).send(await acceptResetRequest(ctx, request.body.email, request.ip)),
       // After the answer, for every e-mail: the answer's time tells nothing of the account.
       onResponse: async (request, reply) => {
         if (reply.statusCode !== 202) return;

@@ -45,9 +45,13 @@ const kick = (ctx: AppContext) => ctx.memory.mailer?.kick();
  * The part of `POST /auth/forgot` before the answer: the same for every e-mail, known or not
  * (mail on, the per-address limit), so neither the answer nor its time tells whether an account exists.
  */
-export async function acceptResetRequest(ctx: AppContext, ip: string): Promise<{ message: string }> {
+export async function acceptResetRequest(ctx: AppContext, email: string, ip: string): Promise<{ message: string }> {
   if (!mail.mailIsOn(ctx)) throw new AppError(409, NO_MAIL_RESET);
   await limitAttempts(ctx, `forgot:${ip}`, PER_ADDRESS_LIMIT, MINUTE_MS);
+  // The demo's accounts are public (the login page offers one): saying so tells nothing.
+  if (ctx.config.demoMode && (await accounts.findUserByEmail(ctx, email.trim()))?.isDemo) {
+    throw forbidden(DEMO_NO_RESET);
+  }
   return { message: RESET_REQUESTED };
 }
 

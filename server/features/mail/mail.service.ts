@@ -134,8 +134,15 @@ export class Mailer {
     this.kick();
   }
 
-  /** Sends what is due, soon and never in the caller's way; a kick during a round makes another round. */
+  /**
+   * Sends what is due, soon and never in the caller's way (from the next turn of the event loop,
+   * after the caller's answer is written); a kick during a round makes another round.
+   */
   kick(): void {
+    setImmediate(() => this.send());
+  }
+
+  private send(): void {
     if (this.stopped) return;
     if (this.running) {
       this.again = true;

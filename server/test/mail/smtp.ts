@@ -82,7 +82,9 @@ export async function startSmtp(): Promise<TestSmtp> {
           taken.add(found);
           return found;
         }
-        if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+        if (Date.now() > deadline) {
+          throw new Error(`No mail to ${to} within ${timeoutMs} ms (received: ${mails.map((m) => m.to).join(', ')})`);
+        }
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
