@@ -38,6 +38,8 @@ const outbox = (id: string) => `create table mail_outbox (
   )`;
 
 const indexes = [
+  // The admin panel's list of accounts waiting for approval: few rows among many users.
+  `create index users_pending_idx on users (id) where status = 'pending'`,
   `create index account_links_user_idx on account_links (user_id, purpose)`,
   `create index account_links_expires_idx on account_links (expires_at)`,
   `create index mail_outbox_due_idx on mail_outbox (next_attempt_at)`,
