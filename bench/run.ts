@@ -360,6 +360,7 @@ function adminPanel(
     read('GET /user?query=', `/api/v1/user?query=${encodeURIComponent(search)}`),
     read('GET /user?query=user12', '/api/v1/user?query=user12'),
     read('GET /user (page 1)', '/api/v1/user'),
+    read('GET /user/pending', '/api/v1/user/pending'),
     read('GET /user (last page)', `/api/v1/user?page=${Math.max(1, Math.ceil(users / PER_PAGE))}`),
     read('GET /entry/all (page 1)', '/api/v1/entry/all'),
     read('GET /entry/all?page=500', '/api/v1/entry/all?page=500'),

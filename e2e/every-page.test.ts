@@ -227,6 +227,12 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     { who: 'visitor', path: '/delete-account', h1: 'Account deletion' },
     { who: 'visitor', path: '/login', h1: 'Login' },
     { who: 'visitor', path: '/register', h1: 'Register' },
+    // The screens of mailed links (§21); without a link's token they say where to find it.
+    { who: 'visitor', path: '/forgot-password', h1: 'Forgot your password?' },
+    { who: 'visitor', path: '/reset-password', h1: 'Choose a new password' },
+    { who: 'visitor', path: '/verify-email', h1: 'Confirm your e-mail address' },
+    { who: 'visitor', path: '/accept-invitation', h1: 'Create your account' },
+    { who: 'visitor', path: '/confirm-email', h1: 'Confirm your new e-mail address' },
     { who: 'visitor', path: '/no/such/page', h1: 'Error 404' },
     { who: 'runner', path: '/dashboard', h1: 'Dashboard' },
     { who: 'runner', path: '/entries', h1: 'Time Entries' },

@@ -39,6 +39,12 @@ const SCREENS: Screen[] = [
   { path: '/', as: 'guest' },
   { path: '/login', as: 'guest' },
   { path: '/register', as: 'guest' },
+  // The screens of mailed links (§21), without a token: the form or the note saying where the link is.
+  { path: '/forgot-password', as: 'guest' },
+  { path: '/reset-password', as: 'guest' },
+  { path: '/verify-email', as: 'guest' },
+  { path: '/accept-invitation', as: 'guest' },
+  { path: '/confirm-email', as: 'guest' },
   { path: '/policy', as: 'guest' },
   { path: '/no-such-page', as: 'guest' },
   // The runner's menus, around a screen already translated.

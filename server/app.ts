@@ -7,16 +7,18 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
-import { linkBaseOf, type Config } from './config.js';
+import { ConfigError, linkBaseOf, type Config } from './config.js';
 import { contextOf, type AppContext } from './context.js';
 import { openDatabase } from './db/connection.js';
 import { migrate } from './db/migrate.js';
 import { notFound } from './errors.js';
+import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { authenticate } from './features/auth/auth.service.js';
 import { calendarRoutes, icalRoutes } from './features/calendar/calendar.routes.js';
 import { demoRoutes } from './features/demo/demo.routes.js';
 import { ensureDemo } from './features/demo/demo.service.js';
+import { Mailer } from './features/mail/mail.service.js';
 import { entriesRoutes } from './features/entries/entries.routes.js';
 import { goalsRoutes } from './features/goals/goals.routes.js';
 import { shoesRoutes } from './features/shoes/shoes.routes.js';
@@ -58,6 +60,11 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  if (config.signup === 'verify' && !config.mail) {
+    throw new ConfigError(
+      'SIGNUP=verify needs mail to send its links: set SMTP_URL, MAIL_FROM and PUBLIC_URL, or choose another SIGNUP policy.',
+    );
+  }
   const database = openDatabase(config.databaseUrl, { poolSize: config.dbPoolSize });
   const ctx: AppContext = contextOf(database.kysely, config);
   const setSecurityHeaders = securityHeaders(config.mapTileOrigins);
@@ -121,6 +128,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.demoMode) await ensureDemo(ctx);
     // Matching a stop interrupted goes on (its runners' `matching` flags are still set).
     await routesMatcher.resume();
+    if (config.mail) {
+      // The outbox is sent in the background (CONTRACT.md §21): mails queued before a restart leave now.
+      const mailer = new Mailer(ctx, { log: app.log });
+      ctx.memory.mailer = mailer;
+      app.addHook('onClose', async () => mailer.stop());
+      mailer.start();
+    }
     // Migrations may take long; requests may not: a frozen database answers 503 in seconds.
     database.limitQueryTime(config.dbQueryTimeoutMs);
   } catch (error) {
@@ -178,6 +192,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(icalRoutes(ctx));
   for (const routes of [
     authRoutes,
+    accountsRoutes,
     usersRoutes,
     entriesRoutes,
     statsRoutes,

@@ -38,6 +38,20 @@ export interface Config {
   sourceUrl: string | null;
   /** The server's address as users reach it (PUBLIC_URL, no trailing slash), or null when not set. */
   publicUrl: string | null;
+  /** Outgoing mail (CONTRACT.md §21): on only with SMTP_URL, MAIL_FROM and PUBLIC_URL; null: off. */
+  mail: MailConfig | null;
+  /** Who may make an account (SIGNUP, CONTRACT.md §21): open (default), verify, approval or closed. */
+  signup: SignupPolicy;
+}
+
+export const SIGNUP_POLICIES = ['open', 'verify', 'approval', 'closed'] as const;
+export type SignupPolicy = (typeof SIGNUP_POLICIES)[number];
+
+export interface MailConfig {
+  /** `smtp://` or `smtps://user:pass@host:port`. */
+  smtpUrl: string;
+  /** The From of every mail. */
+  from: string;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +127,38 @@ function publicUrlFrom(env: NodeJS.ProcessEnv): string | null {
 export function linkBaseOf(config: Pick<Config, 'publicUrl' | 'host' | 'port'>): string {
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   return config.publicUrl ?? `http://${host}:${config.port}`;
+}
+
+function mailFrom(env: NodeJS.ProcessEnv, publicUrl: string | null): MailConfig | null {
+  if (!env.SMTP_URL) return null;
+  let url: URL;
+  try {
+    url = new URL(env.SMTP_URL);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError(
+      'SMTP_URL must be an smtp:// or smtps:// address such as smtps://user:password@mail.example.org:465.',
+    );
+  }
+  if (!env.MAIL_FROM) throw new ConfigError('SMTP_URL is set but MAIL_FROM is not: set the address mails come from.');
+  // Links in mails are built from PUBLIC_URL alone, never from a request's Host.
+  if (!publicUrl) throw new ConfigError('SMTP_URL is set but PUBLIC_URL is not: mails need it to build their links.');
+  return { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM };
+}
+
+function signupFrom(env: NodeJS.ProcessEnv, mail: MailConfig | null): SignupPolicy {
+  const value = (env.SIGNUP || 'open').toLowerCase();
+  if (!(SIGNUP_POLICIES as readonly string[]).includes(value)) {
+    throw new ConfigError(`SIGNUP must be one of ${SIGNUP_POLICIES.join(', ')}; got "${env.SIGNUP}".`);
+  }
+  if (value === 'verify' && !mail) {
+    throw new ConfigError(
+      'SIGNUP=verify needs mail to send its links: set SMTP_URL, MAIL_FROM and PUBLIC_URL, or choose another SIGNUP policy.',
+    );
+  }
+  return value as SignupPolicy;
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -216,6 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}".`);
   }
   const mapTiles = mapTilesOf(env.MAP_TILE_URL);
+  const publicUrl = publicUrlFrom(env);
+  const mail = mailFrom(env, publicUrl);
   return {
     port: integer(env, 'PORT', 3000, 0, 65535),
     host: env.HOST || '127.0.0.1',
@@ -241,6 +289,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       minBytesPerSecond: integer(env, 'BODY_MIN_BYTES_PER_SECOND', 8 * 1024, 1, 100 * 1024 * 1024),
     },
     sourceUrl: sourceUrlFrom(env),
-    publicUrl: publicUrlFrom(env),
+    publicUrl,
+    mail,
+    signup: signupFrom(env, mail),
   };
 }

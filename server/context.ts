@@ -34,11 +34,14 @@ export interface RunsFollower {
   runsChanged(userId: number): Promise<void>;
   /** `"route":...,"segments":[...]` of a run's track page, as JSON text. */
   trackMembers(db: Executor, entryId: number): Promise<string>;
+  /** The outbox's sender (features/mail), told to send once an answer that queued a mail is out; null without mail. */
+  mailer: { kick(): void } | null;
 }
 
 /** A context with memory of its own (a script's, a test's); buildApp adds the token batcher on PostgreSQL. */
 export function contextOf(db: Executor, config: Config): AppContext {
   return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map(), runs: null } };
+  return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map(), mailer: null } };
 }
 
 /** The signed-in user as routes see it: the API user and the count of their runs. */

@@ -4,6 +4,7 @@ import type { AppContext } from './context.js';
 import { purgeExpired } from './features/auth/auth.service.js';
 import { runDailyResetIfDue } from './features/demo/demo.service.js';
 import { purgeIdempotencyKeys } from './features/entries/entries.service.js';
+import { purgeExpiredLinks } from './features/mail/mail.service.js';
 
 const TICK_MS = 60_000;
 
@@ -15,6 +16,7 @@ export function startJobs(ctx: AppContext, log: FastifyBaseLogger): () => void {
     try {
       await purgeExpired(ctx);
       await purgeIdempotencyKeys(ctx);
+      await purgeExpiredLinks(ctx);
       if (ctx.config.demoMode && (await runDailyResetIfDue(ctx))) log.info('demo accounts reset');
     } catch (error) {
       log.warn({ err: error }, 'background job failed; retrying next minute');

@@ -7,5 +7,11 @@ export const AppConfigSchema = z.object({
   /** The map's tiles (CONTRACT.md §14): a `{z}/{x}/{y}` URL template and its attribution, or null for none. */
   map: z.object({ tile_url: z.string(), attribution: z.string() }).nullable(),
   source_url: z.string().nullable().describe("The product's source code (SOURCE_URL or package.json repository)"),
+  /** CONTRACT.md §21: whether mail is on (SMTP_URL, MAIL_FROM and PUBLIC_URL). */
+  mail: z.boolean(),
+  /** The sign-up policy (SIGNUP). */
+  signup: z.enum(['open', 'verify', 'approval', 'closed']),
+  /** Single sign-on's button, or null without it. */
+  oidc: z.object({ name: z.string() }).nullable(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

@@ -154,6 +154,9 @@ export type UserListQuery = z.infer<typeof UserListQuerySchema>;
 
 // ---- Responses ----
 
+export const USER_STATUSES = ['active', 'unverified', 'pending'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
 export const UserSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -173,6 +176,9 @@ export const UserSchema = z.object({
     .enum(DATE_FORMATS)
     .describe('How the web app writes dates; auto: the short date of the app’s language'),
   locale: z.enum(LOCALES).describe('The web app’s language; auto: the browser’s'),
+  status: z
+    .enum(USER_STATUSES)
+    .describe('active; unverified: the e-mail link not yet followed; pending: waiting for approval (CONTRACT.md §21)'),
   date: z.string().describe('Creation time, the same as created_at'),
   created_at: z.string(),
   updated_at: z.string(),
@@ -190,3 +196,43 @@ export type AuthResponse = z.infer<typeof AuthResponseSchema>;
 
 export const UserEnvelopeSchema = z.object({ user: UserSchema });
 export const UsersEnvelopeSchema = z.object({ users: pagedSchema(UserSchema) });
+
+// ---- Accounts a self-hoster can leave alone (CONTRACT.md §21) ----
+
+const TokenFieldSchema = requiredText('token');
+
+export const ForgotBodySchema = z.object({ email: requiredText('email') });
+export type ForgotBody = z.infer<typeof ForgotBodySchema>;
+
+export const ResetBodySchema = z
+  .object({ token: TokenFieldSchema, password: PasswordSchema, password_confirmation: ConfirmationSchema })
+  .superRefine(confirmPassword);
+export type ResetBody = z.infer<typeof ResetBodySchema>;
+
+export const LinkTokenBodySchema = z.object({ token: TokenFieldSchema });
+export type LinkTokenBody = z.infer<typeof LinkTokenBodySchema>;
+
+export const InvitationBodySchema = z.object({ email: EmailSchema, role: RoleFieldSchema });
+export type InvitationBody = z.infer<typeof InvitationBodySchema>;
+
+export const AcceptInvitationBodySchema = z
+  .object({
+    token: TokenFieldSchema,
+    name: NameSchema,
+    password: PasswordSchema,
+    password_confirmation: ConfirmationSchema,
+    timezone: TimeZoneSchema,
+    locale: preference(LOCALES, LOCALE_MESSAGE),
+  })
+  .superRefine(confirmPassword);
+export type AcceptInvitationBody = z.infer<typeof AcceptInvitationBodySchema>;
+
+/** Registration under the `verify` or `approval` policy: the account, no token, and what comes next. */
+export const RegisteredSchema = z.object({ user: UserSchema, message: z.string() });
+export type Registered = z.infer<typeof RegisteredSchema>;
+export const RegisterResponseSchema = z.union([AuthResponseSchema, RegisteredSchema]);
+export type RegisterResponse = z.infer<typeof RegisterResponseSchema>;
+
+export const InvitationSchema = z.object({
+  invitation: z.object({ email: z.string(), role: RoleSchema, expires_at: z.string() }),
+});

@@ -33,6 +33,7 @@ import * as step023 from './migrations/023-languages.js';
 import * as step024 from './migrations/024-calendar-feeds.js';
 import * as step025 from './migrations/025-routes-and-segments.js';
 import * as step028 from './migrations/028-entry-idempotency-keys.js';
+import * as step029 from './migrations/029-mail-and-sign-up.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -69,6 +70,7 @@ export const STEPS: Record<string, Step> = {
   '024-calendar-feeds': step024,
   '025-routes-and-segments': step025,
   '028-entry-idempotency-keys': step028,
+  '029-mail-and-sign-up': step029,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

@@ -1,8 +1,10 @@
 /** Table types of the database, as Kysely sees them. Row types never leave repositories. */
 import { SqliteAdapter, type Generated, type Kysely } from 'kysely';
-import type { Role } from '../../core/schemas.js';
+import type { Role, UserStatus } from '../../core/schemas.js';
 import type { DateFormat, Locale, PaceFormat, Theme, Units } from '../../core/preferences.js';
 import type { TokenScope } from '../../core/tokens.js';
+
+export type { UserStatus };
 
 export interface UsersTable {
   id: Generated<number>;
@@ -26,6 +28,10 @@ export interface UsersTable {
   updated_at: string;
   /** userSearchText(name, email) of core/search.ts: written with every name or e-mail. */
   search_text: string;
+  /** CONTRACT.md §21 (migration 029): active, unverified or pending. */
+  status: Generated<UserStatus>;
+  /** A new e-mail waiting for its confirmation link (migration 029). */
+  pending_email: string | null;
 }
 
 export interface EntriesTable {
@@ -267,6 +273,33 @@ export interface EntryIdempotencyKeysTable {
   idempotency_key: string;
   status: number;
   body: string;
+/** The purpose of a mailed link's token (migration 029). */
+export type AccountLinkPurpose = 'reset' | 'verify' | 'invite' | 'email';
+
+/** Tokens of mailed links (migration 029): only their hash, once, until they expire. */
+export interface AccountLinksTable {
+  id: Generated<number>;
+  token_hash: string;
+  purpose: AccountLinkPurpose;
+  user_id: number | null;
+  /** The address the link was mailed to (an invitee's, a new e-mail). */
+  email: string;
+  /** An invitation's role. */
+  role: Role | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Mails waiting to be sent (migration 029): deleted once the SMTP server accepted them. */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  attempts: Generated<number>;
+  next_attempt_at: string;
   created_at: string;
 }
 
@@ -293,6 +326,8 @@ export interface Database {
   segments: SegmentsTable;
   segment_efforts: SegmentEffortsTable;
   entry_idempotency_keys: EntryIdempotencyKeysTable;
+  account_links: AccountLinksTable;
+  mail_outbox: MailOutboxTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

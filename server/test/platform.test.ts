@@ -68,12 +68,15 @@ describe('GET /api/v1/app-config', () => {
   it('says demo mode is off and offers no demo login', async () => {
     const res = await call(t.app, 'GET', '/api/v1/app-config');
     expect(res.statusCode).toBe(200);
-    expect(keysOf(res.json())).toEqual(['demo_login', 'demo_mode', 'map', 'source_url']);
+    expect(keysOf(res.json())).toEqual(['demo_login', 'demo_mode', 'mail', 'map', 'oidc', 'signup', 'source_url']);
     expect(res.json()).toEqual({
       demo_mode: false,
       demo_login: null,
       map: { tile_url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', attribution: '© OpenStreetMap contributors' },
       source_url: null,
+      mail: false,
+      signup: 'open',
+      oidc: null,
     });
   });
 

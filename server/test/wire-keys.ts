@@ -20,6 +20,7 @@ export const USER_KEYS = [
   'pace_format',
   'resting_heart_rate',
   'role',
+  'status',
   'theme',
   'timezone',
   'units',

@@ -13,6 +13,11 @@ const Policy = screen(() => import('./routes/policy'));
 const DeleteAccount = screen(() => import('./routes/delete-account'));
 const Login = screen(() => import('./routes/login'));
 const Register = screen(() => import('./routes/register'));
+const ForgotPassword = screen(() => import('./routes/forgot-password'));
+const ResetPassword = screen(() => import('./routes/reset-password'));
+const VerifyEmail = screen(() => import('./routes/verify-email'));
+const AcceptInvitation = screen(() => import('./routes/accept-invitation'));
+const ConfirmEmail = screen(() => import('./routes/confirm-email'));
 const Profile = screen(() => import('./routes/profile'));
 const Dashboard = screen(() => import('./routes/dashboard'));
 const Entries = screen(() => import('./routes/entries'));
@@ -61,7 +66,13 @@ export function AppRoutes() {
                 <Route element={<Guard rule={guestOnly} />}>
                   <Route path="login" element={<Login />} />
                   <Route path="register" element={<Register />} />
+                  <Route path="forgot-password" element={<ForgotPassword />} />
+                  <Route path="reset-password" element={<ResetPassword />} />
+                  <Route path="verify-email" element={<VerifyEmail />} />
+                  <Route path="accept-invitation" element={<AcceptInvitation />} />
                 </Route>
+                {/* The link of an e-mail change is followed signed in or not. */}
+                <Route path="confirm-email" element={<ConfirmEmail />} />
               </Route>
               <Route path="logout" element={<Logout />} />
               <Route element={<Guard rule={loginRequired} />}>

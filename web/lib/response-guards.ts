@@ -64,6 +64,19 @@ function oneOfAt<const T extends string>(value: unknown, path: string, options: 
 /** The roles of `RoleSchema`: a `Record<Role, Role>` makes the compiler refuse a missing or unknown role. */
 const ROLES = Object.values<Role>({ user: 'user', manager: 'manager', admin: 'admin' } satisfies Record<Role, Role>);
 
+/** The statuses of `UserSchema` and the policies of `AppConfigSchema` (CONTRACT.md §21). */
+const USER_STATUSES = Object.values<User['status']>({
+  active: 'active',
+  unverified: 'unverified',
+  pending: 'pending',
+} satisfies Record<User['status'], User['status']>);
+const SIGNUP_POLICIES = Object.values<AppConfig['signup']>({
+  open: 'open',
+  verify: 'verify',
+  approval: 'approval',
+  closed: 'closed',
+} satisfies Record<AppConfig['signup'], AppConfig['signup']>);
+
 /** `UserSchema`. */
 export function parseUser(value: unknown, path = 'user'): User {
   const user = objectAt(value, path);
@@ -81,6 +94,7 @@ export function parseUser(value: unknown, path = 'user'): User {
     pace_format: oneOfAt(user.pace_format, `${path}.pace_format`, PACE_FORMATS),
     date_format: oneOfAt(user.date_format, `${path}.date_format`, DATE_FORMATS),
     locale: oneOfAt(user.locale, `${path}.locale`, LOCALES),
+    status: oneOfAt(user.status, `${path}.status`, USER_STATUSES),
     date: stringAt(user.date, `${path}.date`),
     created_at: stringAt(user.created_at, `${path}.created_at`),
     updated_at: stringAt(user.updated_at, `${path}.updated_at`),
@@ -109,6 +123,10 @@ export function parseAppConfig(value: unknown, path = 'app config'): AppConfig {
             password: stringAt(demoLogin.password, `${path}.demo_login.password`),
           },
     source_url: config.source_url === null ? null : stringAt(config.source_url, `${path}.source_url`),
+    mail: booleanAt(config.mail, `${path}.mail`),
+    signup: oneOfAt(config.signup, `${path}.signup`, SIGNUP_POLICIES),
+    oidc:
+      config.oidc === null ? null : { name: stringAt(objectAt(config.oidc, `${path}.oidc`).name, `${path}.oidc.name`) },
   };
 }
 

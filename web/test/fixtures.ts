@@ -15,6 +15,7 @@ export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User 
     pace_format: 'decimal',
     date_format: 'MM/DD/YYYY',
     locale: 'auto',
+    status: 'active',
     date: '2024-03-05T14:07:09.000Z',
     created_at: '2024-03-05T14:07:09.000Z',
     updated_at: '2024-03-05T14:07:09.000Z',
@@ -81,5 +82,14 @@ export function paged<T>(data: T[], page = 1, lastPage = 1) {
 
 /** GET /app-config outside demo mode, without a source link, unless overridden. */
 export function makeAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
-  return { demo_mode: false, demo_login: null, map: null, source_url: null, ...overrides };
+  return {
+    demo_mode: false,
+    demo_login: null,
+    map: null,
+    source_url: null,
+    mail: false,
+    signup: 'open',
+    oidc: null,
+    ...overrides,
+  };
 }

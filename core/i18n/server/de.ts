@@ -252,4 +252,47 @@ export const de: ServerCatalog = {
   method_override_rename: 'Verwende _method PUT oder PATCH, um diese Ressource per POST zu ändern.',
   // ---- The Idempotency-Key of POST /entry (§20) ----
   idempotency_key_length: 'Der Header Idempotency-Key muss 1 bis 100 Zeichen lang sein.',
+  // ---- Accounts a self-hoster can leave alone (§21): answers, then mails ----
+  'field.token': 'Token',
+  registration_closed: 'Die Registrierung ist geschlossen: Bitte einen Admin um eine Einladung.',
+  check_your_mailbox:
+    'Schau in dein Postfach: Folge dem Link, den wir dir geschickt haben, um deine E-Mail-Adresse zu bestätigen.',
+  wait_for_approval: 'Dein Konto wurde angelegt und wartet darauf, dass ein Admin es freigibt.',
+  login_unverified: 'Bitte bestätige zuerst deine E-Mail-Adresse.',
+  login_pending: 'Dein Konto wartet noch auf die Freigabe.',
+  no_mail_reset: 'Bitte einen Admin, dein Passwort zurückzusetzen.',
+  reset_requested: 'Wenn ein Konto diese E-Mail-Adresse nutzt, ist ein Link zum Zurücksetzen des Passworts unterwegs.',
+  password_reset: 'Dein Passwort wurde zurückgesetzt: Melde dich mit deinem neuen Passwort an.',
+  bad_link: 'Dieser Link ist ungültig oder abgelaufen.',
+  demo_no_reset: 'Das Passwort von Demo-Konten kann nicht zurückgesetzt werden.',
+  verify_resent:
+    'Wenn ein Konto auf die Bestätigung dieser E-Mail-Adresse wartet, ist ein neuer Link zur Bestätigung unterwegs.',
+  no_mail_invitation:
+    'Einladungen werden per Mail verschickt: Setze SMTP_URL, MAIL_FROM und PUBLIC_URL, um sie zu senden.',
+  admins_invite: 'Nur ein Admin kann jemanden einladen.',
+  email_change_pending:
+    'Schau in das Postfach von {email}: Deine E-Mail-Adresse ändert sich, sobald du dem Link folgst, den wir dorthin geschickt haben.',
+  mail_greeting_name: 'Hallo {name},',
+  mail_greeting: 'Hallo,',
+  mail_signature: 'Dein Lauftagebuch, Running Times',
+  mail_ignore: 'Wenn du das nicht angefordert hast, ignoriere diese Mail einfach: Es ändert sich nichts.',
+  mail_reset_subject: 'Setze dein Passwort für Running Times zurück',
+  mail_reset_body:
+    'Jemand, hoffentlich du, möchte das Passwort deines Kontos bei Running Times zurücksetzen. Der Link unten funktioniert einmal, innerhalb einer Stunde.',
+  mail_reset_action: 'Neues Passwort wählen',
+  mail_verify_subject: 'Bestätige deine E-Mail-Adresse für Running Times',
+  mail_verify_body:
+    'Willkommen bei Running Times! Bestätige deine E-Mail-Adresse, um deine Läufe einzutragen. Der Link unten funktioniert einmal, innerhalb von 7 Tagen.',
+  mail_verify_action: 'E-Mail-Adresse bestätigen',
+  mail_invite_subject: 'Du bist zu Running Times eingeladen',
+  mail_invite_body:
+    'Du bist eingeladen, dein Lauftagebuch bei Running Times zu führen. Mit dem Link unten legst du dein Konto an, einmal, innerhalb von 7 Tagen.',
+  mail_invite_action: 'Mein Konto anlegen',
+  mail_email_subject: 'Bestätige deine neue E-Mail-Adresse für Running Times',
+  mail_email_body:
+    'Du möchtest diese Adresse für dein Konto bei Running Times nutzen. Dein Konto behält die alte Adresse, bis du dem Link unten folgst, einmal, innerhalb von 24 Stunden.',
+  mail_email_action: 'Diese E-Mail-Adresse verwenden',
+  mail_approved_subject: 'Dein Konto bei Running Times ist bereit',
+  mail_approved_body: 'Ein Admin hat dein Konto freigegeben: Melde dich an und trag deinen ersten Lauf ein.',
+  mail_approved_action: 'Bei Running Times anmelden',
 };

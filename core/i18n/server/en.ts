@@ -262,6 +262,46 @@ export const en = {
   method_override_rename: 'Use _method PUT or PATCH to change this resource with POST.',
   // ---- The Idempotency-Key of POST /entry (§20) ----
   idempotency_key_length: 'The Idempotency-Key header must be 1 to 100 characters.',
+  // ---- Accounts a self-hoster can leave alone (§21): answers, then mails ----
+  'field.token': 'token',
+  registration_closed: 'Registration is closed: ask an admin for an invitation.',
+  check_your_mailbox: 'Check your mailbox: follow the link we sent you to confirm your e-mail address.',
+  wait_for_approval: 'Your account was created and is waiting for an admin to approve it.',
+  login_unverified: 'Please confirm your e-mail address first.',
+  login_pending: 'Your account is waiting for approval.',
+  no_mail_reset: 'Ask an admin to reset your password.',
+  reset_requested: 'If an account uses this e-mail address, a link to reset its password is on its way.',
+  password_reset: 'Your password was reset: sign in with your new password.',
+  bad_link: 'This link is invalid or has expired.',
+  demo_no_reset: "Demo accounts' password cannot be reset.",
+  verify_resent: 'If an account waits for this e-mail address to be confirmed, a new link to confirm it is on its way.',
+  no_mail_invitation: 'Invitations are sent by mail: set SMTP_URL, MAIL_FROM and PUBLIC_URL to send them.',
+  admins_invite: 'Only an admin can invite someone.',
+  email_change_pending:
+    'Check the mailbox of {email}: your e-mail address changes once you follow the link we sent there.',
+  mail_greeting_name: 'Hello {name},',
+  mail_greeting: 'Hello,',
+  mail_signature: 'Your running log, Running Times',
+  mail_ignore: 'If you did not ask for this, ignore this mail: nothing changes.',
+  mail_reset_subject: 'Reset your Running Times password',
+  mail_reset_body:
+    'Someone, hopefully you, asked to reset the password of your Running Times account. The link below works once, within one hour.',
+  mail_reset_action: 'Choose a new password',
+  mail_verify_subject: 'Confirm your e-mail address for Running Times',
+  mail_verify_body:
+    'Welcome to Running Times! Confirm your e-mail address to start logging your runs. The link below works once, within 7 days.',
+  mail_verify_action: 'Confirm my e-mail address',
+  mail_invite_subject: 'You are invited to Running Times',
+  mail_invite_body:
+    'You are invited to keep your running log on Running Times. The link below lets you create your account, once, within 7 days.',
+  mail_invite_action: 'Create my account',
+  mail_email_subject: 'Confirm your new e-mail address for Running Times',
+  mail_email_body:
+    'You asked to use this address for your Running Times account. Your account keeps its old address until you follow the link below, once, within 24 hours.',
+  mail_email_action: 'Use this e-mail address',
+  mail_approved_subject: 'Your Running Times account is ready',
+  mail_approved_body: 'An admin approved your account: sign in and log your first run.',
+  mail_approved_action: 'Sign in to Running Times',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

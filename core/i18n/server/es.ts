@@ -254,4 +254,47 @@ export const es: ServerCatalog = {
   method_override_rename: 'Usa _method PUT o PATCH para cambiar este recurso con POST.',
   // ---- The Idempotency-Key of POST /entry (§20) ----
   idempotency_key_length: 'La cabecera Idempotency-Key debe tener entre 1 y 100 caracteres.',
+  // ---- Accounts a self-hoster can leave alone (§21): answers, then mails ----
+  'field.token': 'token',
+  registration_closed: 'El registro está cerrado: pide una invitación a un administrador.',
+  check_your_mailbox: 'Revisa tu buzón: sigue el enlace que te enviamos para confirmar tu correo electrónico.',
+  wait_for_approval: 'Tu cuenta se ha creado y está esperando a que un administrador la apruebe.',
+  login_unverified: 'Confirma primero tu correo electrónico.',
+  login_pending: 'Tu cuenta está esperando la aprobación.',
+  no_mail_reset: 'Pide a un administrador que restablezca tu contraseña.',
+  reset_requested:
+    'Si alguna cuenta usa este correo electrónico, ya va de camino un enlace para restablecer su contraseña.',
+  password_reset: 'Tu contraseña se ha restablecido: inicia sesión con tu nueva contraseña.',
+  bad_link: 'Este enlace no es válido o ha caducado.',
+  demo_no_reset: 'La contraseña de las cuentas de demostración no se puede restablecer.',
+  verify_resent:
+    'Si alguna cuenta espera la confirmación de este correo electrónico, ya va de camino un nuevo enlace para confirmarlo.',
+  no_mail_invitation:
+    'Las invitaciones se envían por correo: configura SMTP_URL, MAIL_FROM y PUBLIC_URL para enviarlas.',
+  admins_invite: 'Solo un administrador puede invitar a alguien.',
+  email_change_pending:
+    'Revisa el buzón de {email}: tu correo electrónico cambia en cuanto sigas el enlace que enviamos allí.',
+  mail_greeting_name: 'Hola, {name}:',
+  mail_greeting: 'Hola:',
+  mail_signature: 'Tu diario de carreras, Running Times',
+  mail_ignore: 'Si no lo has pedido tú, ignora este correo: no cambia nada.',
+  mail_reset_subject: 'Restablece tu contraseña de Running Times',
+  mail_reset_body:
+    'Alguien, seguramente tú, ha pedido restablecer la contraseña de tu cuenta de Running Times. El enlace de abajo funciona una vez, durante una hora.',
+  mail_reset_action: 'Elegir una contraseña nueva',
+  mail_verify_subject: 'Confirma tu correo electrónico para Running Times',
+  mail_verify_body:
+    '¡Te damos la bienvenida a Running Times! Confirma tu correo electrónico para empezar a registrar tus carreras. El enlace de abajo funciona una vez, durante 7 días.',
+  mail_verify_action: 'Confirmar mi correo electrónico',
+  mail_invite_subject: 'Te han invitado a Running Times',
+  mail_invite_body:
+    'Te han invitado a llevar tu diario de carreras en Running Times. Con el enlace de abajo creas tu cuenta, una vez, durante 7 días.',
+  mail_invite_action: 'Crear mi cuenta',
+  mail_email_subject: 'Confirma tu nuevo correo electrónico para Running Times',
+  mail_email_body:
+    'Has pedido usar esta dirección en tu cuenta de Running Times. Tu cuenta conserva la dirección anterior hasta que sigas el enlace de abajo, una vez, en las próximas 24 horas.',
+  mail_email_action: 'Usar este correo electrónico',
+  mail_approved_subject: 'Tu cuenta de Running Times está lista',
+  mail_approved_body: 'Un administrador ha aprobado tu cuenta: inicia sesión y registra tu primera carrera.',
+  mail_approved_action: 'Iniciar sesión en Running Times',
 };

@@ -255,4 +255,48 @@ export const fr: ServerCatalog = {
   method_override_rename: 'Utilisez _method PUT ou PATCH pour modifier cette ressource avec POST.',
   // ---- The Idempotency-Key of POST /entry (§20) ----
   idempotency_key_length: 'L’en-tête Idempotency-Key doit compter de 1 à 100 caractères.',
+  // ---- Accounts a self-hoster can leave alone (§21): answers, then mails ----
+  'field.token': 'jeton',
+  registration_closed: 'Les inscriptions sont fermées : demandez une invitation à un administrateur.',
+  check_your_mailbox:
+    'Consultez votre boîte mail : suivez le lien que nous vous avons envoyé pour confirmer votre adresse e-mail.',
+  wait_for_approval: 'Votre compte a été créé et attend la validation d’un administrateur.',
+  login_unverified: 'Veuillez d’abord confirmer votre adresse e-mail.',
+  login_pending: 'Votre compte attend d’être validé.',
+  no_mail_reset: 'Demandez à un administrateur de réinitialiser votre mot de passe.',
+  reset_requested:
+    'Si un compte utilise cette adresse e-mail, un lien pour réinitialiser son mot de passe est en route.',
+  password_reset: 'Votre mot de passe a été réinitialisé : connectez-vous avec votre nouveau mot de passe.',
+  bad_link: 'Ce lien n’est pas valide ou a expiré.',
+  demo_no_reset: 'Le mot de passe des comptes de démonstration ne peut pas être réinitialisé.',
+  verify_resent:
+    'Si un compte attend la confirmation de cette adresse e-mail, un nouveau lien pour la confirmer est en route.',
+  no_mail_invitation:
+    'Les invitations partent par e-mail : définissez SMTP_URL, MAIL_FROM et PUBLIC_URL pour les envoyer.',
+  admins_invite: 'Seul un administrateur peut inviter quelqu’un.',
+  email_change_pending:
+    'Consultez la boîte mail de {email} : votre adresse e-mail change dès que vous suivez le lien que nous y avons envoyé.',
+  mail_greeting_name: 'Bonjour {name},',
+  mail_greeting: 'Bonjour,',
+  mail_signature: 'Votre carnet de course, Running Times',
+  mail_ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne change.',
+  mail_reset_subject: 'Réinitialisez votre mot de passe Running Times',
+  mail_reset_body:
+    'Quelqu’un, vous sans doute, a demandé à réinitialiser le mot de passe de votre compte Running Times. Le lien ci-dessous fonctionne une fois, pendant une heure.',
+  mail_reset_action: 'Choisir un nouveau mot de passe',
+  mail_verify_subject: 'Confirmez votre adresse e-mail pour Running Times',
+  mail_verify_body:
+    'Bienvenue sur Running Times ! Confirmez votre adresse e-mail pour commencer à noter vos sorties. Le lien ci-dessous fonctionne une fois, pendant 7 jours.',
+  mail_verify_action: 'Confirmer mon adresse e-mail',
+  mail_invite_subject: 'Vous êtes invité sur Running Times',
+  mail_invite_body:
+    'Vous êtes invité à tenir votre carnet de course sur Running Times. Le lien ci-dessous vous permet de créer votre compte, une fois, pendant 7 jours.',
+  mail_invite_action: 'Créer mon compte',
+  mail_email_subject: 'Confirmez votre nouvelle adresse e-mail pour Running Times',
+  mail_email_body:
+    'Vous avez demandé à utiliser cette adresse pour votre compte Running Times. Votre compte garde l’ancienne adresse tant que vous n’avez pas suivi le lien ci-dessous, une fois, dans les 24 heures.',
+  mail_email_action: 'Utiliser cette adresse e-mail',
+  mail_approved_subject: 'Votre compte Running Times est prêt',
+  mail_approved_body: 'Un administrateur a validé votre compte : connectez-vous et notez votre première sortie.',
+  mail_approved_action: 'Se connecter à Running Times',
 };

@@ -249,4 +249,46 @@ export const it: ServerCatalog = {
   method_override_rename: 'Usa _method PUT o PATCH per modificare questa risorsa con POST.',
   // ---- The Idempotency-Key of POST /entry (§20) ----
   idempotency_key_length: 'L’intestazione Idempotency-Key deve avere da 1 a 100 caratteri.',
+  // ---- Accounts a self-hoster can leave alone (§21): answers, then mails ----
+  'field.token': 'token',
+  registration_closed: 'Le registrazioni sono chiuse: chiedi un invito a un amministratore.',
+  check_your_mailbox:
+    'Controlla la tua casella: segui il link che ti abbiamo inviato per confermare il tuo indirizzo e-mail.',
+  wait_for_approval: 'Il tuo account è stato creato e aspetta l’approvazione di un amministratore.',
+  login_unverified: 'Conferma prima il tuo indirizzo e-mail.',
+  login_pending: 'Il tuo account è in attesa di approvazione.',
+  no_mail_reset: 'Chiedi a un amministratore di reimpostare la tua password.',
+  reset_requested: 'Se un account usa questo indirizzo e-mail, è in arrivo un link per reimpostarne la password.',
+  password_reset: 'La tua password è stata reimpostata: accedi con la nuova password.',
+  bad_link: 'Questo link non è valido o è scaduto.',
+  demo_no_reset: 'La password degli account demo non può essere reimpostata.',
+  verify_resent:
+    'Se un account aspetta la conferma di questo indirizzo e-mail, è in arrivo un nuovo link per confermarlo.',
+  no_mail_invitation: 'Gli inviti partono per e-mail: imposta SMTP_URL, MAIL_FROM e PUBLIC_URL per inviarli.',
+  admins_invite: 'Solo un amministratore può invitare qualcuno.',
+  email_change_pending:
+    'Controlla la casella di {email}: il tuo indirizzo e-mail cambia appena segui il link che ti abbiamo inviato lì.',
+  mail_greeting_name: 'Ciao {name},',
+  mail_greeting: 'Ciao,',
+  mail_signature: 'Il tuo diario di corsa, Running Times',
+  mail_ignore: 'Se non l’hai chiesto tu, ignora questa e-mail: non cambia nulla.',
+  mail_reset_subject: 'Reimposta la tua password di Running Times',
+  mail_reset_body:
+    'Qualcuno, probabilmente tu, ha chiesto di reimpostare la password del tuo account Running Times. Il link qui sotto funziona una volta, entro un’ora.',
+  mail_reset_action: 'Scegli una nuova password',
+  mail_verify_subject: 'Conferma il tuo indirizzo e-mail per Running Times',
+  mail_verify_body:
+    'Benvenuto su Running Times! Conferma il tuo indirizzo e-mail per iniziare a registrare le tue corse. Il link qui sotto funziona una volta, entro 7 giorni.',
+  mail_verify_action: 'Conferma il mio indirizzo e-mail',
+  mail_invite_subject: 'Sei invitato su Running Times',
+  mail_invite_body:
+    'Sei invitato a tenere il tuo diario di corsa su Running Times. Con il link qui sotto crei il tuo account, una volta, entro 7 giorni.',
+  mail_invite_action: 'Crea il mio account',
+  mail_email_subject: 'Conferma il tuo nuovo indirizzo e-mail per Running Times',
+  mail_email_body:
+    'Hai chiesto di usare questo indirizzo per il tuo account Running Times. L’account mantiene il vecchio indirizzo finché non segui il link qui sotto, una volta, entro 24 ore.',
+  mail_email_action: 'Usa questo indirizzo e-mail',
+  mail_approved_subject: 'Il tuo account Running Times è pronto',
+  mail_approved_body: 'Un amministratore ha approvato il tuo account: accedi e registra la tua prima corsa.',
+  mail_approved_action: 'Accedi a Running Times',
 };

@@ -251,4 +251,46 @@ export const nl: ServerCatalog = {
   method_override_rename: 'Gebruik _method PUT of PATCH om deze resource met POST te wijzigen.',
   // ---- The Idempotency-Key of POST /entry (§20) ----
   idempotency_key_length: 'De header Idempotency-Key moet 1 tot 100 tekens lang zijn.',
+  // ---- Accounts a self-hoster can leave alone (§21): answers, then mails ----
+  'field.token': 'token',
+  registration_closed: 'Registreren is gesloten: vraag een beheerder om een uitnodiging.',
+  check_your_mailbox: 'Kijk in je mailbox: volg de link die we je stuurden om je e-mailadres te bevestigen.',
+  wait_for_approval: 'Je account is aangemaakt en wacht tot een beheerder het goedkeurt.',
+  login_unverified: 'Bevestig eerst je e-mailadres.',
+  login_pending: 'Je account wacht nog op goedkeuring.',
+  no_mail_reset: 'Vraag een beheerder om je wachtwoord opnieuw in te stellen.',
+  reset_requested:
+    'Als een account dit e-mailadres gebruikt, is er een link onderweg om het wachtwoord opnieuw in te stellen.',
+  password_reset: 'Je wachtwoord is opnieuw ingesteld: log in met je nieuwe wachtwoord.',
+  bad_link: 'Deze link is ongeldig of verlopen.',
+  demo_no_reset: 'Het wachtwoord van demoaccounts kan niet opnieuw worden ingesteld.',
+  verify_resent:
+    'Als een account wacht op de bevestiging van dit e-mailadres, is er een nieuwe link onderweg om het te bevestigen.',
+  no_mail_invitation: 'Uitnodigingen gaan per mail: stel SMTP_URL, MAIL_FROM en PUBLIC_URL in om ze te versturen.',
+  admins_invite: 'Alleen een beheerder kan iemand uitnodigen.',
+  email_change_pending:
+    'Kijk in de mailbox van {email}: je e-mailadres verandert zodra je de link volgt die we daarheen stuurden.',
+  mail_greeting_name: 'Hallo {name},',
+  mail_greeting: 'Hallo,',
+  mail_signature: 'Je loopdagboek, Running Times',
+  mail_ignore: 'Heb je hier niet om gevraagd? Negeer deze mail dan: er verandert niets.',
+  mail_reset_subject: 'Stel je wachtwoord voor Running Times opnieuw in',
+  mail_reset_body:
+    'Iemand, hopelijk jij, vroeg om het wachtwoord van je Running Times-account opnieuw in te stellen. De link hieronder werkt één keer, binnen een uur.',
+  mail_reset_action: 'Kies een nieuw wachtwoord',
+  mail_verify_subject: 'Bevestig je e-mailadres voor Running Times',
+  mail_verify_body:
+    'Welkom bij Running Times! Bevestig je e-mailadres om je loops bij te houden. De link hieronder werkt één keer, binnen 7 dagen.',
+  mail_verify_action: 'Mijn e-mailadres bevestigen',
+  mail_invite_subject: 'Je bent uitgenodigd voor Running Times',
+  mail_invite_body:
+    'Je bent uitgenodigd om je loopdagboek bij te houden op Running Times. Met de link hieronder maak je je account aan, één keer, binnen 7 dagen.',
+  mail_invite_action: 'Mijn account aanmaken',
+  mail_email_subject: 'Bevestig je nieuwe e-mailadres voor Running Times',
+  mail_email_body:
+    'Je wilt dit adres gebruiken voor je Running Times-account. Je account houdt het oude adres tot je de link hieronder volgt, één keer, binnen 24 uur.',
+  mail_email_action: 'Dit e-mailadres gebruiken',
+  mail_approved_subject: 'Je Running Times-account is klaar',
+  mail_approved_body: 'Een beheerder heeft je account goedgekeurd: log in en voeg je eerste loop toe.',
+  mail_approved_action: 'Inloggen bij Running Times',
 };

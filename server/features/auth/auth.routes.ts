@@ -6,24 +6,30 @@ import {
   LoginBodySchema,
   MessageSchema,
   RegisterBodySchema,
+  RegisterResponseSchema,
 } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/authenticate.js';
+import { requestLanguage } from '../../http/language.js';
 import { login, logout, register } from './auth.service.js';
 
 export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const typed = app.withTypeProvider<ZodTypeProvider>();
-    const errors = { 401: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema };
+    const errors = { 401: ErrorSchema, 403: ErrorSchema, 422: ErrorSchema, 429: ErrorSchema };
 
     typed.post('/auth/register', {
       schema: {
         tags: ['auth'],
-        summary: 'Create an account (role user) and sign in',
+        summary:
+          'Create an account (role user) and sign in; under SIGNUP=verify or approval the account waits (no token), under closed a 403',
         body: RegisterBodySchema,
-        response: { 201: AuthResponseSchema, ...errors },
+        response: { 201: RegisterResponseSchema, ...errors },
       },
-      handler: async (request, reply) => reply.code(201).send(await register(ctx, request.body, request.ip)),
+      handler: async (request, reply) =>
+        reply.code(201).send(await register(ctx, request.body, request.ip, requestLanguage(request))),
+      // A verification mail queued by the registration leaves once the answer is out.
+      onResponse: async () => ctx.memory.mailer?.kick(),
     });
 
     typed.post('/auth/login', {

@@ -1,8 +1,10 @@
 /** Registration, login and logout, with attempts throttled per address (CONTRACT.md §6). */
-import type { AuthResponse, LoginBody, RegisterBody } from '../../../core/schemas.js';
+import type { Language } from '../../../core/i18n/languages.js';
+import type { AuthResponse, LoginBody, RegisterBody, RegisterResponse } from '../../../core/schemas.js';
 import type { AppContext, Session } from '../../context.js';
 import { AppError, tooManyAttempts } from '../../errors.js';
 import * as accounts from '../users/users.service.js';
+import { refuseInactive, registerUnderPolicy } from './sign-up-policy.js';
 import * as throttle from './throttle.repository.js';
 
 const WINDOW_MS = 60_000;
@@ -14,10 +16,17 @@ function retryAfterSeconds(window: throttle.Window, nowMs: number): number {
   return Math.max(1, Math.ceil((window.windowStart + WINDOW_MS - nowMs) / 1000));
 }
 
-export async function register(ctx: AppContext, body: RegisterBody, ip: string): Promise<AuthResponse> {
+export async function register(
+  ctx: AppContext,
+  body: RegisterBody,
+  ip: string,
+  lang: Language = 'en',
+): Promise<RegisterResponse> {
   const nowMs = ctx.config.now().getTime();
   const attempts = await throttle.hit(ctx.db, `register:${ip}`, nowMs, WINDOW_MS);
   if (attempts.hits > REGISTER_LIMIT) throw tooManyAttempts(retryAfterSeconds(attempts, nowMs));
+  // SIGNUP (CONTRACT.md §21): every policy but `open` is sign-up-policy.ts's.
+  if (ctx.config.signup !== 'open') return registerUnderPolicy(ctx, body, lang);
   const user = await accounts.createAccount(ctx, {
     name: body.name,
     email: body.email,
@@ -39,7 +48,20 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   const user = await accounts.verifyCredentials(ctx, email, body.password);
   if (!user) throw new AppError(401, BAD_CREDENTIALS, { email: [BAD_CREDENTIALS] });
   await throttle.clear(ctx.db, key);
+  refuseInactive(user.status);
   return accounts.issueToken(ctx, user);
+}
+
+/**
+ * Counts one attempt of `action` under `key` in a window; past `limit` in it, a 429 with the
+ * seconds left (the mailed links' requests, CONTRACT.md §21).
+ */
+export async function limitAttempts(ctx: AppContext, key: string, limit: number, windowMs: number): Promise<void> {
+  const nowMs = ctx.config.now().getTime();
+  const attempts = await throttle.hit(ctx.db, key, nowMs, windowMs);
+  if (attempts.hits > limit) {
+    throw tooManyAttempts(Math.max(1, Math.ceil((attempts.windowStart + windowMs - nowMs) / 1000)));
+  }
 }
 
 /** Revokes the request's sign-in token; personal API tokens survive a logout (CONTRACT.md §11). */

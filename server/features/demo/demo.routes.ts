@@ -16,6 +16,9 @@ export function demoRoutes(ctx: AppContext) {
           ? { tile_url: ctx.config.mapTileUrl, attribution: ctx.config.mapTileAttribution }
           : null,
         source_url: ctx.config.sourceUrl,
+        mail: ctx.config.mail !== null,
+        signup: ctx.config.signup,
+        oidc: null,
       }),
     });
   };

@@ -12,7 +12,7 @@ import type { Role, User } from '../../../core/schemas.js';
 import { foldSearch, userSearchText } from '../../../core/search.js';
 import { addDays } from '../../../core/time.js';
 import { checkedPageSize, compiled, compiledPer, type ParamOf } from '../../db/compiled.js';
-import { isSqlite, type Executor, type UsersTable } from '../../db/schema.js';
+import { isSqlite, type Executor, type UsersTable, type UserStatus } from '../../db/schema.js';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -21,6 +21,8 @@ export interface UserRecord extends User {
   passwordHash: string;
   isDemo: boolean;
   entryCount: number;
+  /** A new e-mail waiting for its confirmation link (CONTRACT.md §21). */
+  pendingEmail: string | null;
 }
 
 /** The API user of a record (or of a session's user): never a hash or an internal count. */
@@ -38,6 +40,7 @@ export function toUser(record: User): User {
     pace_format: record.pace_format,
     date_format: record.date_format,
     locale: record.locale,
+    status: record.status,
     date: record.date,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -56,6 +59,7 @@ const USER_LIST_COLUMNS = [
   'pace_format',
   'date_format',
   'locale',
+  'status',
   'max_heart_rate',
   'resting_heart_rate',
   'created_at',
@@ -78,6 +82,7 @@ function toListedUser(row: UserListRow): User {
     pace_format: row.pace_format,
     date_format: row.date_format,
     locale: row.locale,
+    status: row.status,
     date: row.created_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -89,6 +94,7 @@ export function toUserRecord(row: UserRow): UserRecord {
   record.passwordHash = row.password_hash;
   record.isDemo = Number(row.is_demo) === 1;
   record.entryCount = Number(row.entry_count);
+  record.pendingEmail = row.pending_email;
   return record;
 }
 
@@ -100,6 +106,8 @@ export interface NewUser {
   timezone: string;
   locale?: Locale | undefined;
   isDemo?: boolean;
+  /** CONTRACT.md §21: absent = active. */
+  status?: UserStatus | undefined;
   createdAt: string;
 }
 
@@ -117,6 +125,7 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRecor
       date_format: NEW_USER_DATE_FORMAT,
       ...(user.locale !== undefined ? { locale: user.locale } : {}),
       is_demo: user.isDemo ? 1 : 0,
+      ...(user.status !== undefined ? { status: user.status } : {}),
       created_at: user.createdAt,
       updated_at: user.createdAt,
     })
@@ -155,6 +164,8 @@ export interface UserChanges {
   paceFormat?: PaceFormat;
   dateFormat?: DateFormat;
   locale?: Locale | undefined;
+  status?: UserStatus;
+  pendingEmail?: string | null;
   updatedAt: string;
 }
 
@@ -192,6 +203,8 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
       ...(changes.paceFormat !== undefined ? { pace_format: changes.paceFormat } : {}),
       ...(changes.dateFormat !== undefined ? { date_format: changes.dateFormat } : {}),
       ...(changes.locale !== undefined ? { locale: changes.locale } : {}),
+      ...(changes.status !== undefined ? { status: changes.status } : {}),
+      ...(changes.pendingEmail !== undefined ? { pending_email: changes.pendingEmail } : {}),
       updated_at: changes.updatedAt,
     })
     .where('id', '=', id)
@@ -201,6 +214,18 @@ export async function updateUser(db: Executor, id: number, changes: UserChanges)
     await indexSearchText(db, id, row.search_text);
   }
   return row ? toUserRecord(row) : null;
+}
+
+/** Accounts waiting for an admin's approval (CONTRACT.md §21), oldest first, at most `limit`. */
+export async function listPendingUsers(db: Executor, limit: number): Promise<User[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(USER_LIST_COLUMNS)
+    .where('status', '=', 'pending')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map(toListedUser);
 }
 
 /** Deletes a user; their runs, tokens and everything else of theirs go with them (foreign keys cascade). */

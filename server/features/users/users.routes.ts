@@ -12,6 +12,7 @@ import {
 } from '../../../core/schemas.js';
 import type { AppContext } from '../../context.js';
 import { actorOf, sessionOf } from '../../http/authenticate.js';
+import { requestLanguage } from '../../http/language.js';
 import { overridableResource } from '../../http/method-override.js';
 import { paged, pageRequest } from '../../http/pagination.js';
 import { deleteUser, listUsers, showUser, toUser, updateUser } from './users.service.js';
@@ -71,7 +72,7 @@ export function usersRoutes(ctx: AppContext) {
         body: UserUpdateBodySchema,
         response: UserEnvelopeSchema,
         handler: async (request, id, body) => ({
-          user: await updateUser(ctx, actorOf(request), sessionOf(request), id, body),
+          user: await updateUser(ctx, actorOf(request), sessionOf(request), id, body, requestLanguage(request)),
         }),
       },
       remove: {

@@ -4,6 +4,7 @@
  * builds registration, login and logout on these.
  */
 import { hash, randomBytes } from 'node:crypto';
+import type { Language } from '../../../core/i18n/languages.js';
 import type { Actor } from '../../../core/permissions.js';
 import type { Locale } from '../../../core/preferences.js';
 import {
@@ -12,6 +13,7 @@ import {
   type Role,
   type User,
   type UserListQuery,
+  type UserStatus,
   type UserUpdateBody,
 } from '../../../core/schemas.js';
 import { ConfigError } from '../../config.js';
@@ -29,6 +31,7 @@ import type { Executor } from '../../db/schema.js';
 import { lockRunner } from '../../db/locks.js';
 import { RunTally, clearEveryonesDays, countSignUp, moveAnswerRevision } from '../../db/tallies.js';
 import { forbidden, invalid, notFound, requirePermission } from '../../errors.js';
+import * as mail from '../mail/mail.service.js';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.js';
 import * as tokens from './tokens.repository.js';
 import * as users from './users.repository.js';
@@ -66,6 +69,8 @@ export interface NewAccount {
   timezone: string;
   locale?: Locale | undefined;
   isDemo?: boolean;
+  /** CONTRACT.md §21's sign-up policy: absent = active. */
+  status?: UserStatus | undefined;
 }
 
 /** Inserts an account, on `db` (the caller's transaction), and counts it on its day. */
@@ -82,11 +87,17 @@ export async function insertAccount(
 export async function createAccount(
   ctx: AppContext,
   account: NewAccount & { password: string },
+  /** More of the same transaction, given the new account (a mail to it, a used invitation). */
+  alsoInTransaction?: (trx: Executor, record: users.UserRecord) => Promise<void>,
 ): Promise<users.UserRecord> {
   if (await users.emailTakenByOther(ctx.db, account.email, null)) throw invalid('email', EMAIL_TAKEN);
   const passwordHash = await hashPassword(account.password);
   try {
-    return await inTransaction(ctx, (trx) => insertAccount(trx, { ...account, passwordHash, createdAt: nowIso(ctx) }));
+    return await inTransaction(ctx, async (trx) => {
+      const record = await insertAccount(trx, { ...account, passwordHash, createdAt: nowIso(ctx) });
+      await alsoInTransaction?.(trx, record);
+      return record;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid('email', EMAIL_TAKEN);
     throw error;
@@ -163,6 +174,8 @@ export async function updateUser(
   session: Pick<Session, 'tokenId' | 'scope'>,
   id: number,
   body: UserUpdateBody,
+  /** The request's language: a confirmation mail's, when the user's locale is `auto`. */
+  lang: Language = 'en',
 ): Promise<User> {
   const target = await findOr404(ctx, id);
   requirePermission(actor, { type: 'user.update', target });
@@ -179,6 +192,8 @@ export async function updateUser(
     throw invalid('email', EMAIL_TAKEN);
   }
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
+  // With mail on, one's own new e-mail waits for its link (CONTRACT.md §21); the answer keeps the old one.
+  const confirmEmail = mail.mailIsOn(ctx) && actor.id === target.id && body.email !== target.email;
   try {
     const updated = await inTransaction(ctx, async (trx) => {
       if (roleChanges && target.role === 'admin') {
@@ -188,7 +203,7 @@ export async function updateUser(
       }
       const row = await users.updateUser(trx, target.id, {
         name: body.name,
-        email: body.email,
+        ...(confirmEmail ? { pendingEmail: body.email } : { email: body.email }),
         ...(passwordHash ? { passwordHash } : {}),
         ...(roleChanges ? { role: body.role } : {}),
         ...(body.timezone ? { timezone: body.timezone } : {}),
@@ -202,6 +217,7 @@ export async function updateUser(
         updatedAt: nowIso(ctx),
       });
       if (!row) throw notFound();
+      if (confirmEmail) await mailEmailConfirmation(ctx, trx, row, body.email, lang);
       // The zones, and the efforts estimated from heart rate, follow the maximum heart rate (§14, §15).
       // No other field of the profile shows in a kept answer: the time zone reaches them through
       // today, which is in every key of the answer cache (decision 034).
@@ -214,11 +230,31 @@ export async function updateUser(
       }
       return row;
     });
+    if (confirmEmail) ctx.memory.mailer?.kick();
     return users.toUser(updated);
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid('email', EMAIL_TAKEN);
     throw error;
   }
+}
+
+/** The link that makes a pending e-mail the user's, mailed to that address; an older one stops working. */
+async function mailEmailConfirmation(
+  ctx: AppContext,
+  trx: Executor,
+  user: users.UserRecord,
+  email: string,
+  lang: Language,
+): Promise<void> {
+  await mail.retireLinks(ctx, trx, user.id, 'email');
+  const token = await mail.issueLink(ctx, trx, { purpose: 'email', userId: user.id, email });
+  await mail.queueMail(ctx, trx, {
+    kind: 'email',
+    to: email,
+    name: user.name,
+    lang: mail.mailLanguage(user.locale, lang),
+    url: mail.publicLink(ctx, `/confirm-email#token=${token}`),
+  });
 }
 
 export async function deleteUser(ctx: AppContext, actor: Actor, scope: Session['scope'], id: number): Promise<void> {
@@ -246,6 +282,62 @@ export async function deleteUser(ctx: AppContext, actor: Actor, scope: Session['
 export async function deleteAllAccounts(db: Executor): Promise<void> {
   await users.deleteAllUsers(db);
   await clearEveryonesDays(db);
+}
+
+/** The account of an e-mail (lower-cased), or null. */
+export function findUserByEmail(ctx: AppContext, email: string): Promise<users.UserRecord | null> {
+  return users.findUserByEmail(ctx.db, email.toLowerCase());
+}
+
+/**
+ * A new password set through a mailed link (CONTRACT.md §21), on `db` (the caller's transaction):
+ * every token of the user, sign-in and personal, stops working, as §11's password change does.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  passwordHash: string,
+): Promise<users.UserRecord | null> {
+  const row = await users.updateUser(db, userId, { passwordHash, updatedAt: nowIso(ctx) });
+  if (row) await tokens.deleteUserTokens(db, userId);
+  return row;
+}
+
+/** Sets an account's status (verified, approved) on `db`; null when the user is gone. */
+export async function setStatus(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  status: UserStatus,
+): Promise<users.UserRecord | null> {
+  return users.updateUser(db, userId, { status, updatedAt: nowIso(ctx) });
+}
+
+/** Stores a new e-mail until its link is followed (CONTRACT.md §21), on `db`. */
+export async function setPendingEmail(ctx: AppContext, db: Executor, userId: number, email: string | null) {
+  await users.updateUser(db, userId, { pendingEmail: email, updatedAt: nowIso(ctx) });
+}
+
+/**
+ * Makes a confirmed pending e-mail the user's e-mail, on `db`; a 422 on `email` when another
+ * account took it meanwhile, null when the user is gone or asked for another address since.
+ */
+export async function confirmPendingEmail(
+  ctx: AppContext,
+  db: Executor,
+  userId: number,
+  email: string,
+): Promise<users.UserRecord | null> {
+  const user = await users.findUserById(db, userId);
+  if (!user || user.pendingEmail !== email) return null;
+  if (await users.emailTakenByOther(db, email, userId)) throw invalid('email', EMAIL_TAKEN);
+  return users.updateUser(db, userId, { email, pendingEmail: null, updatedAt: nowIso(ctx) });
+}
+
+/** Accounts waiting for approval, oldest first (the admin panel's list; at most 500). */
+export function listPendingUsers(ctx: AppContext): Promise<User[]> {
+  return users.listPendingUsers(ctx.db, 500);
 }
 
 export async function accountExists(ctx: AppContext, email: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AuthResponse } from '../../../../core/schemas.js';
+import type { AuthResponse, User } from '../../../../core/schemas.js';
 import { startSession } from './get-me';
 
 /**
@@ -10,9 +10,15 @@ import { startSession } from './get-me';
  * guest screens' first load (decision 012's budget); this hook gives the same `mutate`,
  * `isPending` and `error` in a few lines.
  */
-export function useSessionRequest<Body>(request: (body: Body) => Promise<AuthResponse>, onSuccess?: () => void) {
+export function useSessionRequest<Body>(
+  request: (body: Body) => Promise<AuthResponse | { user: User; message: string }>,
+  onSuccess?: () => void,
+) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<{ isPending: boolean; error: Error | null }>({ isPending: false, error: null });
+  const [state, setState] = useState<{ isPending: boolean; error: Error | null; waiting?: string }>({
+    isPending: false,
+    error: null,
+  });
   const mutate = (body: Body) => {
     setState({ isPending: true, error: null });
     queryClient
@@ -21,6 +27,8 @@ export function useSessionRequest<Body>(request: (body: Body) => Promise<AuthRes
       .execute(body)
       .then(
         (result) => {
+          // An account that waits (a confirmation link, an admin's approval): no session, what comes next.
+          if (!('access_token' in result)) return setState({ isPending: false, error: null, waiting: result.message });
           startSession(queryClient, result.access_token, result.user);
           setState({ isPending: false, error: null });
           onSuccess?.();

@@ -25,12 +25,24 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       key={demo ? 'demo' : 'plain'}
       initial={demo ?? { email: '', password: '' }}
       demo={Boolean(demo)}
+      mail={config.data?.mail ?? false}
       onSuccess={onSuccess}
     />
   );
 }
 
-function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo: boolean; onSuccess: () => void }) {
+function LoginFields({
+  initial,
+  demo,
+  mail,
+  onSuccess,
+}: {
+  initial: Credentials;
+  demo: boolean;
+  /** With mail on (CONTRACT.md §21), a link to ask for a password reset. */
+  mail: boolean;
+  onSuccess: () => void;
+}) {
   useT(login);
   const [values, setValues] = useState(initial);
   const mutation = useLogin({
@@ -91,6 +103,7 @@ function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo:
           {t('login.submit')}
         </button>
         <Link to="/register">{t('login.toRegister')}</Link>
+        {mail ? <Link to="/forgot-password">{t('login.forgot')}</Link> : null}
       </div>
     </form>
   );

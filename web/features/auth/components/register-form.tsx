@@ -50,6 +50,13 @@ export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
     mutation.mutate(input);
   };
 
+  if (mutation.waiting) {
+    return (
+      <div className="alert alert-success" role="status">
+        {mutation.waiting}
+      </div>
+    );
+  }
   return (
     <form onSubmit={submit} noValidate aria-label={t('register.form')}>
       <FormField
