@@ -23,6 +23,8 @@ export interface AppMemory {
   exportsUnderWay: Map<number, number>;
   /** Routes and segments (features/routes), set by buildApp; null in scripts and where none follow. */
   runs: RunsFollower | null;
+  /** The outbox's sender (features/mail), told to send once an answer that queued a mail is out; null without mail. */
+  mailer: { kick(): void } | null;
 }
 
 /**
@@ -34,14 +36,11 @@ export interface RunsFollower {
   runsChanged(userId: number): Promise<void>;
   /** `"route":...,"segments":[...]` of a run's track page, as JSON text. */
   trackMembers(db: Executor, entryId: number): Promise<string>;
-  /** The outbox's sender (features/mail), told to send once an answer that queued a mail is out; null without mail. */
-  mailer: { kick(): void } | null;
 }
 
 /** A context with memory of its own (a script's, a test's); buildApp adds the token batcher on PostgreSQL. */
 export function contextOf(db: Executor, config: Config): AppContext {
-  return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map(), runs: null } };
-  return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map(), mailer: null } };
+  return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map(), runs: null, mailer: null } };
 }
 
 /** The signed-in user as routes see it: the API user and the count of their runs. */

@@ -273,6 +273,9 @@ export interface EntryIdempotencyKeysTable {
   idempotency_key: string;
   status: number;
   body: string;
+  created_at: string;
+}
+
 /** The purpose of a mailed link's token (migration 029). */
 export type AccountLinkPurpose = 'reset' | 'verify' | 'invite' | 'email';
 

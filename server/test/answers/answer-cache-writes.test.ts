@@ -354,7 +354,6 @@ describe('the answer cache after every write route', () => {
       await matched();
       await expectFresh(target.who, route);
     }
-  }, 60_000);
     // A case per write route, each reading every kept answer twice: it grows with the routes.
   }, 90_000);
 
