@@ -14,7 +14,7 @@ const FEATURE_LAYERS = {
   users: [],
   shoes: [],
   goals: [],
-  auth: ['users'],
+  auth: ['two-factor', 'users'],
   tokens: ['users'],
   entries: ['shoes', 'users'],
   stats: ['entries', 'users'],
@@ -25,6 +25,7 @@ const FEATURE_LAYERS = {
   imports: ['entries', 'goals', 'shoes', 'tracks', 'users'],
   exports: ['entries', 'goals', 'imports', 'shoes', 'tracks', 'users'],
   calendar: ['entries', 'users'],
+  'two-factor': ['users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const answerCache = {

@@ -15,6 +15,7 @@ import { notFound } from './errors.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { authenticate } from './features/auth/auth.service.js';
 import { calendarRoutes, icalRoutes } from './features/calendar/calendar.routes.js';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
 import { demoRoutes } from './features/demo/demo.routes.js';
 import { ensureDemo } from './features/demo/demo.service.js';
 import { entriesRoutes } from './features/entries/entries.routes.js';
@@ -178,6 +179,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     importsRoutes,
     exportsRoutes,
     calendarRoutes,
+    twoFactorRoutes,
   ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }

@@ -173,6 +173,7 @@ export const UserSchema = z.object({
     .enum(DATE_FORMATS)
     .describe('How the web app writes dates; auto: the short date of the app’s language'),
   locale: z.enum(LOCALES).describe('The web app’s language; auto: the browser’s'),
+  two_factor: z.boolean().describe('Whether sign-in asks for a TOTP code after the password (CONTRACT.md §21)'),
   date: z.string().describe('Creation time, the same as created_at'),
   created_at: z.string(),
   updated_at: z.string(),

@@ -22,6 +22,7 @@ export const USER_KEYS = [
   'role',
   'theme',
   'timezone',
+  'two_factor',
   'units',
   'updated_at',
 ];

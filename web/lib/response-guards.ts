@@ -81,6 +81,7 @@ export function parseUser(value: unknown, path = 'user'): User {
     pace_format: oneOfAt(user.pace_format, `${path}.pace_format`, PACE_FORMATS),
     date_format: oneOfAt(user.date_format, `${path}.date_format`, DATE_FORMATS),
     locale: oneOfAt(user.locale, `${path}.locale`, LOCALES),
+    two_factor: booleanAt(user.two_factor, `${path}.two_factor`),
     date: stringAt(user.date, `${path}.date`),
     created_at: stringAt(user.created_at, `${path}.created_at`),
     updated_at: stringAt(user.updated_at, `${path}.updated_at`),

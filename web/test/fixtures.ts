@@ -15,6 +15,7 @@ export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User 
     pace_format: 'decimal',
     date_format: 'MM/DD/YYYY',
     locale: 'auto',
+    two_factor: false,
     date: '2024-03-05T14:07:09.000Z',
     created_at: '2024-03-05T14:07:09.000Z',
     updated_at: '2024-03-05T14:07:09.000Z',

@@ -250,6 +250,18 @@ export const en = {
   calendar_run: 'Run',
   calendar_pace: 'Pace: {pace}',
   calendar_run_page: 'Run page: {url}',
+  // ---- Two-factor sign-in (§21) ----
+  'field.code': 'code',
+  'field.challenge': 'challenge',
+  two_factor_sign_in_only: 'Personal API tokens cannot manage two-factor sign-in: sign in to do so.',
+  two_factor_demo: 'Demo accounts cannot turn on two-factor sign-in.',
+  two_factor_already_on: 'Two-factor sign-in is already on.',
+  two_factor_not_started: 'Start turning on two-factor sign-in first.',
+  two_factor_off: 'Two-factor sign-in is off.',
+  two_factor_wrong_code: 'The code is not valid.',
+  two_factor_wrong_password: 'The password is not correct.',
+  two_factor_password_or_code: 'Give your password or a code from your authenticator app.',
+  two_factor_challenge_gone: 'This sign-in has expired: sign in again with your password.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

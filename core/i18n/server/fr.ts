@@ -243,4 +243,17 @@ export const fr: ServerCatalog = {
   calendar_run: 'Sortie',
   calendar_pace: 'Allure : {pace}',
   calendar_run_page: 'Page de la sortie : {url}',
+  // ---- Two-factor sign-in (§21) ----
+  'field.code': 'code',
+  'field.challenge': 'connexion',
+  two_factor_sign_in_only:
+    'Les jetons d’API personnels ne peuvent pas gérer la connexion en deux étapes : connectez-vous pour le faire.',
+  two_factor_demo: 'Les comptes de démonstration ne peuvent pas activer la connexion en deux étapes.',
+  two_factor_already_on: 'La connexion en deux étapes est déjà activée.',
+  two_factor_not_started: 'Commencez d’abord l’activation de la connexion en deux étapes.',
+  two_factor_off: 'La connexion en deux étapes est désactivée.',
+  two_factor_wrong_code: 'Le code n’est pas valide.',
+  two_factor_wrong_password: 'Le mot de passe est incorrect.',
+  two_factor_password_or_code: 'Saisissez votre mot de passe ou un code de votre application d’authentification.',
+  two_factor_challenge_gone: 'Cette connexion a expiré : reconnectez-vous avec votre mot de passe.',
 };

@@ -7,6 +7,7 @@ import {
   MessageSchema,
   RegisterBodySchema,
 } from '../../../core/schemas.js';
+import { LoginAnswerSchema } from '../../../core/two-factor.js';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/authenticate.js';
 import { login, logout, register } from './auth.service.js';
@@ -30,8 +31,10 @@ export function authRoutes(ctx: AppContext) {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
+        description:
+          'When the user has two-factor sign-in on, answers `{two_factor_required: true, challenge}` without a token: send the challenge with a code to POST /auth/two-factor.',
         body: LoginBodySchema,
-        response: { 200: AuthResponseSchema, ...errors },
+        response: { 200: LoginAnswerSchema, ...errors },
       },
       handler: (request) => login(ctx, request.body, request.ip),
     });

@@ -248,6 +248,11 @@ export async function deleteAllAccounts(db: Executor): Promise<void> {
   await clearEveryonesDays(db);
 }
 
+/** Sets the user's `two_factor` flag, on `db` (the caller's transaction, which writes the secret with it). */
+export function setTwoFactorFlag(db: Executor, userId: number, on: boolean): Promise<void> {
+  return users.setTwoFactorFlag(db, userId, on);
+}
+
 export async function accountExists(ctx: AppContext, email: string): Promise<boolean> {
   return (await users.findUserByEmail(ctx.db, email)) !== null;
 }
