@@ -123,6 +123,18 @@ export function parseAuthResponse(value: unknown, path = 'auth response'): AuthR
   };
 }
 
+/** What a login answers (core/two-factor.ts `LoginAnswerSchema`): signed in, or a code is needed first (§21). */
+export function parseLoginAnswer(
+  value: unknown,
+  path = 'login answer',
+): AuthResponse | { two_factor_required: true; challenge: string } {
+  const answer = objectAt(value, path);
+  if (answer.two_factor_required === true) {
+    return { two_factor_required: true, challenge: stringAt(answer.challenge, `${path}.challenge`) };
+  }
+  return parseAuthResponse(value, path);
+}
+
 /** `MessageSchema`. */
 export function parseMessage(value: unknown, path = 'message body'): { message: string } {
   return { message: stringAt(objectAt(value, path).message, `${path}.message`) };

@@ -316,7 +316,8 @@ describe('the answer cache after every write route', () => {
       await write(target);
       await expectFresh(target.who, route);
     }
-  });
+    // One case for each of the app's write routes, each reading every kept answer three times: it grows with them.
+  }, 60_000);
 
   it('follows the clock: a new day, then a new year, without any write', async () => {
     await keepAll(runner);

@@ -3,6 +3,12 @@ import { useState } from 'react';
 import type { AuthResponse } from '../../../../core/schemas.js';
 import { startSession } from './get-me';
 
+/** A login's answer for a user with two-factor sign-in on (core/two-factor.ts `TwoFactorRequired`). */
+export interface ChallengeAnswer {
+  two_factor_required: true;
+  challenge: string;
+}
+
 /**
  * Login and registration: a mutation of the app's query client, run through its MutationCache (so
  * a failure reaches the one error handler, SPEC §8, as every mutation's does), that starts the
@@ -10,7 +16,11 @@ import { startSession } from './get-me';
  * guest screens' first load (decision 012's budget); this hook gives the same `mutate`,
  * `isPending` and `error` in a few lines.
  */
-export function useSessionRequest<Body>(request: (body: Body) => Promise<AuthResponse>, onSuccess?: () => void) {
+export function useSessionRequest<Body>(
+  request: (body: Body) => Promise<AuthResponse | ChallengeAnswer>,
+  onSuccess?: () => void,
+  onChallenge?: (challenge: string) => void,
+) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ isPending: boolean; error: Error | null }>({ isPending: false, error: null });
   const mutate = (body: Body) => {
@@ -21,8 +31,10 @@ export function useSessionRequest<Body>(request: (body: Body) => Promise<AuthRes
       .execute(body)
       .then(
         (result) => {
-          startSession(queryClient, result.access_token, result.user);
           setState({ isPending: false, error: null });
+          // Two-factor sign-in (§21): the password was right, a code comes next; no session yet.
+          if ('two_factor_required' in result) return onChallenge?.(result.challenge);
+          startSession(queryClient, result.access_token, result.user);
           onSuccess?.();
         },
         (error: unknown) =>

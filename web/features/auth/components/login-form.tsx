@@ -15,8 +15,14 @@ interface Credentials {
   password: string;
 }
 
+interface LoginFormProps {
+  onSuccess: () => void;
+  /** The password was right and the user has two-factor sign-in on: the code step takes the challenge (§21). */
+  onChallenge?: (challenge: string) => void;
+}
+
 /** Login with the demo account prefilled when the server runs in demo mode. */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+export function LoginForm({ onSuccess, onChallenge }: LoginFormProps) {
   const config = useAppConfig();
   if (config.isPending) return null;
   const demo = config.data?.demo_login ?? null;
@@ -26,11 +32,17 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       initial={demo ?? { email: '', password: '' }}
       demo={Boolean(demo)}
       onSuccess={onSuccess}
+      onChallenge={onChallenge}
     />
   );
 }
 
-function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo: boolean; onSuccess: () => void }) {
+function LoginFields({
+  initial,
+  demo,
+  onSuccess,
+  onChallenge,
+}: LoginFormProps & { initial: Credentials; demo: boolean }) {
   useT(login);
   const [values, setValues] = useState(initial);
   const mutation = useLogin({
@@ -38,6 +50,7 @@ function LoginFields({ initial, demo, onSuccess }: { initial: Credentials; demo:
       notify(t('login.success'), 'success');
       onSuccess();
     },
+    onChallenge,
   });
   const checks = useFormErrors({
     values,
