@@ -124,16 +124,10 @@ export function parseAuthResponse(value: unknown, path = 'auth response'): AuthR
 }
 
 /** What a login answers (core/two-factor.ts `LoginAnswerSchema`): signed in, or a code is needed first (§21). */
-export function parseLoginAnswer(
-  value: unknown,
-  path = 'login answer',
-): AuthResponse | { two_factor_required: true; challenge: string } {
-  const answer = objectAt(value, path);
-  if (answer.two_factor_required === true) {
-    return { two_factor_required: true, challenge: stringAt(answer.challenge, `${path}.challenge`) };
-  }
-  return parseAuthResponse(value, path);
-}
+export const parseLoginAnswer = (value: unknown): AuthResponse | { two_factor_required: true; challenge: string } =>
+  objectAt(value, 'login answer').two_factor_required === true
+    ? { two_factor_required: true, challenge: stringAt((value as Fields).challenge, 'challenge') }
+    : parseAuthResponse(value);
 
 /** `MessageSchema`. */
 export function parseMessage(value: unknown, path = 'message body'): { message: string } {

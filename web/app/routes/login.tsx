@@ -1,23 +1,16 @@
 import { lazy, Suspense, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import login from 'virtual:i18n/login';
 import { PageTitle } from '../../components/page-title';
-import { notify } from '../../components/toast/toast-store';
 import { useT } from '../../i18n/runtime';
-import { startSession } from '../../features/auth/api/get-me';
 import { LoginForm } from '../../features/auth/components/login-form';
 
-// The code step of two-factor sign-in (§21): its chunk loads only when a login asks for a code,
-// so /login's first load stays within its budget (decision 012).
-const CodeStep = lazy(() =>
-  import('../../features/two-factor/components/code-step').then((module) => ({ default: module.CodeStep })),
-);
+// Two-factor sign-in's code step (§21) loads only when a login asks for a code (decision 012).
+const CodeStep = lazy(() => import('./code-step'));
 
 export function Component() {
   const t = useT(login);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [challenge, setChallenge] = useState<string | null>(null);
   const toDashboard = () => void navigate('/dashboard');
   return (
@@ -26,17 +19,8 @@ export function Component() {
       <div className="card">
         <div className="card-body">
           {challenge ? (
-            <Suspense fallback={null}>
-              <CodeStep
-                key={challenge}
-                challenge={challenge}
-                onSignedIn={(answer) => {
-                  startSession(queryClient, answer.access_token, answer.user);
-                  notify(t('login.success'), 'success');
-                  toDashboard();
-                }}
-                onRestart={() => setChallenge(null)}
-              />
+            <Suspense>
+              <CodeStep challenge={challenge} onRestart={() => setChallenge(null)} onSignedIn={toDashboard} />
             </Suspense>
           ) : (
             <LoginForm onSuccess={toDashboard} onChallenge={setChallenge} />

@@ -3,7 +3,6 @@ import { MessageSchema } from '../../../../core/schemas.js';
 import { RecoveryCodesSchema, TwoFactorSetupSchema } from '../../../../core/two-factor.js';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
-import { parseAuthResponse } from '../../../lib/response-guards';
 
 /** POST /user/me/two-factor: a new secret and its otpauth URL, not on until confirmed. */
 export const beginTwoFactor = () => api.post('/user/me/two-factor', TwoFactorSetupSchema, {});
@@ -18,10 +17,6 @@ export const disableTwoFactor = (password: string) =>
 
 /** DELETE /user/{id}/two-factor: an admin's reset. */
 export const resetTwoFactor = (id: number) => api.delete(`/user/${id}/two-factor`, MessageSchema);
-
-/** POST /auth/two-factor: the login's second step, answered like a login. */
-export const signInWithCode = (body: { challenge: string; code: string }) =>
-  api.post('/auth/two-factor', parseAuthResponse, body);
 
 export function useBeginTwoFactor() {
   return useMutation({ mutationFn: beginTwoFactor });
@@ -49,8 +44,4 @@ export function useResetTwoFactor() {
     mutationFn: resetTwoFactor,
     onSuccess: (_, id) => queryClient.invalidateQueries({ queryKey: queryKeys.user(id) }),
   });
-}
-
-export function useSignInWithCode() {
-  return useMutation({ mutationFn: signInWithCode });
 }

@@ -4,7 +4,7 @@ import type { AuthResponse } from '../../../../core/schemas.js';
 import { FormField } from '../../../components/form/form-field';
 import { fieldErrorsOf } from '../../../lib/api-client';
 import { t, useT } from '../../../i18n/runtime';
-import { useSignInWithCode } from '../api/two-factor';
+import { useSignInWithCode } from '../api/sign-in-with-code';
 
 /**
  * The login's second step (CONTRACT.md §21): a code from the authenticator app or a recovery code,
@@ -20,7 +20,7 @@ export function CodeStep({
   onRestart: () => void;
 }) {
   useT(twoFactor);
-  const signIn = useSignInWithCode();
+  const signIn = useSignInWithCode(onSignedIn);
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const serverErrors = fieldErrorsOf(signIn.error);
@@ -31,7 +31,7 @@ export function CodeStep({
     const typed = code.trim();
     setMissing(typed === '');
     if (typed === '') return;
-    signIn.mutate({ challenge, code: typed }, { onSuccess: onSignedIn });
+    signIn.mutate({ challenge, code: typed });
   };
 
   return (
