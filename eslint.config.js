@@ -15,7 +15,7 @@ const FEATURE_LAYERS = {
   users: ['mail'],
   shoes: [],
   goals: [],
-  auth: ['mail', 'users'],
+  auth: ['mail', 'two-factor', 'users'],
   accounts: ['auth', 'mail', 'users'],
   tokens: ['users'],
   entries: ['shoes', 'users'],
@@ -28,6 +28,7 @@ const FEATURE_LAYERS = {
   exports: ['entries', 'goals', 'imports', 'shoes', 'tracks', 'users'],
   calendar: ['entries', 'users'],
   routes: ['entries', 'tracks', 'users'],
+  'two-factor': ['users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const answerCache = {

@@ -16,6 +16,7 @@ import { accountsRoutes } from './features/accounts/accounts.routes.js';
 import { authRoutes } from './features/auth/auth.routes.js';
 import { authenticate } from './features/auth/auth.service.js';
 import { calendarRoutes, icalRoutes } from './features/calendar/calendar.routes.js';
+import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
 import { demoRoutes } from './features/demo/demo.routes.js';
 import { ensureDemo } from './features/demo/demo.service.js';
 import { Mailer } from './features/mail/mail.service.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     exportsRoutes,
     calendarRoutes,
     routesRoutes,
+    twoFactorRoutes,
   ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }

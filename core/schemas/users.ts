@@ -179,6 +179,7 @@ export const UserSchema = z.object({
   status: z
     .enum(USER_STATUSES)
     .describe('active; unverified: the e-mail link not yet followed; pending: waiting for approval (CONTRACT.md §21)'),
+  two_factor: z.boolean().describe('Whether sign-in asks for a TOTP code after the password (CONTRACT.md §21)'),
   date: z.string().describe('Creation time, the same as created_at'),
   created_at: z.string(),
   updated_at: z.string(),

@@ -34,6 +34,7 @@ import * as step024 from './migrations/024-calendar-feeds.js';
 import * as step025 from './migrations/025-routes-and-segments.js';
 import * as step028 from './migrations/028-entry-idempotency-keys.js';
 import * as step029 from './migrations/029-mail-and-sign-up.js';
+import * as step030 from './migrations/030-two-factor.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -71,6 +72,7 @@ export const STEPS: Record<string, Step> = {
   '025-routes-and-segments': step025,
   '028-entry-idempotency-keys': step028,
   '029-mail-and-sign-up': step029,
+  '030-two-factor': step030,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

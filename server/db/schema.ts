@@ -19,6 +19,8 @@ export interface UsersTable {
   date_format: Generated<DateFormat>;
   locale: Generated<Locale>;
   is_demo: number;
+  /** 1 when two-factor sign-in is on (migration 030; the two-factor feature writes it with its secret). */
+  two_factor: Generated<number>;
   /** The user's runs (db/tallies.ts). */
   entry_count: Generated<number>;
   /** The heart-rate profile of CONTRACT.md §14 (null: not set). */
@@ -306,6 +308,33 @@ export interface MailOutboxTable {
   created_at: string;
 }
 
+/** Each user's TOTP secret (migration 030, decision 049); instants in milliseconds. */
+export interface TwoFactorSecretsTable {
+  user_id: number;
+  secret: string;
+  enabled: Generated<number>;
+  /** The last TOTP time step accepted: a code of that step or an earlier one is refused. */
+  last_step: Generated<number>;
+  /** Wrong codes since failures_since (an hour's window), and the end of the block they caused. */
+  failures: Generated<number>;
+  failures_since: Generated<number>;
+  blocked_until: Generated<number>;
+  created_at: string;
+}
+
+export interface TwoFactorRecoveryCodesTable {
+  user_id: number;
+  code_hash: string;
+  used_at: string | null;
+}
+
+export interface TwoFactorChallengesTable {
+  challenge_hash: string;
+  user_id: number;
+  expires_at: number;
+  failures: Generated<number>;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -331,6 +360,9 @@ export interface Database {
   entry_idempotency_keys: EntryIdempotencyKeysTable;
   account_links: AccountLinksTable;
   mail_outbox: MailOutboxTable;
+  two_factor_secrets: TwoFactorSecretsTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  two_factor_challenges: TwoFactorChallengesTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

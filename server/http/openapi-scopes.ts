@@ -2,11 +2,11 @@
  * Which bearer tokens may call each route, in the OpenAPI document (CONTRACT.md §11): every
  * operation that needs a token gets `x-token-scopes`, the kinds of token it accepts. A sign-in
  * token (login, registration) may call everything its user may; a `read` personal token only
- * GET routes; a `write` personal token everything but the routes tagged `tokens` or `calendar` (the
- * calendar feed's key, §20), and it never changes an e-mail address or a password nor deletes its
+ * GET routes; a `write` personal token everything but the routes tagged `tokens`, `calendar` (the
+ * calendar feed's key, §20) or `two-factor` (§21), and it never changes an e-mail address or a password nor deletes its
  * own account (those requests get 403).
  */
-export const SIGN_IN_ONLY_TAGS: readonly string[] = ['tokens', 'calendar'];
+export const SIGN_IN_ONLY_TAGS: readonly string[] = ['tokens', 'calendar', 'two-factor'];
 
 export const TOKEN_SCOPES_DESCRIPTION = [
   'Authenticate with `Authorization: Bearer <token>`: the access_token of a login or a registration',

@@ -23,6 +23,7 @@ export const USER_KEYS = [
   'status',
   'theme',
   'timezone',
+  'two_factor',
   'units',
   'updated_at',
 ];

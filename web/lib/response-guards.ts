@@ -95,6 +95,7 @@ export function parseUser(value: unknown, path = 'user'): User {
     date_format: oneOfAt(user.date_format, `${path}.date_format`, DATE_FORMATS),
     locale: oneOfAt(user.locale, `${path}.locale`, LOCALES),
     status: oneOfAt(user.status, `${path}.status`, USER_STATUSES),
+    two_factor: booleanAt(user.two_factor, `${path}.two_factor`),
     date: stringAt(user.date, `${path}.date`),
     created_at: stringAt(user.created_at, `${path}.created_at`),
     updated_at: stringAt(user.updated_at, `${path}.updated_at`),
@@ -139,6 +140,12 @@ export function parseAuthResponse(value: unknown, path = 'auth response'): AuthR
     token_type: oneOfAt(auth.token_type, `${path}.token_type`, ['Bearer']),
   };
 }
+
+/** What a login answers (core/two-factor.ts `LoginAnswerSchema`): signed in, or a code is needed first (§21). */
+export const parseLoginAnswer = (value: unknown): AuthResponse | { two_factor_required: true; challenge: string } =>
+  objectAt(value, 'login answer').two_factor_required === true
+    ? { two_factor_required: true, challenge: stringAt((value as Fields).challenge, 'challenge') }
+    : parseAuthResponse(value);
 
 /** `MessageSchema`. */
 export function parseMessage(value: unknown, path = 'message body'): { message: string } {

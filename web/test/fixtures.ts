@@ -16,6 +16,7 @@ export function makeUser(overrides: Partial<User> & { role?: Role } = {}): User 
     date_format: 'MM/DD/YYYY',
     locale: 'auto',
     status: 'active',
+    two_factor: false,
     date: '2024-03-05T14:07:09.000Z',
     created_at: '2024-03-05T14:07:09.000Z',
     updated_at: '2024-03-05T14:07:09.000Z',

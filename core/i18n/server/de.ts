@@ -295,4 +295,17 @@ export const de: ServerCatalog = {
   mail_approved_subject: 'Dein Konto bei Running Times ist bereit',
   mail_approved_body: 'Ein Admin hat dein Konto freigegeben: Melde dich an und trag deinen ersten Lauf ein.',
   mail_approved_action: 'Bei Running Times anmelden',
+  // ---- Two-factor sign-in (§21) ----
+  'field.code': 'Code',
+  'field.challenge': 'Anmeldung',
+  two_factor_sign_in_only:
+    'Persönliche API-Tokens können die Zwei-Faktor-Anmeldung nicht verwalten: Bitte melde dich dazu an.',
+  two_factor_demo: 'Demo-Konten können die Zwei-Faktor-Anmeldung nicht einschalten.',
+  two_factor_already_on: 'Die Zwei-Faktor-Anmeldung ist schon eingeschaltet.',
+  two_factor_not_started: 'Beginne zuerst damit, die Zwei-Faktor-Anmeldung einzuschalten.',
+  two_factor_off: 'Die Zwei-Faktor-Anmeldung ist ausgeschaltet.',
+  two_factor_wrong_code: 'Der Code ist nicht gültig.',
+  two_factor_wrong_password: 'Das Passwort ist nicht richtig.',
+  two_factor_password_or_code: 'Gib dein Passwort oder einen Code aus deiner Authenticator-App ein.',
+  two_factor_challenge_gone: 'Diese Anmeldung ist abgelaufen: Melde dich erneut mit deinem Passwort an.',
 };

@@ -302,6 +302,18 @@ export const en = {
   mail_approved_subject: 'Your Running Times account is ready',
   mail_approved_body: 'An admin approved your account: sign in and log your first run.',
   mail_approved_action: 'Sign in to Running Times',
+  // ---- Two-factor sign-in (§21) ----
+  'field.code': 'code',
+  'field.challenge': 'challenge',
+  two_factor_sign_in_only: 'Personal API tokens cannot manage two-factor sign-in: sign in to do so.',
+  two_factor_demo: 'Demo accounts cannot turn on two-factor sign-in.',
+  two_factor_already_on: 'Two-factor sign-in is already on.',
+  two_factor_not_started: 'Start turning on two-factor sign-in first.',
+  two_factor_off: 'Two-factor sign-in is off.',
+  two_factor_wrong_code: 'The code is not valid.',
+  two_factor_wrong_password: 'The password is not correct.',
+  two_factor_password_or_code: 'Give your password or a code from your authenticator app.',
+  two_factor_challenge_gone: 'This sign-in has expired: sign in again with your password.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

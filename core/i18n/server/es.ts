@@ -297,4 +297,17 @@ export const es: ServerCatalog = {
   mail_approved_subject: 'Tu cuenta de Running Times está lista',
   mail_approved_body: 'Un administrador ha aprobado tu cuenta: inicia sesión y registra tu primera carrera.',
   mail_approved_action: 'Iniciar sesión en Running Times',
+  // ---- Two-factor sign-in (§21) ----
+  'field.code': 'código',
+  'field.challenge': 'inicio de sesión',
+  two_factor_sign_in_only:
+    'Los tokens de API personales no pueden gestionar el inicio de sesión en dos pasos: inicia sesión para hacerlo.',
+  two_factor_demo: 'Las cuentas de demostración no pueden activar el inicio de sesión en dos pasos.',
+  two_factor_already_on: 'El inicio de sesión en dos pasos ya está activado.',
+  two_factor_not_started: 'Primero empieza a activar el inicio de sesión en dos pasos.',
+  two_factor_off: 'El inicio de sesión en dos pasos está desactivado.',
+  two_factor_wrong_code: 'El código no es válido.',
+  two_factor_wrong_password: 'La contraseña no es correcta.',
+  two_factor_password_or_code: 'Escribe tu contraseña o un código de tu app de autenticación.',
+  two_factor_challenge_gone: 'Este inicio de sesión ha caducado: vuelve a iniciar sesión con tu contraseña.',
 };

@@ -299,4 +299,17 @@ export const fr: ServerCatalog = {
   mail_approved_subject: 'Votre compte Running Times est prêt',
   mail_approved_body: 'Un administrateur a validé votre compte : connectez-vous et notez votre première sortie.',
   mail_approved_action: 'Se connecter à Running Times',
+  // ---- Two-factor sign-in (§21) ----
+  'field.code': 'code',
+  'field.challenge': 'connexion',
+  two_factor_sign_in_only:
+    'Les jetons d’API personnels ne peuvent pas gérer la connexion en deux étapes : connectez-vous pour le faire.',
+  two_factor_demo: 'Les comptes de démonstration ne peuvent pas activer la connexion en deux étapes.',
+  two_factor_already_on: 'La connexion en deux étapes est déjà activée.',
+  two_factor_not_started: 'Commencez d’abord l’activation de la connexion en deux étapes.',
+  two_factor_off: 'La connexion en deux étapes est désactivée.',
+  two_factor_wrong_code: 'Le code n’est pas valide.',
+  two_factor_wrong_password: 'Le mot de passe est incorrect.',
+  two_factor_password_or_code: 'Saisissez votre mot de passe ou un code de votre application d’authentification.',
+  two_factor_challenge_gone: 'Cette connexion a expiré : reconnectez-vous avec votre mot de passe.',
 };

@@ -291,4 +291,16 @@ export const it: ServerCatalog = {
   mail_approved_subject: 'Il tuo account Running Times è pronto',
   mail_approved_body: 'Un amministratore ha approvato il tuo account: accedi e registra la tua prima corsa.',
   mail_approved_action: 'Accedi a Running Times',
+  // ---- Two-factor sign-in (§21) ----
+  'field.code': 'codice',
+  'field.challenge': 'accesso',
+  two_factor_sign_in_only: 'I token API personali non possono gestire l’accesso in due passaggi: accedi per farlo.',
+  two_factor_demo: 'Gli account demo non possono attivare l’accesso in due passaggi.',
+  two_factor_already_on: 'L’accesso in due passaggi è già attivo.',
+  two_factor_not_started: 'Prima inizia ad attivare l’accesso in due passaggi.',
+  two_factor_off: 'L’accesso in due passaggi è disattivato.',
+  two_factor_wrong_code: 'Il codice non è valido.',
+  two_factor_wrong_password: 'La password non è corretta.',
+  two_factor_password_or_code: 'Inserisci la tua password o un codice della tua app di autenticazione.',
+  two_factor_challenge_gone: 'Questo accesso è scaduto: accedi di nuovo con la tua password.',
 };

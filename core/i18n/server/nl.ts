@@ -293,4 +293,16 @@ export const nl: ServerCatalog = {
   mail_approved_subject: 'Je Running Times-account is klaar',
   mail_approved_body: 'Een beheerder heeft je account goedgekeurd: log in en voeg je eerste loop toe.',
   mail_approved_action: 'Inloggen bij Running Times',
+  // ---- Two-factor sign-in (§21) ----
+  'field.code': 'code',
+  'field.challenge': 'aanmelding',
+  two_factor_sign_in_only: 'Persoonlijke API-tokens kunnen tweestapsaanmelding niet beheren: meld je daarvoor aan.',
+  two_factor_demo: 'Demoaccounts kunnen tweestapsaanmelding niet aanzetten.',
+  two_factor_already_on: 'Tweestapsaanmelding staat al aan.',
+  two_factor_not_started: 'Begin eerst met het aanzetten van tweestapsaanmelding.',
+  two_factor_off: 'Tweestapsaanmelding staat uit.',
+  two_factor_wrong_code: 'De code is niet geldig.',
+  two_factor_wrong_password: 'Het wachtwoord is niet juist.',
+  two_factor_password_or_code: 'Vul je wachtwoord in of een code uit je authenticator-app.',
+  two_factor_challenge_gone: 'Deze aanmelding is verlopen: meld je opnieuw aan met je wachtwoord.',
 };

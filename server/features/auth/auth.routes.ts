@@ -8,6 +8,7 @@ import {
   RegisterBodySchema,
   RegisterResponseSchema,
 } from '../../../core/schemas.js';
+import { LoginAnswerSchema } from '../../../core/two-factor.js';
 import type { AppContext } from '../../context.js';
 import { sessionOf } from '../../http/authenticate.js';
 import { requestLanguage } from '../../http/language.js';
@@ -36,8 +37,10 @@ export function authRoutes(ctx: AppContext) {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
+        description:
+          'When the user has two-factor sign-in on, answers `{two_factor_required: true, challenge}` without a token: send the challenge with a code to POST /auth/two-factor.',
         body: LoginBodySchema,
-        response: { 200: AuthResponseSchema, ...errors },
+        response: { 200: LoginAnswerSchema, ...errors },
       },
       handler: (request) => login(ctx, request.body, request.ip),
     });

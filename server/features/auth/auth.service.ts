@@ -1,8 +1,10 @@
 /** Registration, login and logout, with attempts throttled per address (CONTRACT.md §6). */
 import type { Language } from '../../../core/i18n/languages.js';
 import type { AuthResponse, LoginBody, RegisterBody, RegisterResponse } from '../../../core/schemas.js';
+import type { LoginAnswer } from '../../../core/two-factor.js';
 import type { AppContext, Session } from '../../context.js';
 import { AppError, tooManyAttempts } from '../../errors.js';
+import * as twoFactor from '../two-factor/two-factor.service.js';
 import * as accounts from '../users/users.service.js';
 import { refuseInactive, registerUnderPolicy } from './sign-up-policy.js';
 import * as throttle from './throttle.repository.js';
@@ -38,7 +40,7 @@ export async function register(
   return accounts.issueToken(ctx, user);
 }
 
-export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<AuthResponse> {
+export async function login(ctx: AppContext, body: LoginBody, ip: string): Promise<LoginAnswer> {
   const email = body.email.toLowerCase();
   const key = `login:${email}|${ip}`;
   const nowMs = ctx.config.now().getTime();
@@ -49,6 +51,8 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   if (!user) throw new AppError(401, BAD_CREDENTIALS, { email: [BAD_CREDENTIALS] });
   await throttle.clear(ctx.db, key);
   refuseInactive(user.status);
+  // Two-factor sign-in (§21): the password is right; a code, not a token, comes next.
+  if (user.two_factor) return twoFactor.startChallenge(ctx, user.id);
   return accounts.issueToken(ctx, user);
 }
 
@@ -78,4 +82,5 @@ export function authenticate(ctx: AppContext, token: string): Promise<Session | 
 export async function purgeExpired(ctx: AppContext): Promise<void> {
   await accounts.purgeIdleTokens(ctx);
   await throttle.deleteExpired(ctx.db, ctx.config.now().getTime() - WINDOW_MS);
+  await twoFactor.purgeExpiredChallenges(ctx);
 }

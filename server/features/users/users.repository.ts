@@ -41,6 +41,7 @@ export function toUser(record: User): User {
     date_format: record.date_format,
     locale: record.locale,
     status: record.status,
+    two_factor: record.two_factor,
     date: record.date,
     created_at: record.created_at,
     updated_at: record.updated_at,
@@ -60,6 +61,7 @@ const USER_LIST_COLUMNS = [
   'date_format',
   'locale',
   'status',
+  'two_factor',
   'max_heart_rate',
   'resting_heart_rate',
   'created_at',
@@ -83,6 +85,7 @@ function toListedUser(row: UserListRow): User {
     date_format: row.date_format,
     locale: row.locale,
     status: row.status,
+    two_factor: Number(row.two_factor) === 1,
     date: row.created_at,
     created_at: row.created_at,
     updated_at: row.updated_at,
@@ -133,6 +136,15 @@ export async function insertUser(db: Executor, user: NewUser): Promise<UserRecor
     .executeTakeFirstOrThrow();
   await indexSearchText(db, Number(row.id), row.search_text);
   return toUserRecord(row);
+}
+
+/** Two-factor sign-in on or off: the flag of every user answer (the two-factor feature owns the rest). */
+export async function setTwoFactorFlag(db: Executor, id: number, on: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ two_factor: on ? 1 : 0 })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function findUserById(db: Executor, id: number): Promise<UserRecord | null> {

@@ -340,6 +340,11 @@ export function listPendingUsers(ctx: AppContext): Promise<User[]> {
   return users.listPendingUsers(ctx.db, 500);
 }
 
+/** Sets the user's `two_factor` flag, on `db` (the caller's transaction, which writes the secret with it). */
+export function setTwoFactorFlag(db: Executor, userId: number, on: boolean): Promise<void> {
+  return users.setTwoFactorFlag(db, userId, on);
+}
+
 export async function accountExists(ctx: AppContext, email: string): Promise<boolean> {
   return (await users.findUserByEmail(ctx.db, email)) !== null;
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { RoutesMatcher } from '../../features/routes/routes.service.js';
 import { gpxFile, importFiles, meridianPoints } from '../imports/fixtures.js';
+import { totp } from '../two-factor/totp.js';
 import {
   call,
   createEntry,
@@ -190,6 +191,25 @@ const account = (url: string, body: Record<string, unknown>, status: number, who
   ok(call(t.app, 'POST', `/api/v1/${url}`, { ...(who ? as(who) : {}), body, ip: nextIp() }), status);
 const guessed = 'A'.repeat(43);
 
+/** A runner of their own who started turning on two-factor sign-in (§21): the secret to confirm with. */
+async function twoFactorStarted(): Promise<Target & { secret: string }> {
+  const who = await registerUser(t.app);
+  const begun = await send('POST', 'user/me/two-factor', {}, who);
+  return { who, id: who.user.id, secret: begun.json().secret as string };
+}
+
+const confirmTwoFactor = async (target: Target) => {
+  const { who, secret } = target as Target & { secret: string };
+  const code = totp(secret, Math.floor(t.clock.now().getTime() / 1000));
+  return (await send('POST', 'user/me/two-factor/confirm', { code }, who)).json().recovery_codes as string[];
+};
+
+/** A runner of their own with two-factor sign-in on, and a recovery code of theirs. */
+async function twoFactorRunner(): Promise<Target & { recoveryCode: string }> {
+  const started = await twoFactorStarted();
+  return { ...started, recoveryCode: (await confirmTwoFactor(started))[0]! };
+}
+
 const CASES: Record<string, Case> = {
   'POST /api/v1/auth/forgot': { write: () => account('auth/forgot', { email: runner.user.email }, 409) },
   'POST /api/v1/auth/reset': {
@@ -322,6 +342,30 @@ const CASES: Record<string, Case> = {
   // The calendar feed's key: no kept answer shows it (the feed itself is not a kept answer).
   'POST /api/v1/calendar-feed': { write: async () => void (await send('POST', 'calendar-feed')) },
   'DELETE /api/v1/calendar-feed': { write: async () => void (await send('DELETE', 'calendar-feed')) },
+  // Two-factor sign-in (§21): no kept answer shows it.
+  'POST /api/v1/user/me/two-factor': { write: () => send('POST', 'user/me/two-factor') },
+  'POST /api/v1/user/me/two-factor/confirm': { prepare: twoFactorStarted, write: confirmTwoFactor },
+  'DELETE /api/v1/user/me/two-factor': {
+    prepare: twoFactorRunner,
+    write: ({ who }) => send('DELETE', 'user/me/two-factor', { password: who.password }, who),
+  },
+  'DELETE /api/v1/user/:id/two-factor': {
+    prepare: twoFactorRunner,
+    write: ({ id }) => send('DELETE', `user/${id}/two-factor`, undefined, admin),
+  },
+  'POST /api/v1/user/:id/two-factor': {
+    prepare: twoFactorRunner,
+    write: ({ id }) => send('POST', `user/${id}/two-factor`, { _method: 'DELETE' }, admin),
+  },
+  'POST /api/v1/auth/two-factor': {
+    prepare: twoFactorRunner,
+    write: async (target) => {
+      const { who, recoveryCode } = target as Target & { recoveryCode: string };
+      const body = { email: who.user.email, password: who.password };
+      const challenge = (await ok(call(t.app, 'POST', '/api/v1/auth/login', { body }))).json().challenge as string;
+      return ok(call(t.app, 'POST', '/api/v1/auth/two-factor', { body: { challenge, code: recoveryCode } }));
+    },
+  },
   // Another runner's export imported: its runs and shoe, then its goals alone.
   'POST /api/v1/import': {
     write: async () => {
@@ -354,7 +398,7 @@ describe('the answer cache after every write route', () => {
       await matched();
       await expectFresh(target.who, route);
     }
-    // A case per write route, each reading every kept answer twice: it grows with the routes.
+    // One case for each of the app's write routes, each reading every kept answer three times: it grows with them.
   }, 90_000);
 
   it('follows the clock: a new day, then a new year, without any write', async () => {

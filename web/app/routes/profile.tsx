@@ -7,6 +7,7 @@ import { DeleteAccount } from '../../features/profile/components/delete-account'
 import { PreferencesForm } from '../../features/profile/components/preferences-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
 import { ApiTokens } from '../../features/tokens/components/api-tokens';
+import { TwoFactorPanel } from '../../features/two-factor/components/two-factor-panel';
 import profile from 'virtual:i18n/profile';
 import { useT } from '../../i18n/runtime';
 
@@ -33,6 +34,11 @@ export function Component() {
               user={user}
             />
           </Panel>
+          <div className="card mb-4">
+            <div className="card-body">
+              <TwoFactorPanel enabled={user.two_factor} />
+            </div>
+          </div>
           <Panel title={t('profile.tokens.title')}>
             <ApiTokens />
           </Panel>

@@ -6,6 +6,7 @@ import { useUserDetails } from '../../../features/admin-users/api/get-user';
 import { UserDetails } from '../../../features/admin-users/components/user-details';
 import { UserRuns } from '../../../features/admin-users/components/user-runs';
 import { useUser } from '../../../features/auth/api/get-me';
+import { ResetTwoFactorButton } from '../../../features/two-factor/components/reset-two-factor';
 import { splitAround, useT } from '../../../i18n/runtime';
 import { useGoBack } from '../../../lib/use-go-back';
 import { BackButton } from '../../../components/back-button';
@@ -30,6 +31,8 @@ export function Component() {
                 {t('admin.actions.edit')}
               </Link>
             ) : null}
+            {/* Two-factor sign-in is the admin's to reset (§21). */}
+            {user.data?.two_factor && me?.role === 'admin' ? <ResetTwoFactorButton user={user.data} /> : null}
           </>
         }
       >

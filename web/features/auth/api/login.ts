@@ -1,10 +1,14 @@
 import type { LoginBody } from '../../../../core/schemas.js';
 import { api } from '../../../lib/api-client';
-import { parseAuthResponse } from '../../../lib/response-guards';
+import { parseLoginAnswer } from '../../../lib/response-guards';
 import { useSessionRequest } from './session-request';
 
-export const login = (body: LoginBody) => api.post('/auth/login', parseAuthResponse, body);
+export const login = (body: LoginBody) => api.post('/auth/login', parseLoginAnswer, body);
 
-export function useLogin({ onSuccess }: { onSuccess?: () => void } = {}) {
-  return useSessionRequest(login, onSuccess);
+/** Signs in; a user with two-factor sign-in on gets `onChallenge` instead, for the code step (§21). */
+export function useLogin({
+  onSuccess,
+  onChallenge,
+}: { onSuccess?: () => void; onChallenge?: (challenge: string) => void } = {}) {
+  return useSessionRequest(login, onSuccess, onChallenge);
 }

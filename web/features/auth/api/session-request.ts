@@ -3,6 +3,12 @@ import { useState } from 'react';
 import type { AuthResponse, User } from '../../../../core/schemas.js';
 import { startSession } from './get-me';
 
+/** A login's answer for a user with two-factor sign-in on (core/two-factor.ts `TwoFactorRequired`). */
+export interface ChallengeAnswer {
+  two_factor_required: true;
+  challenge: string;
+}
+
 /**
  * Login and registration: a mutation of the app's query client, run through its MutationCache (so
  * a failure reaches the one error handler, SPEC §8, as every mutation's does), that starts the
@@ -11,8 +17,9 @@ import { startSession } from './get-me';
  * `isPending` and `error` in a few lines.
  */
 export function useSessionRequest<Body>(
-  request: (body: Body) => Promise<AuthResponse | { user: User; message: string }>,
+  request: (body: Body) => Promise<AuthResponse | ChallengeAnswer | { user: User; message: string }>,
   onSuccess?: () => void,
+  onChallenge?: (challenge: string) => void,
 ) {
   const queryClient = useQueryClient();
   const [state, setState] = useState<{ isPending: boolean; error: Error | null; waiting?: string }>({
@@ -27,10 +34,15 @@ export function useSessionRequest<Body>(
       .execute(body)
       .then(
         (result) => {
+          // Two-factor sign-in (§21): the password was right, a code comes next; no session yet.
+          if ('two_factor_required' in result) {
+            setState({ isPending: false, error: null });
+            return onChallenge?.(result.challenge);
+          }
           // An account that waits (a confirmation link, an admin's approval): no session, what comes next.
           if (!('access_token' in result)) return setState({ isPending: false, error: null, waiting: result.message });
-          startSession(queryClient, result.access_token, result.user);
           setState({ isPending: false, error: null });
+          startSession(queryClient, result.access_token, result.user);
           onSuccess?.();
         },
         (error: unknown) =>

@@ -31,6 +31,24 @@ describe('LoginForm', () => {
     expect(await screen.findByText('You logged in!')).toBeInTheDocument();
   });
 
+  it('hands the challenge of a two-factor login to the code step, without a token or a session', async () => {
+    mockFetch({
+      ...noDemo,
+      'POST /api/v1/auth/login': { body: { two_factor_required: true, challenge: 'challenge-abc' } },
+    });
+    const onSuccess = vi.fn();
+    const onChallenge = vi.fn();
+    renderWithApp(<LoginForm onSuccess={onSuccess} onChallenge={onChallenge} />);
+
+    await userEvent.type(await screen.findByLabelText('E-Mail Address'), 'rita@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(onChallenge).toHaveBeenCalledWith('challenge-abc'));
+    expect(onSuccess).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
+  });
+
   it('shows the server message in a red banner and the field errors under their fields', async () => {
     mockFetch({
       ...noDemo,

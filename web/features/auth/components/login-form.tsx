@@ -15,8 +15,14 @@ interface Credentials {
   password: string;
 }
 
+interface LoginFormProps {
+  onSuccess: () => void;
+  /** The password was right and the user has two-factor sign-in on: the code step takes the challenge (§21). */
+  onChallenge?: (challenge: string) => void;
+}
+
 /** Login with the demo account prefilled when the server runs in demo mode. */
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+export function LoginForm({ onSuccess, onChallenge }: LoginFormProps) {
   const config = useAppConfig();
   if (config.isPending) return null;
   const demo = config.data?.demo_login ?? null;
@@ -27,6 +33,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
       demo={Boolean(demo)}
       mail={config.data?.mail ?? false}
       onSuccess={onSuccess}
+      onChallenge={onChallenge}
     />
   );
 }
@@ -36,12 +43,12 @@ function LoginFields({
   demo,
   mail,
   onSuccess,
-}: {
+  onChallenge,
+}: LoginFormProps & {
   initial: Credentials;
   demo: boolean;
   /** With mail on (CONTRACT.md §21), a link to ask for a password reset. */
   mail: boolean;
-  onSuccess: () => void;
 }) {
   useT(login);
   const [values, setValues] = useState(initial);
@@ -50,6 +57,7 @@ function LoginFields({
       notify(t('login.success'), 'success');
       onSuccess();
     },
+    onChallenge,
   });
   const checks = useFormErrors({
     values,
