@@ -38,6 +38,8 @@ export interface Config {
   sourceUrl: string | null;
   /** The server's address as users reach it (PUBLIC_URL, no trailing slash), or null when not set. */
   publicUrl: string | null;
+  /** WEBHOOK_PRIVATE=1: webhooks may reach private and local addresses (a home server calling Home Assistant). */
+  webhookPrivate: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -242,5 +244,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sourceUrl: sourceUrlFrom(env),
     publicUrl: publicUrlFrom(env),
+    webhookPrivate: flag(env, 'WEBHOOK_PRIVATE'),
   };
 }
