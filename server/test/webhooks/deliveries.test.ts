@@ -17,7 +17,7 @@ import {
   type Account,
   type TestApp,
 } from '../helpers.js';
-import { importResult } from '../imports/fixtures.js';
+import { gpxFile, importResult, meridianPoints } from '../imports/fixtures.js';
 import { startReceiver, type Answer, type Arrival, type Receiver } from './receiver.js';
 
 const RUN = { date: '2026-03-10', distance: 10, time: '00:50:00' };
@@ -263,6 +263,30 @@ describe('what sends what', () => {
     expect(all[4]!.json.entry).toEqual(now.entry);
     expect(all[4]!.json.entry.shoe_id).toBeNull();
     expect(all.every((a) => a.signed)).toBe(true);
+  });
+
+  it('sends run.updated when an import adds a track to a stored run', async () => {
+    const to = await receiver();
+    const runner = await registerUser(t.app);
+    const gpx = gpxFile({ start: new Date('2026-03-05T07:00:00Z'), segments: [meridianPoints(121, 0.0005, 5)] });
+    const file = { name: 'morning.gpx', content: gpx };
+    const dry = await importResult(t.app, runner.token, [file], { dry_run: '1' });
+    const planned = dry.rows[0]!.entry as { date: string; distance: number; time: string };
+    const stored = await createEntry(t.app, runner.token, {
+      date: planned.date,
+      distance: planned.distance,
+      time: planned.time,
+    });
+    await hook(runner, to);
+    const result = await importResult(t.app, runner.token, [file]);
+    expect(result.rows[0]!.status).toBe('track_added');
+    const [arrival] = await to.waitFor(1);
+    expect(arrival!.event).toBe('run.updated');
+    expect(arrival!.json.entry).toMatchObject({ id: stored.id, has_track: true });
+    const now = (await call(t.app, 'GET', `/api/v1/entry/${stored.id}`, { token: runner.token })).json<{
+      entry: object;
+    }>();
+    expect(arrival!.json.entry).toEqual(now.entry);
   });
 
   it('sends nothing when a user is deleted, and removes their webhooks', async () => {

@@ -148,6 +148,15 @@ describe('who may manage webhooks', () => {
     expectError(await call(t.app, 'GET', '/api/v1/webhooks'), 401);
   });
 
+  it('marks the routes sign-in or write token in the OpenAPI document', async () => {
+    const doc = (await call(t.app, 'GET', '/api/openapi.json')).json<{
+      paths: Record<string, Record<string, { 'x-token-scopes'?: string[] }>>;
+    }>();
+    expect(doc.paths['/api/v1/webhooks']!.get!['x-token-scopes']).toEqual(['sign-in', 'write']);
+    expect(doc.paths['/api/v1/webhooks']!.post!['x-token-scopes']).toEqual(['sign-in', 'write']);
+    expect(doc.paths['/api/v1/webhooks/{id}']!.delete!['x-token-scopes']).toEqual(['sign-in', 'write']);
+  });
+
   it('gives demo accounts 403', async () => {
     const demo = await createTestApp({ demoMode: true });
     try {
