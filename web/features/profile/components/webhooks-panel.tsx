@@ -78,7 +78,6 @@ function AddWebhookForm({ onAdded }: { onAdded: (created: Created) => void }) {
         inputMode="url"
         maxLength={MAX_WEBHOOK_URL}
         autoComplete="off"
-        placeholder="https://"
         value={url}
         onValueChange={setUrl}
         errors={[...(errors.url ?? []), ...(errors.webhook ?? [])]}
