@@ -43,7 +43,7 @@ describe('webhooks', () => {
     await loginViaUi(page, email, password);
     await page.goto('/profile');
     await page.getByRole('heading', { level: 2, name: 'Webhooks' }).waitFor();
-    expect(await page.getByText('You have no webhooks yet.').isVisible()).toBe(true);
+    await page.getByText('You have no webhooks yet.').waitFor();
 
     await page.getByLabel('Address (URL)').fill(receiver.url);
     await page.getByRole('button', { name: 'Add webhook' }).click();
@@ -51,7 +51,13 @@ describe('webhooks', () => {
     await secret.waitFor();
     receiver.secret = await secret.inputValue();
     expect(receiver.secret).toMatch(/^[0-9a-f]{64}$/);
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await seriousViolations(page), 'light').toEqual([]);
+    // The theme is `auto`: it follows the system's.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect
+      .poll(() => page.evaluate<string | null>("document.documentElement.getAttribute('data-bs-theme')"))
+      .toBe('dark');
+    expect(await seriousViolations(page), 'dark').toEqual([]);
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await page.getByLabel('Webhook secret').count()).toBe(0);
 
