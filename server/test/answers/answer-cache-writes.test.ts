@@ -131,6 +131,15 @@ const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: R
 const run = async (date = '2026-03-17') =>
   (await createEntry(t.app, runner.token, { date, distance: 7.5, time: '00:40:00' })).id;
 const shoe = (name: string) => createShoe(t.app, runner.token, { name });
+const webhook = async () =>
+  (
+    await ok(
+      call(t.app, 'POST', '/api/v1/webhooks', { ...as(runner), body: { url: 'https://hooks.example.org/' } }),
+      201,
+    )
+  ).json<{
+    webhook: { id: number };
+  }>().webhook.id;
 const goal = async () =>
   (
     await ok(
@@ -241,6 +250,16 @@ const CASES: Record<string, Case> = {
   // The calendar feed's key: no kept answer shows it (the feed itself is not a kept answer).
   'POST /api/v1/calendar-feed': { write: async () => void (await send('POST', 'calendar-feed')) },
   'DELETE /api/v1/calendar-feed': { write: async () => void (await send('DELETE', 'calendar-feed')) },
+  // Webhooks: no kept answer shows them (their list is read afresh).
+  'POST /api/v1/webhooks': { write: () => webhook() },
+  'DELETE /api/v1/webhooks/:id': {
+    prepare: () => mine(webhook()),
+    write: ({ id }) => send('DELETE', `webhooks/${id}`),
+  },
+  'POST /api/v1/webhooks/:id': {
+    prepare: () => mine(webhook()),
+    write: ({ id }) => send('POST', `webhooks/${id}`, { _method: 'DELETE' }),
+  },
   // Another runner's export imported: its runs and shoe, then its goals alone.
   'POST /api/v1/import': {
     write: async () => {
