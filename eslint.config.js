@@ -29,6 +29,7 @@ const FEATURE_LAYERS = {
   calendar: ['entries', 'users'],
   routes: ['entries', 'tracks', 'users'],
   'two-factor': ['users'],
+  webhooks: ['users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const answerCache = {

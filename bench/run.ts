@@ -338,6 +338,8 @@ function endpoints(
     ...tracks,
     ...routes,
     ...feeds,
+    // A runner's webhooks (CONTRACT.md §20), each with its last delivery: one indexed read.
+    { name: 'GET /webhooks', read: true, requests: perRunner(() => '/api/v1/webhooks') },
     { name: 'mixed, 10% writes', read: false, requests: mixed },
   ];
 }

@@ -34,6 +34,7 @@ import { RoutesMatcher } from './features/routes/routes.service.js';
 import { statsRoutes } from './features/stats/stats.routes.js';
 import { tokensRoutes } from './features/tokens/tokens.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
+import { webhooksRoutes } from './features/webhooks/webhooks.routes.js';
 import { ensureFirstAdmin, tokenOwnerLookup } from './features/users/users.service.js';
 import { AnswerCache, installAnswerCache } from './http/answer-cache.js';
 import { bearerAuthentication } from './http/authenticate.js';
@@ -207,6 +208,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     calendarRoutes,
     routesRoutes,
     twoFactorRoutes,
+    webhooksRoutes,
   ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }

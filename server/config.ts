@@ -42,6 +42,8 @@ export interface Config {
   mail: MailConfig | null;
   /** Who may make an account (SIGNUP, CONTRACT.md §21): open (default), verify, approval or closed. */
   signup: SignupPolicy;
+  /** WEBHOOK_PRIVATE=1: webhooks may reach private and local addresses (a home server calling Home Assistant). */
+  webhookPrivate: boolean;
 }
 
 export const SIGNUP_POLICIES = ['open', 'verify', 'approval', 'closed'] as const;
@@ -292,5 +294,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     mail,
     signup: signupFrom(env, mail),
+    webhookPrivate: flag(env, 'WEBHOOK_PRIVATE'),
   };
 }

@@ -2,12 +2,15 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { DatabaseOpenError } from './db/errors.js';
+import { startWebhookDeliveries } from './features/webhooks/webhooks.service.js';
 import { startJobs } from './jobs.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await buildApp(config);
   const stopJobs = startJobs(app.appContext, app.log);
+  // Webhook deliveries go out from here, never from a request (decision 046).
+  const deliveries = startWebhookDeliveries(app.appContext, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -15,6 +18,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal} received, finishing requests in flight`);
     stopJobs();
+    await deliveries.stop();
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     await app.close();

@@ -335,6 +335,36 @@ export interface TwoFactorChallengesTable {
   failures: Generated<number>;
 }
 
+/** A runner's webhooks (migration 027, decision 046): at most five a user. */
+export interface WebhooksTable {
+  id: Generated<number>;
+  user_id: number;
+  url: string;
+  /** The events it wants, comma-separated (run.created,run.updated,run.deleted). */
+  events: string;
+  secret: string;
+  created_at: string;
+  /** The lease of the instance sending its deliveries, or null. */
+  sending_until: string | null;
+  last_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+}
+
+/** The outbox: a webhook's deliveries waiting to go (migration 027). */
+export interface WebhookDeliveriesTable {
+  seq: Generated<number>;
+  delivery_id: string;
+  webhook_id: number;
+  event: string;
+  body: string;
+  attempts: Generated<number>;
+  next_at: string;
+  last_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -363,6 +393,8 @@ export interface Database {
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -2,11 +2,13 @@
  * Which bearer tokens may call each route, in the OpenAPI document (CONTRACT.md §11): every
  * operation that needs a token gets `x-token-scopes`, the kinds of token it accepts. A sign-in
  * token (login, registration) may call everything its user may; a `read` personal token only
- * GET routes; a `write` personal token everything but the routes tagged `tokens`, `calendar` (the
- * calendar feed's key, §20) or `two-factor` (§21), and it never changes an e-mail address or a password nor deletes its
- * own account (those requests get 403).
+ * GET routes (not those tagged `webhooks`, §20); a `write` personal token everything but the routes
+ * tagged `tokens`, `calendar` (the calendar feed's key, §20) or `two-factor` (§21), and it never
+ * changes an e-mail address or a password nor deletes its own account (those requests get 403).
  */
 export const SIGN_IN_ONLY_TAGS: readonly string[] = ['tokens', 'calendar', 'two-factor'];
+/** Tags whose every operation, GET too, wants a sign-in or a `write` token (webhooks, §20: a `read` token gets 403). */
+export const NOT_READ_TAGS: readonly string[] = ['webhooks'];
 
 export const TOKEN_SCOPES_DESCRIPTION = [
   'Authenticate with `Authorization: Bearer <token>`: the access_token of a login or a registration',
@@ -24,6 +26,7 @@ type Document = { paths?: Record<string, Record<string, Operation>> };
 /** The scopes that may call one operation. */
 export function tokenScopesOf(method: string, operation: Operation): string[] {
   if (operation.tags?.some((tag) => SIGN_IN_ONLY_TAGS.includes(tag))) return ['sign-in'];
+  if (operation.tags?.some((tag) => NOT_READ_TAGS.includes(tag))) return ['sign-in', 'write'];
   return method.toLowerCase() === 'get' || method.toLowerCase() === 'head'
     ? ['sign-in', 'read', 'write']
     : ['sign-in', 'write'];

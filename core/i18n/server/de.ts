@@ -308,4 +308,17 @@ export const de: ServerCatalog = {
   two_factor_wrong_password: 'Das Passwort ist nicht richtig.',
   two_factor_password_or_code: 'Gib dein Passwort oder einen Code aus deiner Authenticator-App ein.',
   two_factor_challenge_gone: 'Diese Anmeldung ist abgelaufen: Melde dich erneut mit deinem Passwort an.',
+  // ---- Webhooks (§20) ----
+  'field.url': 'URL',
+  'field.events': 'Ereignisse',
+  webhook_url_scheme: 'Die URL muss eine http- oder https-Adresse sein.',
+  webhook_url_credentials: 'Die URL darf keinen Benutzernamen und kein Passwort enthalten.',
+  webhook_url_too_long: 'Die URL darf nicht länger als {max} Zeichen sein.',
+  webhook_url_refused: 'Die URL darf nicht auf eine private oder lokale Adresse zeigen.',
+  webhook_events: 'Die Ereignisse müssen eine nicht leere Liste aus run.created, run.updated und run.deleted sein.',
+  too_many_webhooks: 'Du kannst höchstens {max} Webhooks haben.',
+  webhooks_read_token: 'Nur-Lese-Tokens können keine Webhooks verwalten.',
+  webhooks_demo: 'Demo-Konten können keine Webhooks haben.',
+  webhook_deleted: 'Der Webhook wurde gelöscht.',
+  method_override_needed_webhook: 'Verwende _method DELETE, um einen Webhook per POST zu löschen.',
 };

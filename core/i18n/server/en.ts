@@ -314,6 +314,19 @@ export const en = {
   two_factor_wrong_password: 'The password is not correct.',
   two_factor_password_or_code: 'Give your password or a code from your authenticator app.',
   two_factor_challenge_gone: 'This sign-in has expired: sign in again with your password.',
+  // ---- Webhooks (§20) ----
+  'field.url': 'url',
+  'field.events': 'events',
+  webhook_url_scheme: 'The url must be an http or https address.',
+  webhook_url_credentials: 'The url must not contain a user name or password.',
+  webhook_url_too_long: 'The url must not be longer than {max} characters.',
+  webhook_url_refused: 'The url must not point to a private or local address.',
+  webhook_events: 'The events must be a non-empty list of run.created, run.updated and run.deleted.',
+  too_many_webhooks: 'You can have at most {max} webhooks.',
+  webhooks_read_token: 'Read-only tokens cannot manage webhooks.',
+  webhooks_demo: 'Demo accounts cannot have webhooks.',
+  webhook_deleted: 'Webhook was deleted.',
+  method_override_needed_webhook: 'Use _method DELETE to delete a webhook with POST.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

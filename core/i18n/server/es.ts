@@ -310,4 +310,17 @@ export const es: ServerCatalog = {
   two_factor_wrong_password: 'La contraseña no es correcta.',
   two_factor_password_or_code: 'Escribe tu contraseña o un código de tu app de autenticación.',
   two_factor_challenge_gone: 'Este inicio de sesión ha caducado: vuelve a iniciar sesión con tu contraseña.',
+  // ---- Webhooks (§20) ----
+  'field.url': 'URL',
+  'field.events': 'eventos',
+  webhook_url_scheme: 'La URL debe ser una dirección http o https.',
+  webhook_url_credentials: 'La URL no debe contener un nombre de usuario ni una contraseña.',
+  webhook_url_too_long: 'La URL no debe tener más de {max} caracteres.',
+  webhook_url_refused: 'La URL no debe apuntar a una dirección privada o local.',
+  webhook_events: 'Los eventos deben ser una lista no vacía de run.created, run.updated y run.deleted.',
+  too_many_webhooks: 'Puedes tener como máximo {max} webhooks.',
+  webhooks_read_token: 'Los tokens de solo lectura no pueden gestionar webhooks.',
+  webhooks_demo: 'Las cuentas de demostración no pueden tener webhooks.',
+  webhook_deleted: 'El webhook se ha eliminado.',
+  method_override_needed_webhook: 'Usa _method DELETE para eliminar un webhook con POST.',
 };

@@ -312,4 +312,17 @@ export const fr: ServerCatalog = {
   two_factor_wrong_password: 'Le mot de passe est incorrect.',
   two_factor_password_or_code: 'Saisissez votre mot de passe ou un code de votre application d’authentification.',
   two_factor_challenge_gone: 'Cette connexion a expiré : reconnectez-vous avec votre mot de passe.',
+  // ---- Webhooks (§20) ----
+  'field.url': 'URL',
+  'field.events': 'événements',
+  webhook_url_scheme: 'L’URL doit être une adresse http ou https.',
+  webhook_url_credentials: 'L’URL ne doit contenir ni nom d’utilisateur ni mot de passe.',
+  webhook_url_too_long: 'L’URL ne doit pas dépasser {max} caractères.',
+  webhook_url_refused: 'L’URL ne doit pas pointer vers une adresse privée ou locale.',
+  webhook_events: 'Les événements doivent être une liste non vide parmi run.created, run.updated et run.deleted.',
+  too_many_webhooks: 'Vous pouvez avoir au plus {max} webhooks.',
+  webhooks_read_token: 'Les jetons en lecture seule ne peuvent pas gérer les webhooks.',
+  webhooks_demo: 'Les comptes de démonstration ne peuvent pas avoir de webhooks.',
+  webhook_deleted: 'Le webhook a été supprimé.',
+  method_override_needed_webhook: 'Utilisez _method DELETE pour supprimer un webhook avec POST.',
 };

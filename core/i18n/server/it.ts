@@ -303,4 +303,17 @@ export const it: ServerCatalog = {
   two_factor_wrong_password: 'La password non è corretta.',
   two_factor_password_or_code: 'Inserisci la tua password o un codice della tua app di autenticazione.',
   two_factor_challenge_gone: 'Questo accesso è scaduto: accedi di nuovo con la tua password.',
+  // ---- Webhooks (§20) ----
+  'field.url': 'URL',
+  'field.events': 'eventi',
+  webhook_url_scheme: "L'URL deve essere un indirizzo http o https.",
+  webhook_url_credentials: "L'URL non deve contenere nome utente o password.",
+  webhook_url_too_long: "L'URL non deve superare i {max} caratteri.",
+  webhook_url_refused: "L'URL non deve puntare a un indirizzo privato o locale.",
+  webhook_events: 'Gli eventi devono essere un elenco non vuoto tra run.created, run.updated e run.deleted.',
+  too_many_webhooks: 'Puoi avere al massimo {max} webhook.',
+  webhooks_read_token: 'I token di sola lettura non possono gestire i webhook.',
+  webhooks_demo: 'Gli account demo non possono avere webhook.',
+  webhook_deleted: 'Il webhook è stato eliminato.',
+  method_override_needed_webhook: 'Usa _method DELETE per eliminare un webhook con POST.',
 };

@@ -305,4 +305,17 @@ export const nl: ServerCatalog = {
   two_factor_wrong_password: 'Het wachtwoord is niet juist.',
   two_factor_password_or_code: 'Vul je wachtwoord in of een code uit je authenticator-app.',
   two_factor_challenge_gone: 'Deze aanmelding is verlopen: meld je opnieuw aan met je wachtwoord.',
+  // ---- Webhooks (§20) ----
+  'field.url': 'URL',
+  'field.events': 'gebeurtenissen',
+  webhook_url_scheme: 'De URL moet een http- of https-adres zijn.',
+  webhook_url_credentials: 'De URL mag geen gebruikersnaam of wachtwoord bevatten.',
+  webhook_url_too_long: 'De URL mag niet langer zijn dan {max} tekens.',
+  webhook_url_refused: 'De URL mag niet naar een privé- of lokaal adres wijzen.',
+  webhook_events: 'De gebeurtenissen moeten een niet-lege lijst zijn van run.created, run.updated en run.deleted.',
+  too_many_webhooks: 'Je kunt maximaal {max} webhooks hebben.',
+  webhooks_read_token: 'Alleen-lezen-tokens kunnen geen webhooks beheren.',
+  webhooks_demo: 'Demo-accounts kunnen geen webhooks hebben.',
+  webhook_deleted: 'De webhook is verwijderd.',
+  method_override_needed_webhook: 'Gebruik _method DELETE om een webhook met POST te verwijderen.',
 };

@@ -1,13 +1,15 @@
 /** SQL for time entries. Distances are stored in metres and durations in seconds. */
-import { sql, type Selectable } from 'kysely';
-import { formatDuration, paceMinPerKm, parseDuration, round2, roundKm, speedKmh } from '../../../core/time.js';
+import { sql } from 'kysely';
+import { paceMinPerKm, parseDuration, round2, roundKm } from '../../../core/time.js';
 import type { EntriesSummary, Entry, EntrySort, EntryWithUser, RunKind } from '../../../core/schemas.js';
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { compiled, compiledPer } from '../../db/compiled.js';
 import type { RunFacts } from '../../db/tallies.js';
-import { isSqlite, type EntriesTable, type Executor } from '../../db/schema.js';
+import { isSqlite, type Executor } from '../../db/schema.js';
 import { shown } from '../../db/staged.js';
-export type EntryRow = Selectable<EntriesTable>;
+// The row's mapper lives in server/db so that the webhook outbox writes a run as the API answers it.
+import { toEntry, type EntryRow } from '../../db/entry-row.js';
+export { toEntry, type EntryRow };
 
 export interface EntryValues {
   date: string;
@@ -20,36 +22,6 @@ export interface EntryValues {
   effort?: number | null | undefined;
   shoeId?: number | null | undefined;
 }
-
-export function toEntry(row: EntryRow): Entry {
-  const distanceKm = Number(row.distance_m) / 1000;
-  const seconds = Number(row.seconds);
-  return {
-    id: Number(row.id),
-    user_id: Number(row.user_id),
-    date: row.date,
-    distance: distanceKm,
-    time: formatDuration(seconds),
-    speed: round2(speedKmh(distanceKm, seconds)),
-    pace: round2(paceMinPerKm(distanceKm, seconds)),
-    title: row.title ?? null,
-    notes: row.notes ?? null,
-    kind: (row.kind as RunKind | null) ?? null,
-    effort: wholeOrNull(row.effort),
-    shoe_id: wholeOrNull(row.shoe_id),
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    has_track: Number(row.has_track) === 1,
-    elevation_gain: wholeOrNull(row.elevation_gain),
-    elevation_loss: wholeOrNull(row.elevation_loss),
-    avg_heart_rate: wholeOrNull(row.avg_heart_rate),
-    max_heart_rate: wholeOrNull(row.max_heart_rate),
-    avg_cadence: wholeOrNull(row.avg_cadence),
-  };
-}
-
-const wholeOrNull = (value: number | null | undefined) =>
-  value === null || value === undefined ? null : Number(value);
 
 export function toEntryWithUser(row: EntryRow & { user_name: string }): EntryWithUser {
   // Not `{ ...toEntry(row), user }`: an object spread cost 1.4 us a row, the whole mapping of a page.

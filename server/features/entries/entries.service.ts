@@ -16,6 +16,7 @@ import type { RunTally, TrackEffort } from '../../db/tallies.js';
 import { countRuns, rebuildTallies as rebuildAllTallies } from '../../db/tallies.js';
 import { invalid, notFound, requirePermission, unauthenticated } from '../../errors.js';
 import { isForeignKeyViolation } from '../../db/errors.js';
+import { queueRunEvents } from '../../db/webhook-outbox.js';
 import { findOwnShoe, INVALID_SHOE, shoeForRun } from '../shoes/shoes.service.js';
 import { findUserById, rebuildSearchIndex } from '../users/users.service.js';
 import * as entries from './entries.repository.js';
@@ -146,6 +147,8 @@ export async function insertRuns(
     stored.map((entry) => ({ ...entries.factsOf(entry), efforts: null })),
     [],
   );
+  // The runner's webhooks hear of each new run in this same transaction (db/webhook-outbox.ts).
+  await queueRunEvents(db, userId, 'run.created', stored, createdAt);
   return stored;
 }
 
@@ -265,7 +268,10 @@ export async function updateEntry(ctx: AppContext, actor: Actor, id: number, bod
     const before = await entries.findEntryById(trx, id, { lock: true });
     const after = before && (await entries.updateEntry(trx, id, values, nowIso(ctx)));
     // Every edit moves the runner's insights revision (a title shows in the year in review).
-    if (before && after) await countRuns(trx, [entries.factsOf(after)], [entries.factsOf(before)]);
+    if (before && after) {
+      await countRuns(trx, [entries.factsOf(after)], [entries.factsOf(before)]);
+      await queueRunEvents(trx, after.user_id, 'run.updated', [after], after.updated_at);
+    }
     return after;
   }).catch((error: unknown) => refusedReference(ctx, entry.user_id, error));
   if (!updated) throw notFound();
@@ -279,7 +285,9 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, id: number): Pr
   requirePermission(actor, { type: 'entry.manage', ownerId: entry.user_id });
   await inTransaction(ctx, async (trx) => {
     const deleted = await entries.deleteEntry(trx, entry.id);
-    if (deleted) await countRuns(trx, [], [entries.factsOf(deleted)]);
+    if (!deleted) return;
+    await countRuns(trx, [], [entries.factsOf(deleted)]);
+    await queueRunEvents(trx, deleted.user_id, 'run.deleted', [deleted], nowIso(ctx));
   });
   if (entry.has_track) await ctx.memory.runs?.runsChanged(entry.user_id);
 }
@@ -316,6 +324,9 @@ export async function trackStored(
   await entries.setTrackSummary(db, entryId, fields);
   const facts = entries.factsOf(entry);
   await countRuns(db, [{ ...facts, efforts }], [facts]);
+  // An added track changes the run (its track fields): its webhooks hear `run.updated`.
+  const tracked = await entries.findEntryById(db, entryId);
+  if (tracked) await queueRunEvents(db, tracked.user_id, 'run.updated', [tracked]);
 }
 
 /** One page of a runner's runs in date then id order, after `after` (keyset paging: an export never skips rows). */

@@ -13,6 +13,7 @@ import { type ImportMapping, type ImportRow, type ImportedEntry } from '../../..
 import type { User } from '../../../core/schemas.js';
 import type { EntryTrackFields } from '../../../core/tracks/analyse.js';
 import { formatDuration, paceMinPerKm, round2, speedKmh } from '../../../core/time.js';
+import { queueRunEventsOfIds } from '../../db/webhook-outbox.js';
 import { inTransaction, nowIso, todayOf, type AppContext } from '../../context.js';
 import { lockRunner } from '../../db/locks.js';
 import { readAside } from '../../db/sqlite.js';
@@ -227,6 +228,8 @@ async function storeDecided(
   }
   if (fresh.length > 0) await flush();
   await tally.finish();
+  // One `run.created` per new run to the runner's webhooks, in the import's transaction.
+  await queueRunEventsOfIds(trx, userId, 'run.created', ids, now);
   return ids;
 }
 
@@ -348,6 +351,8 @@ async function landStaged(
     await stored.tally.finish();
     if (found.goals.length > 0) await importGoals(trx, userId, found.goals, now);
     await imports.landStaged(trx, staged);
+    // The runs are shown from this commit on: their webhooks hear of them in it, shoes given.
+    await queueRunEventsOfIds(trx, userId, 'run.created', stored.ids, now);
     return shoes;
   });
 }

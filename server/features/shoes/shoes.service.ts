@@ -13,6 +13,7 @@ import {
   type ShoeUpdateBody,
 } from '../../../core/shoes.js';
 import { inTransaction, nowIso, type AppContext } from '../../context.js';
+import { queueShoeCleared } from '../../db/webhook-outbox.js';
 import { lockRunner } from '../../db/locks.js';
 import { moveAnswerRevision } from '../../db/tallies.js';
 import type { Executor } from '../../db/schema.js';
@@ -97,6 +98,8 @@ export function updateShoe(ctx: AppContext, actor: Actor, id: number, body: Shoe
 export async function deleteShoe(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   await inTransaction(ctx, async (trx) => {
     await lockRunner(trx, actor.id);
+    // Its runs lose their shoe: their webhooks hear `run.updated` (db/webhook-outbox.ts).
+    await queueShoeCleared(trx, actor.id, id, nowIso(ctx));
     if (!(await shoes.deleteShoe(trx, actor.id, id))) throw notFound();
     await moveAnswerRevision(trx, [actor.id]);
   });

@@ -134,6 +134,15 @@ const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: R
 const run = async (date = '2026-03-17') =>
   (await createEntry(t.app, runner.token, { date, distance: 7.5, time: '00:40:00' })).id;
 const shoe = (name: string) => createShoe(t.app, runner.token, { name });
+const webhook = async () =>
+  (
+    await ok(
+      call(t.app, 'POST', '/api/v1/webhooks', { ...as(runner), body: { url: 'https://hooks.example.org/' } }),
+      201,
+    )
+  ).json<{
+    webhook: { id: number };
+  }>().webhook.id;
 const goal = async () =>
   (
     await ok(
@@ -365,6 +374,16 @@ const CASES: Record<string, Case> = {
       const challenge = (await ok(call(t.app, 'POST', '/api/v1/auth/login', { body }))).json().challenge as string;
       return ok(call(t.app, 'POST', '/api/v1/auth/two-factor', { body: { challenge, code: recoveryCode } }));
     },
+  },
+  // Webhooks: no kept answer shows them (their list is read afresh).
+  'POST /api/v1/webhooks': { write: () => webhook() },
+  'DELETE /api/v1/webhooks/:id': {
+    prepare: () => mine(webhook()),
+    write: ({ id }) => send('DELETE', `webhooks/${id}`),
+  },
+  'POST /api/v1/webhooks/:id': {
+    prepare: () => mine(webhook()),
+    write: ({ id }) => send('POST', `webhooks/${id}`, { _method: 'DELETE' }),
   },
   // Another runner's export imported: its runs and shoe, then its goals alone.
   'POST /api/v1/import': {

@@ -6,13 +6,16 @@ import { useUser } from '../../features/auth/api/get-me';
 import { DeleteAccount } from '../../features/profile/components/delete-account';
 import { PreferencesForm } from '../../features/profile/components/preferences-form';
 import { ProfileForm } from '../../features/profile/components/profile-form';
+import { WebhooksPanel } from '../../features/profile/components/webhooks-panel';
 import { ApiTokens } from '../../features/tokens/components/api-tokens';
 import { TwoFactorPanel } from '../../features/two-factor/components/two-factor-panel';
 import profile from 'virtual:i18n/profile';
+import webhooksTexts from 'virtual:i18n/webhooks';
 import { useT } from '../../i18n/runtime';
 
 export function Component() {
   const t = useT(profile);
+  const tw = useT(webhooksTexts);
   const user = useUser();
   const navigate = useNavigate();
   // The session ends on /logout, the one way out (ended here, the profile's guard would send to /login).
@@ -41,6 +44,9 @@ export function Component() {
           </div>
           <Panel title={t('profile.tokens.title')}>
             <ApiTokens />
+          </Panel>
+          <Panel title={tw('webhooks.title')}>
+            <WebhooksPanel />
           </Panel>
           <div id="delete-account">
             <Panel title={t('profile.delete.title')} className="border-danger">
