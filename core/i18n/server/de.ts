@@ -240,4 +240,11 @@ export const de: ServerCatalog = {
   calendar_run: 'Lauf',
   calendar_pace: 'Pace: {pace}',
   calendar_run_page: 'Seite des Laufs: {url}',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'Zips, die mehr als eine Ebene tief verschachtelt sind, werden nicht gelesen.',
+  inbox_sign_in: 'Persönliche API-Tokens können den Eingangsordner nicht verwalten: Bitte melde dich dazu an.',
+  inbox_demo: 'Demo-Konten haben keinen Eingangsordner.',
+  inbox_off: 'Der Eingangsordner ist auf diesem Server ausgeschaltet (INBOX_DIR ist nicht gesetzt).',
+  inbox_too_large: 'Die Datei ist größer als {size}, das Höchstmaß eines Imports: Sie wurde nicht importiert.',
+  inbox_not_regular: 'Die Datei wurde vor dem Lesen zu einem Link oder einer Spezialdatei: Sie bleibt, wo sie ist.',
 };

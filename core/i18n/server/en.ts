@@ -250,6 +250,13 @@ export const en = {
   calendar_run: 'Run',
   calendar_pace: 'Pace: {pace}',
   calendar_run_page: 'Run page: {url}',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'Zips nested more than one level deep are not read.',
+  inbox_sign_in: 'Personal API tokens cannot manage the inbox: sign in to do so.',
+  inbox_demo: 'Demo accounts have no inbox.',
+  inbox_off: 'The inbox folder is off on this server (INBOX_DIR is not set).',
+  inbox_too_large: 'The file is larger than {size}, the most one import may be: it was not imported.',
+  inbox_not_regular: 'The file became a link or a special file before it was read: it was left where it is.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

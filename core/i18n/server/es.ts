@@ -242,4 +242,12 @@ export const es: ServerCatalog = {
   calendar_run: 'Carrera',
   calendar_pace: 'Ritmo: {pace}',
   calendar_run_page: 'Página de la carrera: {url}',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'No se leen los zips anidados a más de un nivel de profundidad.',
+  inbox_sign_in: 'Los tokens de API personales no pueden gestionar la carpeta de entrada: inicia sesión para hacerlo.',
+  inbox_demo: 'Las cuentas de demostración no tienen carpeta de entrada.',
+  inbox_off: 'La carpeta de entrada está desactivada en este servidor (INBOX_DIR no está definido).',
+  inbox_too_large: 'El archivo supera {size}, el máximo de una importación: no se ha importado.',
+  inbox_not_regular:
+    'El archivo se convirtió en un enlace o un archivo especial antes de leerlo: se ha dejado donde estaba.',
 };

@@ -243,4 +243,13 @@ export const fr: ServerCatalog = {
   calendar_run: 'Sortie',
   calendar_pace: 'Allure : {pace}',
   calendar_run_page: 'Page de la sortie : {url}',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'Les zips imbriqués sur plus d’un niveau ne sont pas lus.',
+  inbox_sign_in:
+    'Les jetons d’API personnels ne peuvent pas gérer le dossier de réception : connectez-vous pour le faire.',
+  inbox_demo: 'Les comptes de démonstration n’ont pas de dossier de réception.',
+  inbox_off: 'Le dossier de réception est désactivé sur ce serveur (INBOX_DIR n’est pas défini).',
+  inbox_too_large: 'Le fichier dépasse {size}, le maximum d’un import : il n’a pas été importé.',
+  inbox_not_regular:
+    'Le fichier est devenu un lien ou un fichier spécial avant d’être lu : il a été laissé à sa place.',
 };

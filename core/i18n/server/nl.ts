@@ -239,4 +239,12 @@ export const nl: ServerCatalog = {
   calendar_run: 'Loop',
   calendar_pace: 'Tempo: {pace}',
   calendar_run_page: 'Pagina van de loop: {url}',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'Zips die meer dan één niveau diep genest zijn, worden niet gelezen.',
+  inbox_sign_in: 'Persoonlijke API-tokens kunnen de inboxmap niet beheren: meld je daarvoor aan.',
+  inbox_demo: 'Demoaccounts hebben geen inboxmap.',
+  inbox_off: 'De inboxmap staat op deze server uit (INBOX_DIR is niet ingesteld).',
+  inbox_too_large: 'Het bestand is groter dan {size}, het maximum van één import: het is niet geïmporteerd.',
+  inbox_not_regular:
+    'Het bestand werd een link of een speciaal bestand voordat het gelezen werd: het is laten staan waar het staat.',
 };
