@@ -25,6 +25,7 @@ const FEATURE_LAYERS = {
   imports: ['entries', 'goals', 'shoes', 'tracks', 'users'],
   exports: ['entries', 'goals', 'imports', 'shoes', 'tracks', 'users'],
   calendar: ['entries', 'users'],
+  inbox: ['calendar', 'imports', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const answerCache = {

@@ -38,7 +38,28 @@ export interface Config {
   sourceUrl: string | null;
   /** The server's address as users reach it (PUBLIC_URL, no trailing slash), or null when not set. */
   publicUrl: string | null;
+  /** The folder holding each runner's inbox folder (INBOX_DIR, made absolute), or null: the inbox is off. */
+  inboxDir: string | null;
+  /** How the inbox folders are read (§20's values; tests shorten them). */
+  inboxTiming: InboxTiming;
 }
+
+/** The inbox reader's timing (server/features/inbox/inbox.watcher.ts keeps the defaults, §20). */
+export interface InboxTiming {
+  stableMs: number;
+  scanMs: number;
+  listMs: number;
+  keysMs: number;
+  staleClaimMs: number;
+}
+
+export const INBOX_TIMING: InboxTiming = {
+  stableMs: 2000,
+  scanMs: 1000,
+  listMs: 30_000,
+  keysMs: 5000,
+  staleClaimMs: 3_600_000,
+};
 
 export class ConfigError extends Error {}
 
@@ -242,5 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sourceUrl: sourceUrlFrom(env),
     publicUrl: publicUrlFrom(env),
+    inboxDir: env.INBOX_DIR ? path.resolve(env.INBOX_DIR) : null,
+    inboxTiming: INBOX_TIMING,
   };
 }

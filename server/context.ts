@@ -21,6 +21,8 @@ export interface AppMemory {
   tokenOwners: BatchedLookup<string, unknown> | null;
   /** The exports under way, by runner: at most 2 each (imports/exports.service.ts exportSlot). */
   exportsUnderWay: Map<number, number>;
+  /** Told when a user's inbox key is made, replaced or removed: the watcher looks at the folders again. */
+  inboxKeysMoved?: () => void;
 }
 
 /** A context with memory of its own (a script's, a test's); buildApp adds the token batcher on PostgreSQL. */

@@ -203,6 +203,25 @@ export interface CalendarFeedsTable {
   created_at: string;
 }
 
+/** Each user's inbox folder key (migration 026, decision 045): one a user at most. */
+export interface InboxFoldersTable {
+  user_id: number;
+  folder_key: string;
+  created_at: string;
+}
+
+/** The rows the files of a user's inbox gave (migration 026), the newest listed by `GET /inbox`. */
+export interface InboxRowsTable {
+  id: Generated<number>;
+  user_id: number;
+  file: string;
+  source: string;
+  status: string;
+  reason: string | null;
+  entry_id: number | null;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -220,6 +239,8 @@ export interface Database {
   tracks: TracksTable;
   track_files: TrackFilesTable;
   calendar_feeds: CalendarFeedsTable;
+  inbox_folders: InboxFoldersTable;
+  inbox_rows: InboxRowsTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -6,7 +6,7 @@
  * calendar feed's key, §20), and it never changes an e-mail address or a password nor deletes its
  * own account (those requests get 403).
  */
-export const SIGN_IN_ONLY_TAGS: readonly string[] = ['tokens', 'calendar'];
+export const SIGN_IN_ONLY_TAGS: readonly string[] = ['tokens', 'calendar', 'inbox'];
 
 export const TOKEN_SCOPES_DESCRIPTION = [
   'Authenticate with `Authorization: Bearer <token>`: the access_token of a login or a registration',
