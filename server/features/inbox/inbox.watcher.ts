@@ -8,7 +8,7 @@
  * after opening, copied from that descriptor, imported by the import service as an upload is, and
  * moved to done/ or failed/ with its report. Nothing is written outside INBOX_DIR/<key>/.
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,8 +30,10 @@ const SET_ASIDE = '.read-';
 const WORK_PREFIX = `running-times-import-${process.pid}-inbox-`;
 
 const HOST = createHash('sha256').update(os.hostname()).digest('hex').slice(0, 8);
-/** This process's claims: `.claim-<host>-<pid>-<name>`. */
-const claimNameOf = (name: string) => `${CLAIM}${HOST}-${process.pid}-${name}`;
+/** This life of the process: a later process with the same id (a container's 1) tells its claims from ours. */
+const LIFE = randomBytes(4).toString('hex');
+/** A claim's name: `.claim-<host>-<pid>-<life>-<name>` (this process's life unless told). */
+export const claimNameOf = (name: string, life = LIFE) => `${CLAIM}${HOST}-${process.pid}-${life}-${name}`;
 
 interface Seen {
   size: number;
@@ -136,15 +138,15 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
 
   /** Claims this process or a stopped one left (a stop during an import): given back to their names. */
   function giveBackClaim(folder: Folder, name: string, now: number): void {
-    const match = /^\.claim-([0-9a-f]{8})-(\d+)-(.+)$/s.exec(name);
+    const match = /^\.claim-([0-9a-f]{8})-(\d+)-([0-9a-f]{8})-(.+)$/s.exec(name);
     if (!match) return;
-    const [, host, pid, original] = match;
-    const mine = host === HOST && (Number(pid) === process.pid || !isAlive(Number(pid)));
+    const [, host, pid, life, original] = match;
+    // Left by a process of this host that is gone, or by an earlier life of this process's id.
+    const left = host === HOST && (Number(pid) === process.pid ? life !== LIFE : !isAlive(Number(pid)));
     const at = path.join(folder.dir, name);
     const stat = lstatOrNull(at);
     if (!stat?.isFile()) return;
-    if (!mine && now - stat.ctimeMs < timing.staleClaimMs) return;
-    if (Number(pid) === process.pid && host === HOST && busy.has(at)) return;
+    if (!left && now - stat.ctimeMs < timing.staleClaimMs) return;
     const back = path.join(folder.dir, original!);
     if (lstatOrNull(back)) return;
     try {
@@ -153,9 +155,6 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
       // Another server gave it back first.
     }
   }
-
-  /** Claims this process holds now (files being imported). */
-  const busy = new Set<string>();
 
   /** Reads a folder's entries: files still, ready, or too large are queued. */
   function list(folder: Folder, now: number): void {
@@ -243,33 +242,28 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
       // Another server claimed it first, or it is gone.
       return void done();
     }
-    busy.add(claim);
-    try {
-      const giveBack = () => {
-        if (!lstatOrNull(from)) fs.renameSync(claim, from);
-        done();
-      };
-      if (tooLarge) {
-        await file(folder, owner.userId, name, claim, {
-          rows: [failedRow(name, TOO_LARGE(ctx.config.importMaxBytes))],
-          done: false,
-        });
-        return void done();
-      }
-      const outcome = await readAndImport(folder, name, claim, seen, owner);
-      if (outcome === 'changed') return giveBack();
-      if (outcome === 'not regular') {
-        // Left where it is (a link is never moved but back to its name); said once.
-        giveBack();
-        await folders.addRows(ctx.db, owner.userId, [failedRow(name, NOT_REGULAR)]);
-        return;
-      }
-      if (outcome === 'retry') return giveBack();
-      await file(folder, owner.userId, name, claim, outcome);
+    const giveBack = () => {
+      if (!lstatOrNull(from)) fs.renameSync(claim, from);
       done();
-    } finally {
-      busy.delete(claim);
+    };
+    if (tooLarge) {
+      await file(folder, owner.userId, name, claim, {
+        rows: [failedRow(name, TOO_LARGE(ctx.config.importMaxBytes))],
+        done: false,
+      });
+      return void done();
     }
+    const outcome = await readAndImport(folder, name, claim, seen, owner);
+    if (outcome === 'changed') return giveBack();
+    if (outcome === 'not regular') {
+      // Left where it is (a link is never moved but back to its name); said once.
+      giveBack();
+      await folders.addRows(ctx.db, owner.userId, [failedRow(name, NOT_REGULAR)]);
+      return;
+    }
+    if (outcome === 'retry') return giveBack();
+    await file(folder, owner.userId, name, claim, outcome);
+    done();
   }
 
   const failedRow = (name: string, reason: string): folders.StoredInboxRow => ({

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InboxEnvelopeSchema, type InboxRow } from '../../../core/inbox.js';
 import { INBOX_TIMING } from '../../config.js';
-import { numberedName } from '../../features/inbox/inbox.watcher.js';
+import { claimNameOf, numberedName } from '../../features/inbox/inbox.watcher.js';
 import { call, createTestApp, registerUser, type Account, type TestApp } from '../helpers.js';
 import { fitActivity } from '../imports/fit-fixtures.js';
 import { gz, storedRuns } from '../imports/fixtures.js';
@@ -288,7 +288,7 @@ describe('hostile files', () => {
 });
 
 describe('a stop and a start', () => {
-  it('imports the files dropped while the server was down when it starts, and gives back a claim it left', async () => {
+  it('imports the files dropped while the server was down when it starts, and the claim an earlier life left', async () => {
     const own = fs.mkdtempSync(path.join(os.tmpdir(), 'inbox-restart-'));
     const first = await createTestApp({ inboxDir: own, inboxTiming: FAST }, { sqliteFile: true });
     try {
@@ -297,19 +297,24 @@ describe('a stop and a start', () => {
       const dir = path.join(own, InboxEnvelopeSchema.parse(res.json()).inbox.folder!);
       await first.app.inboxReader!.stop();
       fs.writeFileSync(path.join(dir, 'while-down.fit'), fit(20));
-      // A claim this process left, as a stop during an import would.
-      fs.writeFileSync(path.join(dir, `.claim-00000000-999999999-left.fit`), fit(21));
+      // A claim an earlier life of this process left (a stop during an import), and one of a server elsewhere.
+      fs.writeFileSync(path.join(dir, claimNameOf('left.fit', '00000000')), fit(21));
+      fs.writeFileSync(path.join(dir, `.claim-00000000-999999999-00000000-elsewhere.fit`), fit(22));
       expect(list(dir)).toContain('while-down.fit');
       // The reader starts again as the app does at its start.
       const { startInboxReader } = await import('../../features/inbox/inbox.watcher.js');
       const reader = startInboxReader(first.app.appContext, first.app.log);
       try {
-        await until(() => fs.existsSync(path.join(dir, 'done', 'while-down.fit.txt')));
+        await until(
+          () =>
+            fs.existsSync(path.join(dir, 'done', 'while-down.fit.txt')) &&
+            fs.existsSync(path.join(dir, 'done', 'left.fit.txt')),
+        );
       } finally {
         await reader.stop();
       }
       expect(list(dir).filter((name) => !['done', 'failed'].includes(name))).toEqual([
-        '.claim-00000000-999999999-left.fit',
+        '.claim-00000000-999999999-00000000-elsewhere.fit',
       ]);
     } finally {
       await first.close();
