@@ -21,6 +21,7 @@ export const queryKeys = {
   users: ['users'] as const,
   tokens: ['tokens'] as const,
   calendarFeed: ['calendar-feed'] as const,
+  inbox: ['inbox'] as const,
   userList: (params: object) => ['users', 'list', params] as const,
   user: (id: number) => ['users', 'detail', id] as const,
 };
