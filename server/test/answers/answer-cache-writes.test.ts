@@ -241,6 +241,9 @@ const CASES: Record<string, Case> = {
   // The calendar feed's key: no kept answer shows it (the feed itself is not a kept answer).
   'POST /api/v1/calendar-feed': { write: async () => void (await send('POST', 'calendar-feed')) },
   'DELETE /api/v1/calendar-feed': { write: async () => void (await send('DELETE', 'calendar-feed')) },
+  // The inbox folder's key (off here: POST is a 409): no kept answer shows it.
+  'POST /api/v1/inbox': { write: async () => void (await call(t.app, 'POST', '/api/v1/inbox', as(runner))) },
+  'DELETE /api/v1/inbox': { write: async () => void (await send('DELETE', 'inbox')) },
   // Another runner's export imported: its runs and shoe, then its goals alone.
   'POST /api/v1/import': {
     write: async () => {
