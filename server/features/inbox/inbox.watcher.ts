@@ -59,6 +59,17 @@ interface Work {
   tooLarge: boolean;
 }
 
+interface Claimed extends Work {
+  from: string;
+  claim: string;
+}
+
+/** Activity files, imported several at a time; their rows' sources are their names (a `.gz`'s without it). */
+const ACTIVITY = /\.(fit|tcx|gpx)(\.gz)?$/i;
+const baseOf = (name: string) => name.replace(/\.gz$/i, '');
+/** Files of one import at most. */
+const BATCH = 50;
+
 export interface InboxReader {
   /** One scan now (tests and the bench): resolves when the files it found ready are imported. */
   scanNow(): Promise<void>;
@@ -110,13 +121,18 @@ const TOO_LARGE = (bytes: number) =>
 const NOT_REGULAR = 'The file became a link or a special file before it was read: it was left where it is.';
 const UNREADABLE = 'The file could not be read.';
 
-type Outcome = { rows: folders.StoredInboxRow[]; done: boolean };
+interface Outcome {
+  rows: folders.StoredInboxRow[];
+  done: boolean;
+}
 
 export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): InboxReader {
   const root = ctx.config.inboxDir!;
   const timing = ctx.config.inboxTiming;
   const folderByKey = new Map<string, Folder>();
   const queue: Work[] = [];
+  /** Files to import on their own (an archive named as an activity file, a batch refused as a whole). */
+  const solo = new Set<string>();
   let keysReadAt = -Infinity;
   let keysMoved = true;
   let stopped = false;
@@ -218,52 +234,155 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
     }
   }
 
+  /**
+   * Activity files ready in one folder are imported together (one import, one transaction), as
+   * an upload of several files is: an import's fixed cost is paid once per batch. Archives,
+   * exports and anything else go alone, so that each row is told to the file it came from.
+   */
+  function batchOf(first: Work): Work[] {
+    if (first.tooLarge || !ACTIVITY.test(first.name) || solo.has(first.name)) return [first];
+    const batch = [first];
+    const bases = new Set([baseOf(first.name)]);
+    for (let i = 0; i < queue.length && batch.length < BATCH;) {
+      const next = queue[i]!;
+      const base = baseOf(next.name);
+      if (
+        next.folder === first.folder &&
+        !next.tooLarge &&
+        ACTIVITY.test(next.name) &&
+        !solo.has(next.name) &&
+        !bases.has(base)
+      ) {
+        batch.push(next);
+        bases.add(base);
+        queue.splice(i, 1);
+      } else i++;
+    }
+    return batch;
+  }
+
   async function drain(): Promise<void> {
     for (let work = queue.shift(); work && !stopped; work = queue.shift()) {
+      const batch = batchOf(work);
       try {
-        await take(work);
+        await take(batch);
       } catch (error) {
         log.warn({ err: error }, 'inbox: a file could not be imported; it is tried again');
-        work.folder.pending.delete(work.name);
+        for (const one of batch) one.folder.pending.delete(one.name);
       }
     }
   }
 
-  /** Claims, reads, imports and files one ready file. */
-  async function take({ folder, name, seen, tooLarge }: Work): Promise<void> {
-    const done = () => folder.pending.delete(name);
+  /** Claims, reads, imports and files ready files of one folder. */
+  async function take(works: Work[]): Promise<void> {
+    const { folder } = works[0]!;
+    const done = (name: string) => folder.pending.delete(name);
     const owner = await folders.findOwnerOfKey(ctx.db, folder.key);
-    if (!owner || !isRealFolder(folder.dir)) return void done();
-    const from = path.join(folder.dir, name);
-    const claim = path.join(folder.dir, claimNameOf(name));
-    try {
-      fs.renameSync(from, claim);
-    } catch {
-      // Another server claimed it first, or it is gone.
-      return void done();
+    if (!owner || !isRealFolder(folder.dir)) return works.forEach((w) => done(w.name));
+    const claimed: Claimed[] = [];
+    for (const work of works) {
+      const from = path.join(folder.dir, work.name);
+      const claim = path.join(folder.dir, claimNameOf(work.name));
+      try {
+        fs.renameSync(from, claim);
+        claimed.push({ ...work, from, claim });
+      } catch {
+        // Another server claimed it first, or it is gone.
+        done(work.name);
+      }
     }
-    const giveBack = () => {
-      if (!lstatOrNull(from)) fs.renameSync(claim, from);
-      done();
+    const giveBack = (one: Claimed) => {
+      if (!lstatOrNull(one.from)) fs.renameSync(one.claim, one.from);
+      done(one.name);
     };
-    if (tooLarge) {
-      await file(folder, owner.userId, name, claim, {
-        rows: [failedRow(name, TOO_LARGE(ctx.config.importMaxBytes))],
-        done: false,
-      });
-      return void done();
+    const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), WORK_PREFIX));
+    try {
+      const read: (Claimed & { path: string })[] = [];
+      for (const one of claimed) {
+        if (one.tooLarge) {
+          await file(folder, owner.userId, one.name, one.claim, {
+            rows: [failedRow(one.name, TOO_LARGE(ctx.config.importMaxBytes))],
+            done: false,
+          });
+          done(one.name);
+          continue;
+        }
+        const copy = path.join(work, `file-${read.length}`);
+        const outcome = await copyClaimed(one, copy);
+        if (outcome === 'not regular') {
+          // Left where it is (a link is never moved but back to its name); said once.
+          giveBack(one);
+          await folders.addRows(ctx.db, owner.userId, [failedRow(one.name, NOT_REGULAR)]);
+        } else if (outcome === 'changed' || (read.length > 0 && outcome === 'archive')) {
+          // Changed: read again once still; an archive among activity files: on its own next time.
+          if (outcome === 'archive') solo.add(one.name);
+          giveBack(one);
+        } else read.push({ ...one, path: copy });
+      }
+      if (read.length === 0) return;
+      let rows: ImportRow[] = [];
+      try {
+        const summary = await importRuns(
+          ctx,
+          { id: owner.userId, timezone: owner.timezone, units: owner.units },
+          read.map((one) => ({ name: one.name, path: one.path })),
+          { dryRun: false, workDir: work },
+        );
+        for await (const row of summary.rows()) rows.push(row);
+      } catch (error) {
+        if (error instanceof AppError && error.status < 500 && read.length === 1) {
+          const one = read[0]!;
+          await file(folder, owner.userId, one.name, one.claim, {
+            rows: [failedRow(one.name, error.message)],
+            done: false,
+          });
+          return void done(one.name);
+        }
+        if (!(error instanceof AppError && error.status < 500)) {
+          log.warn({ err: error }, 'inbox: the import failed; the files are read again');
+        }
+        // A batch refused as a whole: each file is read on its own next time.
+        for (const one of read) {
+          if (read.length > 1) solo.add(one.name);
+          giveBack(one);
+        }
+        return;
+      }
+      const at = ctx.config.now().toISOString();
+      const byFile = new Map<string, folders.StoredInboxRow[]>(read.map((one) => [one.name, []]));
+      const fileOf = (source: string) => {
+        if (read.length === 1) return read[0]!.name;
+        const base = source.replace(/#\d+$/, '');
+        return read.find((one) => one.name === base || baseOf(one.name) === base)?.name ?? read[0]!.name;
+      };
+      for (const row of rows) {
+        const name = fileOf(row.source);
+        byFile.get(name)!.push({
+          file: name,
+          source: row.source.slice(0, 2000),
+          status:
+            row.status === 'created' || row.status === 'duplicate' || row.status === 'track_added'
+              ? row.status
+              : 'skipped',
+          reason: row.reason ?? null,
+          entryId: row.entry && 'id' in row.entry && typeof row.entry.id === 'number' ? row.entry.id : null,
+          at,
+        });
+      }
+      rows = [];
+      for (const one of read) {
+        const stored = byFile.get(one.name)!;
+        if (stored.length === 0) stored.push({ ...failedRow(one.name, UNREADABLE), status: 'skipped' });
+        await file(folder, owner.userId, one.name, one.claim, {
+          rows: stored,
+          done: stored.some((row) => row.status !== 'skipped'),
+        });
+        solo.delete(one.name);
+        done(one.name);
+      }
+    } finally {
+      await fs.promises.rm(work, { recursive: true, force: true }).catch(() => undefined);
     }
-    const outcome = await readAndImport(folder, name, claim, seen, owner);
-    if (outcome === 'changed') return giveBack();
-    if (outcome === 'not regular') {
-      // Left where it is (a link is never moved but back to its name); said once.
-      giveBack();
-      await folders.addRows(ctx.db, owner.userId, [failedRow(name, NOT_REGULAR)]);
-      return;
-    }
-    if (outcome === 'retry') return giveBack();
-    await file(folder, owner.userId, name, claim, outcome);
-    done();
   }
 
   const failedRow = (name: string, reason: string): folders.StoredInboxRow => ({
@@ -275,65 +394,35 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
     at: ctx.config.now().toISOString(),
   });
 
-  async function readAndImport(
-    folder: Folder,
-    name: string,
-    claim: string,
-    seen: Seen,
-    owner: folders.FolderOwner,
-  ): Promise<Outcome | 'changed' | 'not regular' | 'retry'> {
+  /**
+   * The claimed file opened without following a link, checked after opening (a regular file, the
+   * one seen still), and copied from that descriptor to `to`.
+   */
+  async function copyClaimed(one: Claimed, to: string): Promise<'read' | 'archive' | 'changed' | 'not regular'> {
     let handle: fs.promises.FileHandle;
     try {
       // O_NONBLOCK: a pipe swapped in is never waited on; O_NOFOLLOW: a link is never followed.
-      handle = await fs.promises.open(claim, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK);
+      handle = await fs.promises.open(
+        one.claim,
+        fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW | fs.constants.O_NONBLOCK,
+      );
     } catch (error) {
       return errno(error) === 'ELOOP' ? 'not regular' : 'changed';
     }
-    const work = await fs.promises.mkdtemp(path.join(os.tmpdir(), WORK_PREFIX));
     try {
-      try {
-        const stat = await handle.stat();
-        if (!stat.isFile()) return 'not regular';
-        if (stat.ino !== seen.ino || stat.size !== seen.size || stat.mtimeMs !== seen.mtimeMs) return 'changed';
-        await copyFrom(handle, stat.size, path.join(work, 'file'));
-        const after = await handle.stat();
-        if (after.size !== stat.size || after.mtimeMs !== stat.mtimeMs) return 'changed';
-      } finally {
-        await handle.close();
-      }
-      let rows: ImportRow[] = [];
-      try {
-        const summary = await importRuns(
-          ctx,
-          { id: owner.userId, timezone: owner.timezone, units: owner.units },
-          [{ name, path: path.join(work, 'file') }],
-          { dryRun: false, workDir: work },
-        );
-        for await (const row of summary.rows()) rows.push(row);
-      } catch (error) {
-        if (error instanceof AppError && error.status < 500) {
-          return { rows: [failedRow(name, error.message)], done: false };
-        }
-        log.warn({ err: error }, 'inbox: the import failed; the file is read again');
-        return 'retry';
-      }
-      const at = ctx.config.now().toISOString();
-      const stored = rows.map((row): folders.StoredInboxRow => ({
-        file: name,
-        source: row.source.slice(0, 2000),
-        status:
-          row.status === 'created' || row.status === 'duplicate' || row.status === 'track_added'
-            ? row.status
-            : 'skipped',
-        reason: row.reason ?? null,
-        entryId: row.entry && 'id' in row.entry && typeof row.entry.id === 'number' ? row.entry.id : null,
-        at,
-      }));
-      if (stored.length === 0) stored.push({ ...failedRow(name, UNREADABLE), status: 'skipped' });
-      rows = [];
-      return { rows: stored, done: stored.some((row) => row.status !== 'skipped') };
+      const stat = await handle.stat();
+      if (!stat.isFile()) return 'not regular';
+      const { seen } = one;
+      if (stat.ino !== seen.ino || stat.size !== seen.size || stat.mtimeMs !== seen.mtimeMs) return 'changed';
+      const head = Buffer.alloc(4);
+      await handle.read(head, 0, 4, 0);
+      await copyFrom(handle, stat.size, to);
+      const after = await handle.stat();
+      if (after.size !== stat.size || after.mtimeMs !== stat.mtimeMs) return 'changed';
+      // An archive named as an activity file: its rows would name its members, not it.
+      return head[0] === 0x50 && head[1] === 0x4b ? 'archive' : 'read';
     } finally {
-      await fs.promises.rm(work, { recursive: true, force: true }).catch(() => undefined);
+      await handle.close();
     }
   }
 
