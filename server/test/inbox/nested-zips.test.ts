@@ -8,7 +8,7 @@ import { MAX_ZIP_ENTRIES } from '../../features/imports/parsers/zip.js';
 import { createTestApp, registerUser, type TestApp } from '../helpers.js';
 import { fitActivity } from '../imports/fit-fixtures.js';
 import { importResult, multipartBody, storedRuns } from '../imports/fixtures.js';
-import { storedZip } from '../imports/hostile-fixtures.js';
+import { storedZip, zipBomb } from '../imports/hostile-fixtures.js';
 import { garminExport, UPLOADED, yazlZip } from './garmin-export.js';
 
 let t: TestApp;
@@ -127,5 +127,18 @@ describe('nesting', () => {
     const fewer = await yazlZip({ 'inner.zip': inner });
     const read = await importResult(t.app, token, [{ name: 'outer.zip', content: fewer }], { dry_run: '1' });
     expect(read.rows.some((row) => row.source === 'inner.zip')).toBe(false);
+  });
+
+  it('skips a zip bomb nested in a zip with the reason, never expanding it, and reads the rest', async () => {
+    const { token } = await registerUser(t.app);
+    const outer = await yazlZip({
+      'bomb.zip': zipBomb(300),
+      'ok.fit': fitActivity({ start: day(20), metres: 6000, timerSeconds: 1800 }),
+    });
+    const result = await importResult(t.app, token, [{ name: 'outer.zip', content: outer }], { dry_run: '1' });
+    const bomb = result.rows.find((row) => row.source.startsWith('bomb.zip/'));
+    expect(bomb).toMatchObject({ status: 'skipped' });
+    expect(bomb!.reason).toMatch(/expand|larger|bomb/i);
+    expect(result.rows).toContainEqual(expect.objectContaining({ source: 'ok.fit', status: 'would_create' }));
   });
 });
