@@ -30,6 +30,7 @@ const FEATURE_LAYERS = {
   routes: ['entries', 'tracks', 'users'],
   'two-factor': ['users'],
   webhooks: ['users'],
+  inbox: ['calendar', 'imports', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const answerCache = {

@@ -36,6 +36,10 @@
  *   30, within the import) by autocannon (10 connections, a closed loop) in a child process, its
  *   req/s and p50 beside the same load without an import: the reads' throughput beside an import,
  *   not their stalls (a closed loop hides those; the stall-* parts measure them);
+ * - inbox (CONTRACT.md §20, §23; bench/inbox.ts): a server of its own with INBOX_DIR: the CPU of
+ *   --inbox-idle empty inboxes (default 2,000) over --inbox-idle-seconds (default 60; target under
+ *   2% of a core), --inbox-drops files (default 50) dropped one at a time into an idle inbox (p99
+ *   target <= 10 s) and the W watch files dropped at once (files/s, §17's 25);
  * - huge: a request of two gzipped CSVs of H rows each (default 3,000,000; 0 skips it), as a dry
  *   run: its answer (a 413 past the rows of one import), its time and the server's memory;
  * - others during long work, open-loop (lib/open-loop.ts, in a child process): while each of the
@@ -95,6 +99,7 @@ import { buildServer, startProbedServer, type Memory, type ProbedServer } from '
 import { scratchDatabase } from '../scripts/support/scratch-database.js';
 import { gpxFile, stravaCsv, tcxFile, zip, type StravaRow } from '../server/test/imports/fixtures.js';
 import { fitActivity, fitFile } from '../server/test/imports/fit-fixtures.js';
+import { inboxBench } from './inbox.js';
 import {
   indexNamingOneMember,
   manyLapsFit,
@@ -116,6 +121,9 @@ const { values: args } = parseArgs({
     'hostile-scale': { type: 'string', default: '1' },
     'item-timeout': { type: 'string', default: '180' },
     'probe-interval': { type: 'string', default: '250' },
+    'inbox-idle': { type: 'string', default: '2000' },
+    'inbox-idle-seconds': { type: 'string', default: '60' },
+    'inbox-drops': { type: 'string', default: '50' },
     only: { type: 'string' },
     'hostile-only': { type: 'boolean', default: false },
     'skip-build': { type: 'boolean', default: false },
@@ -136,6 +144,9 @@ const STALL_FIT_FILES = Number(args['stall-fit-files']);
 const HOSTILE_SCALE = Number(args['hostile-scale']);
 const ITEM_TIMEOUT_S = Number(args['item-timeout']);
 const PROBE_INTERVAL_MS = Number(args['probe-interval']);
+const INBOX_IDLE = Number(args['inbox-idle']);
+const INBOX_IDLE_SECONDS = Number(args['inbox-idle-seconds']);
+const INBOX_DROPS = Number(args['inbox-drops']);
 /**
  * The bound of every request of the throughput parts (an import of a 190 MiB file takes about a
  * minute): past it the request is aborted and the bench stops with its error rather than hang.
@@ -1027,6 +1038,31 @@ async function main() {
     if (tracksOwner && selected('export-zip')) results.exportZip = await zipExport(tracksOwner);
 
     if (LARGE_MIB > 0 && selected('large')) results.large = await largeImport();
+
+    if (selected('inbox')) {
+      results.inbox = await inboxBench({
+        databaseUrl: scratch.url,
+        register: async (apiBase) => {
+          const email = `bench-inbox-${Date.now()}@example.com`;
+          const res = await fetch(`${apiBase}/auth/register`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({
+              name: 'Bench inbox',
+              email,
+              password: 'bench-password-1',
+              password_confirmation: 'bench-password-1',
+              timezone: 'UTC',
+            }),
+          });
+          return ((await res.json()) as { access_token: string }).access_token;
+        },
+        inboxes: INBOX_IDLE,
+        idleSeconds: INBOX_IDLE_SECONDS,
+        drops: INBOX_DROPS,
+        folderFiles: TRACK_FILES,
+      });
+    }
 
     if (HUGE_ROWS > 0 && selected('huge')) results.hugeRequest = await hugeRequest();
 

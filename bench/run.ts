@@ -302,6 +302,8 @@ function endpoints(
       read: true,
       requests: [{ method: 'GET', path: calendarFeed }],
     },
+    // The inbox folder's state (CONTRACT.md §20): the key and the 50 newest rows of each runner.
+    { name: 'GET /inbox', read: true, requests: perRunner(() => '/api/v1/inbox') },
   ];
 
   return [

@@ -26,6 +26,8 @@ import { shoesRoutes } from './features/shoes/shoes.routes.js';
 import { healthRoutes } from './features/health/health.routes.js';
 import { exportsRoutes } from './features/exports/exports.routes.js';
 import { importsRoutes } from './features/imports/imports.routes.js';
+import { inboxRoutes } from './features/inbox/inbox.routes.js';
+import { startInboxReader, type InboxReader } from './features/inbox/inbox.watcher.js';
 import { sweepStagedImports } from './features/imports/imports.service.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
 import { tracksRoutes } from './features/tracks/tracks.routes.js';
@@ -51,6 +53,8 @@ declare module 'fastify' {
     appContext: AppContext;
     /** The answers of routes declared with `config.cache` (null: every answer computed afresh). */
     answerCache: AnswerCache | null;
+    /** The inbox folders' reader while the app runs (null when INBOX_DIR is not set). */
+    inboxReader: InboxReader | null;
   }
 }
 
@@ -209,8 +213,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     routesRoutes,
     twoFactorRoutes,
     webhooksRoutes,
+    inboxRoutes,
   ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
+  }
+
+  // The inbox folders (§20) are read while the app runs, and the files dropped while it was down at once.
+  app.decorate('inboxReader', null);
+  if (config.inboxDir) {
+    fs.mkdirSync(config.inboxDir, { recursive: true });
+    app.addHook('onReady', async () => {
+      app.inboxReader = startInboxReader(ctx, app.log);
+    });
+    app.addHook('preClose', async () => {
+      await app.inboxReader?.stop();
+    });
   }
 
   const webRoot = config.webRoot && fs.existsSync(path.join(config.webRoot, 'index.html')) ? config.webRoot : null;

@@ -44,6 +44,10 @@ export interface Config {
   signup: SignupPolicy;
   /** WEBHOOK_PRIVATE=1: webhooks may reach private and local addresses (a home server calling Home Assistant). */
   webhookPrivate: boolean;
+  /** The folder holding each runner's inbox folder (INBOX_DIR, made absolute), or null: the inbox is off. */
+  inboxDir: string | null;
+  /** How the inbox folders are read (§20's values; tests shorten them). */
+  inboxTiming: InboxTiming;
 }
 
 export const SIGNUP_POLICIES = ['open', 'verify', 'approval', 'closed'] as const;
@@ -55,6 +59,24 @@ export interface MailConfig {
   /** The From of every mail. */
   from: string;
 }
+
+/** The inbox reader's timing (server/features/inbox/inbox.watcher.ts keeps the defaults, §20). */
+export interface InboxTiming {
+  stableMs: number;
+  scanMs: number;
+  listMs: number;
+  keysMs: number;
+  staleClaimMs: number;
+}
+
+export const INBOX_TIMING: InboxTiming = {
+  stableMs: 2000,
+  // 2,000 idle folders: about 10 ms of CPU a scan (their status read), so 0.5% of a core (decision 045).
+  scanMs: 2000,
+  listMs: 30_000,
+  keysMs: 5000,
+  staleClaimMs: 3_600_000,
+};
 
 export class ConfigError extends Error {}
 
@@ -295,5 +317,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail,
     signup: signupFrom(env, mail),
     webhookPrivate: flag(env, 'WEBHOOK_PRIVATE'),
+    inboxDir: env.INBOX_DIR ? path.resolve(env.INBOX_DIR) : null,
+    inboxTiming: INBOX_TIMING,
   };
 }

@@ -25,6 +25,8 @@ export interface AppMemory {
   runs: RunsFollower | null;
   /** The outbox's sender (features/mail), told to send once an answer that queued a mail is out; null without mail. */
   mailer: { kick(): void } | null;
+  /** Told when a user's inbox key is made, replaced or removed: the watcher looks at the folders again. */
+  inboxKeysMoved?: () => void;
 }
 
 /**

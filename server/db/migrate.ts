@@ -32,6 +32,7 @@ import * as step022 from './migrations/022-staged-imports.js';
 import * as step023 from './migrations/023-languages.js';
 import * as step024 from './migrations/024-calendar-feeds.js';
 import * as step025 from './migrations/025-routes-and-segments.js';
+import * as step026 from './migrations/026-inbox.js';
 import * as step027 from './migrations/027-webhooks.js';
 import * as step028 from './migrations/028-entry-idempotency-keys.js';
 import * as step029 from './migrations/029-mail-and-sign-up.js';
@@ -71,6 +72,7 @@ export const STEPS: Record<string, Step> = {
   '023-languages': step023,
   '024-calendar-feeds': step024,
   '025-routes-and-segments': step025,
+  '026-inbox': step026,
   '027-webhooks': step027,
   '028-entry-idempotency-keys': step028,
   '029-mail-and-sign-up': step029,

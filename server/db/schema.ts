@@ -365,6 +365,25 @@ export interface WebhookDeliveriesTable {
   last_error: string | null;
 }
 
+/** Each user's inbox folder key (migration 026, decision 045): one a user at most. */
+export interface InboxFoldersTable {
+  user_id: number;
+  folder_key: string;
+  created_at: string;
+}
+
+/** The rows the files of a user's inbox gave (migration 026), the newest listed by `GET /inbox`. */
+export interface InboxRowsTable {
+  id: Generated<number>;
+  user_id: number;
+  file: string;
+  source: string;
+  status: string;
+  reason: string | null;
+  entry_id: number | null;
+  at: string;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -395,6 +414,8 @@ export interface Database {
   two_factor_challenges: TwoFactorChallengesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  inbox_folders: InboxFoldersTable;
+  inbox_rows: InboxRowsTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

@@ -3,10 +3,10 @@
  * operation that needs a token gets `x-token-scopes`, the kinds of token it accepts. A sign-in
  * token (login, registration) may call everything its user may; a `read` personal token only
  * GET routes (not those tagged `webhooks`, §20); a `write` personal token everything but the routes
- * tagged `tokens`, `calendar` (the calendar feed's key, §20) or `two-factor` (§21), and it never
+ * tagged `tokens`, `calendar` (the calendar feed's key, §20), `inbox` (§20) or `two-factor` (§21), and it never
  * changes an e-mail address or a password nor deletes its own account (those requests get 403).
  */
-export const SIGN_IN_ONLY_TAGS: readonly string[] = ['tokens', 'calendar', 'two-factor'];
+export const SIGN_IN_ONLY_TAGS: readonly string[] = ['tokens', 'calendar', 'two-factor', 'inbox'];
 /** Tags whose every operation, GET too, wants a sign-in or a `write` token (webhooks, §20: a `read` token gets 403). */
 export const NOT_READ_TAGS: readonly string[] = ['webhooks'];
 

@@ -22,6 +22,7 @@ export const queryKeys = {
   tokens: ['tokens'] as const,
   calendarFeed: ['calendar-feed'] as const,
   webhooks: ['webhooks'] as const,
+  inbox: ['inbox'] as const,
   userList: (params: object) => ['users', 'list', params] as const,
   user: (id: number) => ['users', 'detail', id] as const,
 };

@@ -321,4 +321,11 @@ export const de: ServerCatalog = {
   webhooks_demo: 'Demo-Konten können keine Webhooks haben.',
   webhook_deleted: 'Der Webhook wurde gelöscht.',
   method_override_needed_webhook: 'Verwende _method DELETE, um einen Webhook per POST zu löschen.',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'Zips, die mehr als eine Ebene tief verschachtelt sind, werden nicht gelesen.',
+  inbox_sign_in: 'Persönliche API-Tokens können den Eingangsordner nicht verwalten: Bitte melde dich dazu an.',
+  inbox_demo: 'Demo-Konten haben keinen Eingangsordner.',
+  inbox_off: 'Der Eingangsordner ist auf diesem Server ausgeschaltet (INBOX_DIR ist nicht gesetzt).',
+  inbox_too_large: 'Die Datei ist größer als {size}, das Höchstmaß eines Imports: Sie wurde nicht importiert.',
+  inbox_not_regular: 'Die Datei wurde vor dem Lesen zu einem Link oder einer Spezialdatei: Sie bleibt, wo sie ist.',
 };

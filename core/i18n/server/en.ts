@@ -327,6 +327,13 @@ export const en = {
   webhooks_demo: 'Demo accounts cannot have webhooks.',
   webhook_deleted: 'Webhook was deleted.',
   method_override_needed_webhook: 'Use _method DELETE to delete a webhook with POST.',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'Zips nested more than one level deep are not read.',
+  inbox_sign_in: 'Personal API tokens cannot manage the inbox: sign in to do so.',
+  inbox_demo: 'Demo accounts have no inbox.',
+  inbox_off: 'The inbox folder is off on this server (INBOX_DIR is not set).',
+  inbox_too_large: 'The file is larger than {size}, the most one import may be: it was not imported.',
+  inbox_not_regular: 'The file became a link or a special file before it was read: it was left where it is.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

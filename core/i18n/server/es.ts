@@ -323,4 +323,12 @@ export const es: ServerCatalog = {
   webhooks_demo: 'Las cuentas de demostración no pueden tener webhooks.',
   webhook_deleted: 'El webhook se ha eliminado.',
   method_override_needed_webhook: 'Usa _method DELETE para eliminar un webhook con POST.',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'No se leen los zips anidados a más de un nivel de profundidad.',
+  inbox_sign_in: 'Los tokens de API personales no pueden gestionar la carpeta de entrada: inicia sesión para hacerlo.',
+  inbox_demo: 'Las cuentas de demostración no tienen carpeta de entrada.',
+  inbox_off: 'La carpeta de entrada está desactivada en este servidor (INBOX_DIR no está definido).',
+  inbox_too_large: 'El archivo supera {size}, el máximo de una importación: no se ha importado.',
+  inbox_not_regular:
+    'El archivo se convirtió en un enlace o un archivo especial antes de leerlo: se ha dejado donde estaba.',
 };

@@ -325,4 +325,13 @@ export const fr: ServerCatalog = {
   webhooks_demo: 'Les comptes de démonstration ne peuvent pas avoir de webhooks.',
   webhook_deleted: 'Le webhook a été supprimé.',
   method_override_needed_webhook: 'Utilisez _method DELETE pour supprimer un webhook avec POST.',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'Les zips imbriqués sur plus d’un niveau ne sont pas lus.',
+  inbox_sign_in:
+    'Les jetons d’API personnels ne peuvent pas gérer le dossier de réception : connectez-vous pour le faire.',
+  inbox_demo: 'Les comptes de démonstration n’ont pas de dossier de réception.',
+  inbox_off: 'Le dossier de réception est désactivé sur ce serveur (INBOX_DIR n’est pas défini).',
+  inbox_too_large: 'Le fichier dépasse {size}, le maximum d’un import : il n’a pas été importé.',
+  inbox_not_regular:
+    'Le fichier est devenu un lien ou un fichier spécial avant d’être lu : il a été laissé à sa place.',
 };

@@ -316,4 +316,11 @@ export const it: ServerCatalog = {
   webhooks_demo: 'Gli account demo non possono avere webhook.',
   webhook_deleted: 'Il webhook è stato eliminato.',
   method_override_needed_webhook: 'Usa _method DELETE per eliminare un webhook con POST.',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'Gli zip annidati a più di un livello di profondità non vengono letti.',
+  inbox_sign_in: 'I token API personali non possono gestire la cartella di arrivo: accedi per farlo.',
+  inbox_demo: 'Gli account demo non hanno una cartella di arrivo.',
+  inbox_off: 'La cartella di arrivo è disattivata su questo server (INBOX_DIR non è impostato).',
+  inbox_too_large: 'Il file supera {size}, il massimo di un’importazione: non è stato importato.',
+  inbox_not_regular: 'Il file è diventato un link o un file speciale prima di essere letto: è stato lasciato dov’era.',
 };

@@ -318,4 +318,12 @@ export const nl: ServerCatalog = {
   webhooks_demo: 'Demo-accounts kunnen geen webhooks hebben.',
   webhook_deleted: 'De webhook is verwijderd.',
   method_override_needed_webhook: 'Gebruik _method DELETE om een webhook met POST te verwijderen.',
+  // ---- The inbox folder and nested zips (§20) ----
+  archive_too_deep: 'Zips die meer dan één niveau diep genest zijn, worden niet gelezen.',
+  inbox_sign_in: 'Persoonlijke API-tokens kunnen de inboxmap niet beheren: meld je daarvoor aan.',
+  inbox_demo: 'Demoaccounts hebben geen inboxmap.',
+  inbox_off: 'De inboxmap staat op deze server uit (INBOX_DIR is niet ingesteld).',
+  inbox_too_large: 'Het bestand is groter dan {size}, het maximum van één import: het is niet geïmporteerd.',
+  inbox_not_regular:
+    'Het bestand werd een link of een speciaal bestand voordat het gelezen werd: het is laten staan waar het staat.',
 };

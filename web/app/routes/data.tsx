@@ -4,6 +4,7 @@ import { useUser } from '../../features/auth/api/get-me';
 import { CalendarFeedPanel } from '../../features/data/components/calendar-feed-panel';
 import { ExportPanel } from '../../features/data/components/export-panel';
 import { ImportPanel } from '../../features/data/components/import-panel';
+import { InboxPanel } from '../../features/data/components/inbox-panel';
 import { useT } from '../../i18n/runtime';
 
 export function Component() {
@@ -17,6 +18,8 @@ export function Component() {
       <ExportPanel />
       <hr className="my-4" />
       <CalendarFeedPanel />
+      <hr className="my-4" />
+      <InboxPanel />
     </>
   );
 }

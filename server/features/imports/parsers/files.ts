@@ -21,7 +21,7 @@ import {
   type ParsedFile,
   type ParsedRow,
 } from './types.js';
-import { isZip, openZip, type ZipArchive, type ZipMember } from './zip.js';
+import { freshBounds, isZip, openZip, type ZipArchive, type ZipBounds, type ZipMember } from './zip.js';
 
 /** The most one file may expand to (an activity file, or one CSV or JSON export). */
 export const MAX_FILE_BYTES = 128 * MiB;
@@ -69,6 +69,9 @@ export interface FileRows {
 const UNSUPPORTED =
   'This file type is not supported: send .fit, .tcx, .gpx, .csv, .json or .zip files (each possibly gzipped).';
 const ACTIVITY = /\.(fit|tcx|gpx)(\.gz)?$/i;
+/** A member read as an archive of its own (one level down: CONTRACT.md §20, "Nested zips"). */
+const NESTED_ZIP = /\.zip$/i;
+const TOO_DEEP = 'Zips nested more than one level deep are not read.';
 
 function lowerExtension(name: string): string {
   const match = /\.([a-z0-9]+)$/i.exec(name);
@@ -196,8 +199,9 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
     return;
   }
   let archive: ZipArchive;
+  const bounds = freshBounds();
   try {
-    archive = await openZip(file);
+    archive = await openZip(file, bounds);
   } catch (error) {
     if (error instanceof Unreadable) {
       yield { group: name, rows: [{ source: name, skip: error.message }] };
@@ -205,7 +209,45 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
     }
     throw error;
   }
-  yield* archiveGroups(archive, options);
+  yield* archiveGroups(archive, options, bounds, 0);
+}
+
+/**
+ * A zip member of an archive, read as its members (their names, and so their rows' sources, after
+ * the member's and a `/`); one level only: a zip in there is skipped with the reason. Its bytes
+ * are counted by its members, in the upload's bounds (entries and expanded bytes) and in what the
+ * import may expand: the nested archive stands in the count for what it holds.
+ */
+async function* nestedGroups(
+  archive: ZipArchive,
+  member: ZipMember,
+  options: ParseOptions,
+  bounds: ZipBounds,
+  depth: number,
+): AsyncGenerator<FileRows> {
+  const skipped = (reason: string): FileRows => ({ group: member.name, rows: [{ source: member.name, skip: reason }] });
+  if (depth > 0) {
+    yield skipped(TOO_DEEP);
+    return;
+  }
+  let inner: ZipArchive;
+  try {
+    if (member.declaredSize > MAX_FILE_BYTES) throw tooLarge(MAX_FILE_BYTES);
+    spend(options, member.declaredSize);
+    const bytes = await archive.read(member, MAX_FILE_BYTES);
+    options.expansion.left += member.declaredSize;
+    bounds.bytes -= member.declaredSize;
+    inner = await openZip(memorySource(bytes), bounds);
+  } catch (error) {
+    if (error instanceof Unreadable) {
+      yield skipped(error.message);
+      return;
+    }
+    throw error;
+  }
+  const prefix = `${member.name}/`;
+  const named = { ...inner, members: inner.members.map((m) => ({ ...m, name: prefix + m.name })) };
+  yield* archiveGroups(named, options, bounds, depth + 1);
 }
 
 /**
@@ -213,7 +255,12 @@ export async function* parseUpload(name: string, file: ByteSource, options: Pars
  * (the shallowest) and this server's JSON exports (the zip export's running-times.json), each with
  * the files its rows name, found beside it; then every member no index row names.
  */
-async function* archiveGroups(archive: ZipArchive, options: ParseOptions): AsyncGenerator<FileRows> {
+async function* archiveGroups(
+  archive: ZipArchive,
+  options: ParseOptions,
+  bounds: ZipBounds,
+  depth: number,
+): AsyncGenerator<FileRows> {
   const members = archive.members.filter((m) => !/(^|\/)(__MACOSX\/|\.)/.test(m.name));
   const expand = async (member: ZipMember): Promise<Single> => {
     try {
@@ -258,6 +305,10 @@ async function* archiveGroups(archive: ZipArchive, options: ParseOptions): Async
     if (consumed.has(member.name)) continue;
     // In a Strava export only activity files stand on their own (profile.csv and the like are left out).
     if (strava && !ACTIVITY.test(member.name)) continue;
+    if (NESTED_ZIP.test(member.name)) {
+      yield* nestedGroups(archive, member, options, bounds, depth);
+      continue;
+    }
     const parsed = await expand(member);
     yield { group: member.name, rows: withoutFiles(rowsOf(parsed)), extras: extrasOf(parsed) };
   }

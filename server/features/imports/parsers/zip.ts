@@ -14,6 +14,17 @@ import { Unreadable, type ByteSource } from './types.js';
 export const MAX_ZIP_ENTRIES = 20_000;
 export const MAX_ZIP_TOTAL = 1024 * MiB;
 
+/**
+ * What the archives of one upload have used of the bounds so far: a zip inside the upload's zip
+ * (CONTRACT.md §20, "Nested zips") counts its members with the outer archive's, once.
+ */
+export interface ZipBounds {
+  entries: number;
+  bytes: number;
+}
+
+export const freshBounds = (): ZipBounds => ({ entries: 0, bytes: 0 });
+
 export interface ZipMember {
   name: string;
   declaredSize: number;
@@ -50,19 +61,23 @@ function openSource(source: ByteSource): Promise<yauzl.ZipFile> {
   return yauzl.fromBufferPromise(Buffer.from(source.read(0, source.size)), OPTIONS);
 }
 
-/** An archive's members, checked, or Unreadable with the reason. */
-export async function openZip(source: ByteSource): Promise<ZipArchive> {
+/**
+ * An archive's members, checked, or Unreadable with the reason. `bounds` holds what the archives
+ * this one is read with (the upload's, and a zip nested in it) have counted so far, and gains this
+ * one's entries and expanded bytes.
+ */
+export async function openZip(source: ByteSource, bounds: ZipBounds = freshBounds()): Promise<ZipArchive> {
   let zip: yauzl.ZipFile;
   try {
     zip = await openSource(source);
   } catch {
     throw damaged();
   }
-  if (zip.entryCount > MAX_ZIP_ENTRIES) {
+  if (bounds.entries + zip.entryCount > MAX_ZIP_ENTRIES) {
     throw new Unreadable(`The archive has more than ${MAX_ZIP_ENTRIES.toLocaleString('en')} entries.`);
   }
   const entries: yauzl.Entry[] = [];
-  let total = 0;
+  let total = bounds.bytes;
   try {
     for await (const entry of zip.eachEntry()) {
       entries.push(entry);
@@ -77,6 +92,8 @@ export async function openZip(source: ByteSource): Promise<ZipArchive> {
     throw damaged();
   }
   await refuseOverlaps(zip, entries);
+  bounds.entries += zip.entryCount;
+  bounds.bytes = total;
   const members = entries
     .filter((entry) => !entry.fileName.endsWith('/'))
     .map((entry) => ({ name: entry.fileName, declaredSize: entry.uncompressedSize, entry }));
