@@ -1,6 +1,6 @@
 /** Registration, login and logout, with attempts throttled per address (CONTRACT.md §6). */
 import type { Language } from '../../../core/i18n/languages.js';
-import type { AuthResponse, LoginBody, RegisterBody, RegisterResponse } from '../../../core/schemas.js';
+import type { LoginBody, RegisterBody, RegisterResponse } from '../../../core/schemas.js';
 import type { LoginAnswer } from '../../../core/two-factor.js';
 import type { AppContext, Session } from '../../context.js';
 import { AppError, tooManyAttempts } from '../../errors.js';
