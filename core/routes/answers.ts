@@ -67,11 +67,11 @@ export interface SegmentCreateBody {
 export const SEGMENT_MIN_M = 100;
 export const SEGMENT_MAX_M = 50_000;
 
-/** What `GET /entry/{id}/track` adds: the run's route and its segment efforts. */
+/** What `GET /entry/{id}/track` adds beside the track: the run's route and its segment efforts. */
 export const TrackRouteSchema = z.object({
   id: wholeNumber,
   name: z.string(),
-  rank: wholeNumber,
+  rank: wholeNumber.nullable(),
   best: BestSchema.nullable(),
 });
 export type TrackRoute = z.infer<typeof TrackRouteSchema>;
@@ -84,19 +84,11 @@ export const TrackSegmentSchema = z.object({
 export type TrackSegment = z.infer<typeof TrackSegmentSchema>;
 
 /**
- * The track answer's route and segments. `route` also names the track's polyline (§14), a string:
- * only an object is the run's route here. A server without routes sends neither: no route, no segments.
+ * The track answer's `route` and `segments`, beside `track` (whose own `route` is its line, §14). A
+ * server without routes sends neither: no route, no segments.
  */
 export const TrackPlacesSchema = z.object({
-  track: z.object({
-    route: z.unknown().transform((value) => {
-      const parsed = TrackRouteSchema.safeParse(value);
-      return parsed.success ? parsed.data : null;
-    }),
-    segments: z.array(TrackSegmentSchema).optional().default([]),
-  }),
+  route: TrackRouteSchema.nullable().optional().default(null),
+  segments: z.array(TrackSegmentSchema).optional().default([]),
 });
-export interface TrackPlaces {
-  route: TrackRoute | null;
-  segments: TrackSegment[];
-}
+export type TrackPlaces = z.infer<typeof TrackPlacesSchema>;

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TrackPlacesSchema, type TrackPlaces } from '../../core/routes/answers.js';
-import { RunTrackEnvelopeSchema, type RunTrack } from '../../core/tracks/schemas.js';
+import { z } from 'zod';
+import { RunTrackSchema, type RunTrack } from '../../core/tracks/schemas.js';
 import { api, ApiError } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -12,9 +13,10 @@ import { queryKeys } from './query-keys';
 export type RunTrackWithPlaces = RunTrack & { places: TrackPlaces };
 
 /** The track, with the run's route and segment efforts (CONTRACT.md §22) read from the same answer. */
+const TrackOnlySchema = z.object({ track: RunTrackSchema });
 function parseTrack(json: unknown): RunTrackWithPlaces {
-  const { track } = RunTrackEnvelopeSchema.parse(json);
-  return { ...track, places: TrackPlacesSchema.parse(json).track };
+  const { track } = TrackOnlySchema.parse(json);
+  return { ...track, places: TrackPlacesSchema.parse(json) };
 }
 
 export async function getTrack(entryId: number, signal?: AbortSignal): Promise<RunTrackWithPlaces | null> {

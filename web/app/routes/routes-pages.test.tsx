@@ -263,12 +263,10 @@ describe('the run page’s route and segments', { timeout: 20_000 }, () => {
       'GET /api/v1/entry/42': { body: { entry: run } },
       'GET /api/v1/entry/42/track': {
         body: {
-          track: {
-            ...track,
-            // The server's answer carries the run's route next to its line (CONTRACT.md §22).
-            segments: [{ id: 3, name: 'Hill', time: '00:03:40', rank: 1 }],
-          },
-          route_of_run: null,
+          track,
+          // Beside the track (whose `route` is its line): the run's route and segments (CONTRACT.md §22).
+          route: null,
+          segments: [{ id: 3, name: 'Hill', time: '00:03:40', rank: 1 }],
         },
       },
       'POST /api/v1/segments': ({ body }) => ({
@@ -330,11 +328,15 @@ describe('the run page’s route and segments', { timeout: 20_000 }, () => {
       'GET /api/v1/shoes': { body: { shoes: [] } },
       'GET /api/v1/entry/42': { body: { entry: run } },
       'GET /api/v1/entry/42/track': {
-        body: { track: { ...track, route: track.route, segments: [] } },
+        body: { track, route: { id: 9, name: 'Park loop', rank: 2, best: null }, segments: [] },
       },
     });
     renderRoutes('/entry/42');
-    await userEvent.click(await screen.findByRole('button', { name: 'Mark a segment' }, chunkLoad));
+    const panel = await screen.findByRole('region', { name: 'Route and segments' }, chunkLoad);
+    expect(within(panel).getByRole('link', { name: 'Park loop' })).toHaveAttribute('href', '/routes/9');
+    expect(within(panel).getByText('(rank 2)')).toBeInTheDocument();
+    expect(within(panel).getByText('No segments on this run.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Mark a segment' }));
     await userEvent.type(screen.getByLabelText('Start (km)'), '1');
     await userEvent.type(screen.getByLabelText('End (km)'), '1.05');
     await userEvent.type(screen.getByLabelText('Name'), 'Tiny{Enter}');

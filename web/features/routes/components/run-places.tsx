@@ -23,7 +23,9 @@ export function RunPlaces({ entryId }: { entryId: number }) {
           <Link to={routePath(route.id)} translate="no">
             {route.name}
           </Link>{' '}
-          <span className="text-body-secondary">{t('routes.run.rank', { rank: route.rank })}</span>
+          {route.rank !== null ? (
+            <span className="text-body-secondary">{t('routes.run.rank', { rank: route.rank })}</span>
+          ) : null}
         </p>
       ) : (
         <p className="text-body-secondary">{t('routes.run.noRoute')}</p>
