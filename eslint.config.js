@@ -25,6 +25,7 @@ const FEATURE_LAYERS = {
   imports: ['entries', 'goals', 'shoes', 'tracks', 'users'],
   exports: ['entries', 'goals', 'imports', 'shoes', 'tracks', 'users'],
   calendar: ['entries', 'users'],
+  routes: ['entries', 'tracks', 'users'],
 };
 const restricted = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const answerCache = {

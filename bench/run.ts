@@ -50,6 +50,7 @@ import {
 } from './lib/report.js';
 import { realisticFit } from '../server/test/imports/track-fixtures.js';
 import { equipRunner } from './lib/gear.js';
+import { BENCH_SEGMENTS, groupSeededRoutes, markSegments, type BenchRoutes } from './lib/routes.js';
 import { login, startServer, type RunningServer } from './lib/server.js';
 import { describeTrackSizes, TRACK_BYTES_PER_HOUR_TARGET, trackSizes, type TrackSizes } from './lib/track-size.js';
 
@@ -136,6 +137,8 @@ interface Runner {
 interface TrackedRunner extends Runner {
   tracks: number;
   threeHourRun: number;
+  /** Routes and segments (§22): grouped by the rebuild, 50 segments marked through the API. */
+  routes?: BenchRoutes;
 }
 
 /** The path of a runner's calendar feed, `/ical/<key>.ics` (CONTRACT.md §20): made by POST /calendar-feed. */
@@ -274,6 +277,23 @@ function endpoints(
     },
   ];
 
+  // Routes and segments (CONTRACT.md §22, §23) of the runner with 1,500 tracked runs, at 10 connections.
+  const routeReads: [string, string][] = longRunner.routes
+    ? [
+        ['GET /routes', '/api/v1/routes'],
+        ['GET /routes/{id}', `/api/v1/routes/${longRunner.routes.routeId}`],
+        ['GET /segments', '/api/v1/segments'],
+        ['GET /segments/{id}', `/api/v1/segments/${longRunner.routes.segmentId}`],
+      ]
+    : [];
+  const routes: Endpoint[] = routeReads.map(([name, path]) => ({
+    name: `${name} (${fmt(longRunner.tracks)} tracks)`,
+    read: true,
+    connections: ROUTES_CONNECTIONS,
+    p99Target: 100,
+    requests: [{ method: 'GET', path, headers: auth(longRunner.token) }],
+  }));
+
   // The calendar feed (CONTRACT.md §20) of the runner with the longest history: every run of five
   // years written as iCalendar, a page of runs at a time; no token, the key is in the path.
   const feeds: Endpoint[] = [
@@ -316,6 +336,7 @@ function endpoints(
     ...adminPanel(admin, search, users, entries, year),
     ...insights,
     ...tracks,
+    ...routes,
     ...feeds,
     { name: 'mixed, 10% writes', read: false, requests: mixed },
   ];
@@ -471,6 +492,8 @@ async function prepareSize(users: number, entries: number, label: string): Promi
   let server: RunningServer | null = null;
   try {
     const seeded = await seed(database, users, entries);
+    const groupingSeconds = await groupSeededRoutes(database.url);
+    console.log(`  routes grouped from the tracks (the rebuild) in ${fmt(groupingSeconds, 1)} s`);
     // The runs' seeding alone, comparable with results before tracks; the tracks' apart.
     const seedSeconds = (seeded.ms - seeded.tracks.ms) / 1000;
     console.log(`  seeded in ${fmt(seedSeconds, 1)} s (${fmt(entries / seedSeconds)} runs/s), tracks aside`);
@@ -497,6 +520,12 @@ async function prepareSize(users: number, entries: number, label: string): Promi
     };
     const adminToken = await login(server.url, ADMIN.email, ADMIN.password);
     for (const runner of [...runners, longRunner]) await equipRunner(server.url, runner.token);
+    longRunner.routes = await markSegments(server.url, longRunner.token);
+    console.log(
+      `  the long-history runner: ${longRunner.routes.routes} routes; ${BENCH_SEGMENTS} segments, the first matched ` +
+        `against ${fmt(long.tracks)} tracked runs in ${fmt(longRunner.routes.firstSegmentSeconds, 2)} s ` +
+        `(${longRunner.routes.firstSegmentEfforts} efforts; target <= 5 s)`,
+    );
     // An admin looking one person up by the start of their e-mail address.
     const search = `user${Math.ceil(users / 2)}@`;
     console.log(

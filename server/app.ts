@@ -26,6 +26,8 @@ import { importsRoutes } from './features/imports/imports.routes.js';
 import { sweepStagedImports } from './features/imports/imports.service.js';
 import { insightsRoutes } from './features/insights/insights.routes.js';
 import { tracksRoutes } from './features/tracks/tracks.routes.js';
+import { routesRoutes } from './features/routes/routes.routes.js';
+import { RoutesMatcher } from './features/routes/routes.service.js';
 import { statsRoutes } from './features/stats/stats.routes.js';
 import { tokensRoutes } from './features/tokens/tokens.routes.js';
 import { usersRoutes } from './features/users/users.routes.js';
@@ -94,7 +96,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bearerAuthentication((token) => authenticate(ctx, token)),
   );
   app.decorateRequest('session', null);
-  app.addHook('onClose', async () => database.close());
+  const routesMatcher = new RoutesMatcher(ctx, undefined, (error) =>
+    app.log.error({ err: error }, 'Matching routes and segments failed'),
+  );
+  ctx.memory.runs = routesMatcher;
+  app.addHook('onClose', async () => {
+    await routesMatcher.close();
+    await database.close();
+  });
 
   try {
     await migrate(database);
@@ -110,6 +119,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       app.log.info(`First admin created: ${firstAdmin.email}`);
     }
     if (config.demoMode) await ensureDemo(ctx);
+    // Matching a stop interrupted goes on (its runners' `matching` flags are still set).
+    await routesMatcher.resume();
     // Migrations may take long; requests may not: a frozen database answers 503 in seconds.
     database.limitQueryTime(config.dbQueryTimeoutMs);
   } catch (error) {
@@ -178,6 +189,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     importsRoutes,
     exportsRoutes,
     calendarRoutes,
+    routesRoutes,
   ]) {
     await app.register(routes(ctx), { prefix: '/api/v1' });
   }

@@ -21,11 +21,24 @@ export interface AppMemory {
   tokenOwners: BatchedLookup<string, unknown> | null;
   /** The exports under way, by runner: at most 2 each (imports/exports.service.ts exportSlot). */
   exportsUnderWay: Map<number, number>;
+  /** Routes and segments (features/routes), set by buildApp; null in scripts and where none follow. */
+  runs: RunsFollower | null;
+}
+
+/**
+ * What follows a runner's runs (routes and segments, CONTRACT.md §22): told when their runs change
+ * (stored, edited, deleted), asked for a run's track page members. Features below it reach it here.
+ */
+export interface RunsFollower {
+  /** Sets the runner's `matching` flags, then matches off the request path. */
+  runsChanged(userId: number): Promise<void>;
+  /** `"route":...,"segments":[...]` of a run's track page, as JSON text. */
+  trackMembers(db: Executor, entryId: number): Promise<string>;
 }
 
 /** A context with memory of its own (a script's, a test's); buildApp adds the token batcher on PostgreSQL. */
 export function contextOf(db: Executor, config: Config): AppContext {
-  return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map() } };
+  return { db, config, memory: { tokenOwners: null, exportsUnderWay: new Map(), runs: null } };
 }
 
 /** The signed-in user as routes see it: the API user and the count of their runs. */

@@ -98,7 +98,24 @@ export const RunTrackSchema = z.object({
   heart_rate: TrackHeartRateSchema.nullable(),
 });
 export type RunTrack = z.infer<typeof RunTrackSchema>;
-export const RunTrackEnvelopeSchema = z.object({ track: RunTrackSchema });
+/** §22: the run's route and its segment efforts, ranked, beside the track (whose `route` is its line). */
+export const RunRouteSchema = z.object({
+  id: wholeNumber,
+  name: z.string(),
+  rank: wholeNumber.nullable(),
+  best: z.object({ entry_id: wholeNumber, date: z.string(), time: z.string() }).nullable(),
+});
+export const RunSegmentEffortSchema = z.object({
+  id: wholeNumber,
+  name: z.string(),
+  time: z.string(),
+  rank: wholeNumber,
+});
+export const RunTrackEnvelopeSchema = z.object({
+  track: RunTrackSchema,
+  route: RunRouteSchema.nullable(),
+  segments: z.array(RunSegmentEffortSchema),
+});
 
 export const RouteRunSchema = z.object({
   entry_id: wholeNumber,

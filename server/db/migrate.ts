@@ -31,6 +31,7 @@ import * as step021 from './migrations/021-sign-up-days.js';
 import * as step022 from './migrations/022-staged-imports.js';
 import * as step023 from './migrations/023-languages.js';
 import * as step024 from './migrations/024-calendar-feeds.js';
+import * as step025 from './migrations/025-routes-and-segments.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -65,6 +66,7 @@ export const STEPS: Record<string, Step> = {
   '022-staged-imports': step022,
   '023-languages': step023,
   '024-calendar-feeds': step024,
+  '025-routes-and-segments': step025,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

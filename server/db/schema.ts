@@ -84,6 +84,8 @@ export interface TracksTable {
   data: Uint8Array;
   /** JSON `[{key, ms, start}]` of its best efforts; null when the track has no distances (migration 020). */
   efforts: string | null;
+  /** 1 once matched against all its owner's segments (migration 025). */
+  segments_matched: Generated<number>;
 }
 
 /** A run's original file, un-gzipped, when at most 32 MiB. */
@@ -203,6 +205,59 @@ export interface CalendarFeedsTable {
   created_at: string;
 }
 
+/** A runner's route (migration 025, decision 043): founded by its earliest run, named. */
+export interface RoutesTable {
+  id: Generated<number>;
+  user_id: number;
+  founder_id: number;
+  name: string;
+  created_at: string;
+}
+
+/** Each run's route (a run on no route has no row). */
+export interface RouteRunsTable {
+  entry_id: number;
+  route_id: number;
+  user_id: number;
+}
+
+/** Per runner: the routes they have ever had, and whether their routes are being regrouped. */
+export interface RouteOwnersTable {
+  user_id: number;
+  routes_made: Generated<number>;
+  matching: Generated<number>;
+}
+
+/** A stretch a runner marked on a run (§22): its path as JSON [[lat, lon], ...] and its bounds. */
+export interface SegmentsTable {
+  id: Generated<number>;
+  user_id: number;
+  entry_id: number;
+  name: string;
+  start_m: number;
+  end_m: number;
+  distance_m: number;
+  path: string;
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  /** 1 until every tracked run of the owner has been matched against the segment. */
+  matching: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One pass of a run over a segment, timed in whole seconds of timer time. */
+export interface SegmentEffortsTable {
+  id: Generated<number>;
+  segment_id: number;
+  entry_id: number;
+  user_id: number;
+  seconds: number;
+  start_sample: number;
+}
+
 export interface Database {
   users: UsersTable;
   entries: EntriesTable;
@@ -220,6 +275,11 @@ export interface Database {
   tracks: TracksTable;
   track_files: TrackFilesTable;
   calendar_feeds: CalendarFeedsTable;
+  routes: RoutesTable;
+  route_runs: RouteRunsTable;
+  route_owners: RouteOwnersTable;
+  segments: SegmentsTable;
+  segment_efforts: SegmentEffortsTable;
 }
 
 /** What a query runs on: the database, or a transaction of it. */

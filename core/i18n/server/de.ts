@@ -28,6 +28,9 @@ export const de: ServerCatalog = {
   'field.brand': 'Marke',
   'field.limit_km': 'Laufleistungsgrenze (km)',
   'field.start_km': 'Anfangskilometer',
+  'field.entry_id': 'Lauf',
+  'field.start_m': 'Anfang in Metern',
+  'field.end_m': 'Ende in Metern',
   'field.retired': 'Ausgemustert',
   'field.is_default': 'Standardschuh',
   'field.timezone': 'Zeitzone',
@@ -240,4 +243,11 @@ export const de: ServerCatalog = {
   calendar_run: 'Lauf',
   calendar_pace: 'Pace: {pace}',
   calendar_run_page: 'Seite des Laufs: {url}',
+  // ---- Routes and segments (§22) ----
+  too_many_segments: 'Du kannst höchstens {max} Segmente haben.',
+  segment_run: 'Der Lauf muss einer deiner Läufe sein, dessen Track Positionen enthält.',
+  segment_length: 'Ein Segment muss zwischen {min} und {max} m lang sein.',
+  segment_beyond_track: 'Das Feld „{field}“ darf nicht größer sein als die Distanz des Tracks.',
+  segment_deleted: 'Das Segment wurde gelöscht.',
+  method_override_rename: 'Verwende _method PUT oder PATCH, um diese Ressource per POST zu ändern.',
 };

@@ -38,6 +38,9 @@ export const en = {
   'field.brand': 'brand',
   'field.limit_km': 'limit_km',
   'field.start_km': 'start_km',
+  'field.entry_id': 'entry_id',
+  'field.start_m': 'start_m',
+  'field.end_m': 'end_m',
   'field.retired': 'retired',
   'field.is_default': 'is_default',
   'field.timezone': 'timezone',
@@ -250,6 +253,13 @@ export const en = {
   calendar_run: 'Run',
   calendar_pace: 'Pace: {pace}',
   calendar_run_page: 'Run page: {url}',
+  // ---- Routes and segments (§22) ----
+  too_many_segments: 'You can have at most {max} segments.',
+  segment_run: 'The run must be one of your runs with a track that has positions.',
+  segment_length: 'A segment must be between {min} and {max} m long.',
+  segment_beyond_track: "The {field} must not be greater than the track's distance.",
+  segment_deleted: 'Segment was deleted.',
+  method_override_rename: 'Use _method PUT or PATCH to change this resource with POST.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

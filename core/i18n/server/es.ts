@@ -28,6 +28,9 @@ export const es: ServerCatalog = {
   'field.brand': 'marca',
   'field.limit_km': 'límite de kilómetros',
   'field.start_km': 'kilómetros iniciales',
+  'field.entry_id': 'carrera',
+  'field.start_m': 'inicio en metros',
+  'field.end_m': 'final en metros',
   'field.retired': 'retirada',
   'field.is_default': 'zapatilla predeterminada',
   'field.timezone': 'zona horaria',
@@ -242,4 +245,11 @@ export const es: ServerCatalog = {
   calendar_run: 'Carrera',
   calendar_pace: 'Ritmo: {pace}',
   calendar_run_page: 'Página de la carrera: {url}',
+  // ---- Routes and segments (§22) ----
+  too_many_segments: 'Puedes tener como máximo {max} segmentos.',
+  segment_run: 'La carrera debe ser una de tus carreras con un recorrido que tenga posiciones.',
+  segment_length: 'Un segmento debe medir entre {min} y {max} m.',
+  segment_beyond_track: 'El campo «{field}» no debe ser mayor que la distancia del recorrido.',
+  segment_deleted: 'El segmento se ha eliminado.',
+  method_override_rename: 'Usa _method PUT o PATCH para cambiar este recurso con POST.',
 };

@@ -28,6 +28,9 @@ export const fr: ServerCatalog = {
   'field.brand': 'marque',
   'field.limit_km': 'kilométrage maximal',
   'field.start_km': 'kilométrage de départ',
+  'field.entry_id': 'sortie',
+  'field.start_m': 'début en mètres',
+  'field.end_m': 'fin en mètres',
   'field.retired': 'retirée',
   'field.is_default': 'chaussure par défaut',
   'field.timezone': 'fuseau horaire',
@@ -243,4 +246,11 @@ export const fr: ServerCatalog = {
   calendar_run: 'Sortie',
   calendar_pace: 'Allure : {pace}',
   calendar_run_page: 'Page de la sortie : {url}',
+  // ---- Routes and segments (§22) ----
+  too_many_segments: 'Vous pouvez avoir au plus {max} segments.',
+  segment_run: 'La sortie doit être l’une de vos sorties dont la trace contient des positions.',
+  segment_length: 'Un segment doit mesurer entre {min} et {max} m.',
+  segment_beyond_track: 'Le champ « {field} » ne doit pas dépasser la distance de la trace.',
+  segment_deleted: 'Le segment a été supprimé.',
+  method_override_rename: 'Utilisez _method PUT ou PATCH pour modifier cette ressource avec POST.',
 };

@@ -28,6 +28,9 @@ export const it: ServerCatalog = {
   'field.brand': 'marca',
   'field.limit_km': 'limite di chilometri',
   'field.start_km': 'chilometri iniziali',
+  'field.entry_id': 'corsa',
+  'field.start_m': 'inizio in metri',
+  'field.end_m': 'fine in metri',
   'field.retired': 'dismessa',
   'field.is_default': 'scarpa predefinita',
   'field.timezone': 'fuso orario',
@@ -237,4 +240,11 @@ export const it: ServerCatalog = {
   calendar_run: 'Corsa',
   calendar_pace: 'Passo: {pace}',
   calendar_run_page: 'Pagina della corsa: {url}',
+  // ---- Routes and segments (§22) ----
+  too_many_segments: 'Puoi avere al massimo {max} segmenti.',
+  segment_run: 'La corsa deve essere una delle tue corse con una traccia che abbia posizioni.',
+  segment_length: 'Un segmento deve essere lungo tra {min} e {max} m.',
+  segment_beyond_track: 'Il campo «{field}» non deve superare la distanza della traccia.',
+  segment_deleted: 'Il segmento è stato eliminato.',
+  method_override_rename: 'Usa _method PUT o PATCH per modificare questa risorsa con POST.',
 };

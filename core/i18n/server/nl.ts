@@ -28,6 +28,9 @@ export const nl: ServerCatalog = {
   'field.brand': 'merk',
   'field.limit_km': 'maximum aantal kilometers',
   'field.start_km': 'beginstand in kilometers',
+  'field.entry_id': 'loop',
+  'field.start_m': 'begin in meters',
+  'field.end_m': 'einde in meters',
   'field.retired': 'afgedankt',
   'field.is_default': 'standaardschoen',
   'field.timezone': 'tijdzone',
@@ -239,4 +242,11 @@ export const nl: ServerCatalog = {
   calendar_run: 'Loop',
   calendar_pace: 'Tempo: {pace}',
   calendar_run_page: 'Pagina van de loop: {url}',
+  // ---- Routes and segments (§22) ----
+  too_many_segments: 'Je kunt hoogstens {max} segmenten hebben.',
+  segment_run: 'De loop moet een van je lopen zijn met een track die posities heeft.',
+  segment_length: 'Een segment moet tussen {min} en {max} m lang zijn.',
+  segment_beyond_track: 'Het veld ‘{field}’ mag niet groter zijn dan de afstand van de track.',
+  segment_deleted: 'Het segment is verwijderd.',
+  method_override_rename: 'Gebruik _method PUT of PATCH om deze resource met POST te wijzigen.',
 };

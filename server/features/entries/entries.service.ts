@@ -220,6 +220,8 @@ export async function updateEntry(ctx: AppContext, actor: Actor, id: number, bod
     return after;
   }).catch((error: unknown) => refusedReference(ctx, entry.user_id, error));
   if (!updated) throw notFound();
+  // A tracked run's date or distance may move it to another route (CONTRACT.md §22).
+  if (updated.has_track) await ctx.memory.runs?.runsChanged(entry.user_id);
   return updated;
 }
 
@@ -230,6 +232,7 @@ export async function deleteEntry(ctx: AppContext, actor: Actor, id: number): Pr
     const deleted = await entries.deleteEntry(trx, entry.id);
     if (deleted) await countRuns(trx, [], [entries.factsOf(deleted)]);
   });
+  if (entry.has_track) await ctx.memory.runs?.runsChanged(entry.user_id);
 }
 
 /** The admin dashboard's numbers of runs: everyone's runs in all, and the fastest and the longest run. */

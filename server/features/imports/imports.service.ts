@@ -455,7 +455,10 @@ export async function importRuns(
   const spool = new Spool(spoolPath, found.spool);
   const outcomes = new Spool(path.join(options.workDir, 'outcomes.jsonl'));
   try {
-    return await matchAndStore(ctx, user, found, options, spool, outcomes);
+    const summary = await matchAndStore(ctx, user, found, options, spool, outcomes);
+    // Routes and segments follow the runs stored (CONTRACT.md §22), off the request path.
+    if (!options.dryRun && summary.created + summary.tracksAdded > 0) await ctx.memory.runs?.runsChanged(user.id);
+    return summary;
   } catch (error) {
     spool.close();
     outcomes.close();

@@ -18,6 +18,7 @@ import * as tracks from './tracks.repository.js';
 
 export { prepareTrack, packTrack, packedSummary, unpackTrack, MAX_ORIGINAL_BYTES } from './prepare.js';
 export type { OriginalFile, PreparedTrack } from './prepare.js';
+export { decodeTrack } from './codec.js';
 
 export const NO_TRACK = 'This run has no track.';
 export const NO_ORIGINAL = 'This run has no original file.';
@@ -76,7 +77,9 @@ export async function trackPage(ctx: AppContext, actor: Actor, id: number): Prom
         ? heartRateSection(summary, found.profileMax, 'profile')
         : heartRateSection(summary, observedMaxUsed(found.observedMax ?? summary.max), 'observed');
   }
-  const text = `{"track":{"entry_id":${id},${pageMembers(found.page)},"heart_rate":${JSON.stringify(heartRate)}}}`;
+  const routes = ctx.memory.runs ? await ctx.memory.runs.trackMembers(ctx.db, id) : '"route":null,"segments":[]';
+  // §22's route and segments beside the track: the track's own `route` is its line (§14).
+  const text = `{"track":{"entry_id":${id},${pageMembers(found.page)},"heart_rate":${JSON.stringify(heartRate)}},${routes}}`;
   return { ownerId: found.userId, text };
 }
 
