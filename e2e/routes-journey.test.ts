@@ -63,13 +63,15 @@ describe('routes journey', () => {
         { timeout: 60_000, interval: 1000 },
       )
       .toBe(1);
-    const card = page.locator('article', { has: link });
-    await expect.poll(() => card.locator('.leaflet-overlay-pane path').count()).toBeGreaterThan(0);
+    const card = page.getByRole('main').locator('article', { has: page.getByRole('link', { name: 'Route 1' }) });
+    await card.getByRole('region', { name: 'Map of Route 1' }).waitFor();
+    await expect.poll(() => card.locator('.leaflet-overlay-pane path').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await card.getByText('Runs').locator('xpath=following-sibling::dd[1]').textContent()).toBe('2');
     await link.click();
     await page.waitForURL(/\/routes\/\d+$/);
     routePath = new URL(page.url()).pathname;
     const efforts = page.getByRole('table', { name: 'Runs on this route' });
+    await efforts.locator('tbody tr').nth(1).waitFor();
     expect(await efforts.locator('tbody tr').count()).toBe(2);
     await page.getByRole('img', { name: 'Times on this route over the years' }).waitFor();
 
@@ -83,7 +85,9 @@ describe('routes journey', () => {
     await page.getByLabel('Start (km)').fill('0.5');
     await page.getByLabel('End (km)').fill('1.5');
     // The stretch shows on the map as it is typed.
-    await expect.poll(() => page.getByRole('region', { name: 'Route map' }).locator('path').count()).toBe(2);
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Route map' }).locator('path').count(), { timeout: 15_000 })
+      .toBe(2);
     await page.getByLabel('Name', { exact: true }).fill('Middle kilometre');
     await page.getByLabel('Name', { exact: true }).press('Enter');
     const created = page.getByRole('link', { name: 'Middle kilometre' });
@@ -93,6 +97,7 @@ describe('routes journey', () => {
     await created.click();
     await page.waitForURL(/\/segments\/\d+$/);
     segmentPath = new URL(page.url()).pathname;
+    await page.getByRole('table', { name: 'Efforts on this segment' }).locator('tbody tr').nth(1).waitFor();
     expect(await page.getByRole('table', { name: 'Efforts on this segment' }).locator('tbody tr').count()).toBe(2);
 
     // Back on the run page, the segment is listed with its rank, and the route link is followed.
