@@ -81,13 +81,13 @@ describe('routes journey', () => {
     runPath = new URL(page.url()).pathname;
     const places = page.getByRole('region', { name: 'Route and segments' });
     await places.getByRole('link', { name: 'Route 1' }).waitFor();
+    const routeMapLines = page.getByRole('region', { name: 'Route map' }).locator('.leaflet-overlay-pane path');
+    await expect.poll(() => routeMapLines.count(), { timeout: 15_000 }).toBe(1);
     await page.getByRole('button', { name: 'Mark a segment' }).click();
     await page.getByLabel('Start (km)').fill('0.5');
     await page.getByLabel('End (km)').fill('1.5');
     // The stretch shows on the map as it is typed.
-    await expect
-      .poll(() => page.getByRole('region', { name: 'Route map' }).locator('path').count(), { timeout: 15_000 })
-      .toBe(2);
+    await expect.poll(() => routeMapLines.count(), { timeout: 15_000 }).toBe(2);
     await page.getByLabel('Name', { exact: true }).fill('Middle kilometre');
     await page.getByLabel('Name', { exact: true }).press('Enter');
     const created = page.getByRole('link', { name: 'Middle kilometre' });
