@@ -113,8 +113,9 @@ export const RunSegmentEffortSchema = z.object({
 });
 export const RunTrackEnvelopeSchema = z.object({
   track: RunTrackSchema,
-  route: RunRouteSchema.nullable(),
-  segments: z.array(RunSegmentEffortSchema),
+  // Always sent by the server; optional so that a client reading an older server still reads the track.
+  route: RunRouteSchema.nullable().optional(),
+  segments: z.array(RunSegmentEffortSchema).optional(),
 });
 
 export const RouteRunSchema = z.object({

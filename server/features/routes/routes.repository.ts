@@ -271,48 +271,69 @@ export async function segmentsOf(db: Executor, userId: number, id?: number): Pro
   }));
 }
 
-/** The runner's segments (one, or all) for a list: no paths; their effort counts and best efforts. */
+/**
+ * The runner's segments (one, or all) for a list: no paths; their effort counts and best efforts.
+ * Efforts exist only for shown runs (matching reads shown tracks alone; a staged run's deletion
+ * takes its efforts), so counts and minimums come from segment_efforts' own index.
+ */
 export async function segmentSummaries(db: Executor, userId: number, id?: number) {
   let query = db
     .selectFrom('segments as s')
     .select(['s.id', 's.name', 's.distance_m', 's.matching'])
-    .select(
-      sql<number | string>`(select count(*) from segment_efforts x inner join entries y on y.id = x.entry_id
-        where x.segment_id = s.id and ${shown('y.staged')})`.as('effort_count'),
-    )
     .where('s.user_id', '=', userId);
   if (id !== undefined) query = query.where('s.id', '=', id);
   const rows = await query.orderBy('s.id').execute();
-  const best = await bestEfforts(
-    db,
-    userId,
-    rows.map((r) => Number(r.id)),
-  );
+  const ids = rows.map((r) => Number(r.id));
+  const best = await bestEfforts(db, userId, ids);
   return rows.map((r) => ({
     id: Number(r.id),
     name: r.name,
     distanceM: Number(r.distance_m),
     matching: Number(r.matching) === 1,
-    effortCount: Number(r.effort_count),
-    best: best.get(Number(r.id)) ?? null,
+    effortCount: best.get(Number(r.id))?.count ?? 0,
+    best: best.get(Number(r.id))?.best ?? null,
   }));
 }
 
-/** Each segment's fastest effort (ties: the earliest date, then the lowest run id). */
+/** Each segment's effort count and fastest effort (ties: the earliest date, then the lowest run id). */
 async function bestEfforts(db: Executor, userId: number, ids: number[]) {
-  const found = new Map<number, { entryId: number; date: string; seconds: number }>();
+  const found = new Map<number, { count: number; best: { entryId: number; date: string; seconds: number } | null }>();
   if (ids.length === 0) return found;
-  const rows = await sql<{ segment_id: number; entry_id: number; date: string; seconds: number }>`
-    select segment_id, entry_id, date, seconds from (
-      select x.segment_id, x.entry_id, y.date, x.seconds,
-        row_number() over (partition by x.segment_id order by x.seconds, y.date, x.entry_id) as place
-      from segment_efforts x inner join entries y on y.id = x.entry_id
-      where x.user_id = ${userId} and ${shown('y.staged')}
-    ) ranked where place = 1`.execute(db);
-  const wanted = new Set(ids);
-  for (const r of rows.rows) {
-    if (wanted.has(Number(r.segment_id))) {
-      found.set(Number(r.segment_id), { entryId: Number(r.entry_id), date: r.date, seconds: Number(r.seconds) });
+  const totals = db
+    .selectFrom('segment_efforts')
+    .select(['segment_id', sql<number | string>`count(*)`.as('n'), sql<number>`min(seconds)`.as('fastest')])
+    .where('segment_id', 'in', ids)
+    .groupBy('segment_id');
+  const fastest = new Map<number, number>();
+  for (const r of await totals.execute()) {
+    found.set(Number(r.segment_id), { count: Number(r.n), best: null });
+    fastest.set(Number(r.segment_id), Number(r.fastest));
+  }
+  if (fastest.size === 0) return found;
+  const ties = await db
+    .selectFrom('segment_efforts as x')
+    .innerJoin('entries as y', 'y.id', 'x.entry_id')
+    .select(['x.segment_id', 'x.entry_id', 'y.date', 'x.seconds'])
+    .where('x.user_id', '=', userId)
+    .where((eb) =>
+      eb.or(
+        [...fastest].map(([segmentId, seconds]) =>
+          eb.and([eb('x.segment_id', '=', segmentId), eb('x.seconds', '=', seconds)]),
+        ),
+      ),
+    )
+    .execute();
+  for (const r of ties) {
+    const entry = found.get(Number(r.segment_id));
+    if (!entry) continue;
+    const candidate = { entryId: Number(r.entry_id), date: r.date, seconds: Number(r.seconds) };
+    const current = entry.best;
+    if (
+      !current ||
+      candidate.date < current.date ||
+      (candidate.date === current.date && candidate.entryId < current.entryId)
+    ) {
+      entry.best = candidate;
     }
   }
   return found;
