@@ -40,16 +40,20 @@ const loop = {
 describe('the routes page', { timeout: 20_000 }, () => {
   it('says it is loading, then what to do when there are no routes yet', async () => {
     signIn();
-    let answer: () => void = () => undefined;
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
     mockFetch({
       'GET /api/v1/user/me': { body: me },
       'GET /api/v1/app-config': { body: { map: null } },
-      'GET /api/v1/routes': () => new Promise((resolve) => (answer = () => resolve({ body: { routes: [] } }))),
+      'GET /api/v1/routes': async () => {
+        await released;
+        return { body: { routes: [] } };
+      },
     });
     renderRoutes('/routes');
     expect(await screen.findByText('Loading your routes…', {}, chunkLoad)).toBeInTheDocument();
-    answer();
-    expect(await screen.findByText('No routes yet.')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('No routes yet.', {}, chunkLoad)).toBeInTheDocument();
     expect(screen.getByText(/Routes form by themselves/)).toBeInTheDocument();
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Your data' })).toHaveAttribute('href', '/data');
   });
