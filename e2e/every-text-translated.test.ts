@@ -62,6 +62,8 @@ const SCREENS: Screen[] = [
   { path: '/goals', as: 'runner' },
   { path: '/shoes', as: 'runner' },
   { path: '/shoes/{shoe}', as: 'runner' },
+  { path: '/routes', as: 'runner' },
+  { path: '/segments', as: 'runner' },
   { path: '/report/weekly', as: 'runner' },
   { path: '/insights/records', as: 'runner' },
   { path: '/insights/load', as: 'runner' },

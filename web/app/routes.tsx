@@ -32,6 +32,10 @@ const InsightsMap = screen(() => import('./routes/insights-map'));
 const Goals = screen(() => import('./routes/goals'));
 const Shoes = screen(() => import('./routes/shoes'));
 const Shoe = screen(() => import('./routes/shoe'));
+const RoutesPage = screen(() => import('./routes/routes'));
+const RoutePage = screen(() => import('./routes/route'));
+const SegmentsPage = screen(() => import('./routes/segments'));
+const SegmentPage = screen(() => import('./routes/segment'));
 const YourData = screen(() => import('./routes/data'));
 const AdminLayout = screen(() => import('./routes/admin/admin-layout'));
 const AdminDashboard = screen(() => import('./routes/admin/dashboard'));
@@ -92,6 +96,10 @@ export function AppRoutes() {
                 <Route path="insights/year" element={<InsightsYear />} />
                 <Route path="insights/map" element={<InsightsMap />} />
                 <Route path="shoes/:id" element={<Shoe />} />
+                <Route path="routes" element={<RoutesPage />} />
+                <Route path="routes/:id" element={<RoutePage />} />
+                <Route path="segments" element={<SegmentsPage />} />
+                <Route path="segments/:id" element={<SegmentPage />} />
                 <Route path="data" element={<YourData />} />
               </Route>
               <Route path="admin" element={<Guard rule={staffOnly} />}>

@@ -23,6 +23,10 @@ export const queryKeys = {
   calendarFeed: ['calendar-feed'] as const,
   webhooks: ['webhooks'] as const,
   inbox: ['inbox'] as const,
+  routes: ['routes'] as const,
+  route: (id: number) => ['routes', 'detail', id] as const,
+  segments: ['segments'] as const,
+  segment: (id: number) => ['segments', 'detail', id] as const,
   userList: (params: object) => ['users', 'list', params] as const,
   user: (id: number) => ['users', 'detail', id] as const,
 };
@@ -39,6 +43,9 @@ export function invalidateRunData(queryClient: QueryClient): Promise<unknown> {
       // A shoe's distance and a goal's progress add up runs.
       queryKeys.shoes,
       queryKeys.goals,
+      // Routes and segment efforts follow every run (CONTRACT.md §22).
+      queryKeys.routes,
+      queryKeys.segments,
     ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
   );
 }

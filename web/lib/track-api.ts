@@ -1,5 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RunTrackEnvelopeSchema, type RunTrack } from '../../core/tracks/schemas.js';
+import { TrackPlacesSchema, type TrackPlaces } from '../../core/routes/answers.js';
+import { z } from 'zod';
+import { RunTrackSchema, type RunTrack } from '../../core/tracks/schemas.js';
 import { api, ApiError } from './api-client';
 import { queryKeys } from './query-keys';
 
@@ -8,9 +10,18 @@ import { queryKeys } from './query-keys';
  * sections and the records, which say where a best effort was run): the API's 404 is an answer here,
  * not a failure, so it reaches neither the error state nor the error toast.
  */
-export async function getTrack(entryId: number, signal?: AbortSignal): Promise<RunTrack | null> {
+export type RunTrackWithPlaces = RunTrack & { places: TrackPlaces };
+
+/** The track, with the run's route and segment efforts (CONTRACT.md §22) read from the same answer. */
+const TrackOnlySchema = z.object({ track: RunTrackSchema });
+function parseTrack(json: unknown): RunTrackWithPlaces {
+  const { track } = TrackOnlySchema.parse(json);
+  return { ...track, places: TrackPlacesSchema.parse(json) };
+}
+
+export async function getTrack(entryId: number, signal?: AbortSignal): Promise<RunTrackWithPlaces | null> {
   try {
-    return (await api.get(`/entry/${entryId}/track`, RunTrackEnvelopeSchema, { signal })).track;
+    return await api.get(`/entry/${entryId}/track`, parseTrack, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;

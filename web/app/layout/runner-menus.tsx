@@ -62,6 +62,16 @@ export function RunnerLinks({ user }: { user: User }) {
             {t('menus.map')}
           </Link>
         </li>
+        <li>
+          <Link className="dropdown-item" to="/routes">
+            {t('menus.routes')}
+          </Link>
+        </li>
+        <li>
+          <Link className="dropdown-item" to="/segments">
+            {t('menus.segments')}
+          </Link>
+        </li>
       </Dropdown>
       {can(user, { type: 'admin.panel' }) ? (
         <li className="nav-item">

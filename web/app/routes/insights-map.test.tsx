@@ -12,8 +12,8 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Leaflet's canvas draws nothing in jsdom: a stand-in lists the runs it is given, each clickable as a line is.
 vi.mock('../../features/tracks/components/routes-map', () => ({
-  default: ({ runs, describe, onOpen, tiles }: RoutesMapProps) => (
-    <div role="region" aria-label="Map of every run" data-tiles={tiles?.tile_url ?? 'none'}>
+  default: ({ runs, describe, onOpen, tiles, mode }: RoutesMapProps) => (
+    <div role="region" aria-label="Map of every run" data-tiles={tiles?.tile_url ?? 'none'} data-mode={mode}>
       {runs.map((run) => (
         <button key={run.entry_id} type="button" onClick={() => onOpen(run.entry_id)}>
           {describe(run)}
@@ -129,5 +129,21 @@ describe('the map of every run', () => {
     });
     open();
     expect(await screen.findByText('Your routes could not be loaded.')).toBeInTheDocument();
+  });
+
+  it('switches between lines and the heat map', async () => {
+    serve();
+    open();
+    const map = await screen.findByRole('region', { name: 'Map of every run' });
+    const lines = screen.getByRole('radio', { name: 'Lines' });
+    const heat = screen.getByRole('radio', { name: 'Heat map' });
+    expect(lines).toBeChecked();
+    expect(map).toHaveAttribute('data-mode', 'lines');
+    await userEvent.click(heat);
+    expect(heat).toBeChecked();
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Map of every run' })).toHaveAttribute('data-mode', 'heat'),
+    );
+    expect(screen.getByRole('group', { name: 'Show' })).toBeInTheDocument();
   });
 });

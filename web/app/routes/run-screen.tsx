@@ -7,7 +7,10 @@ import { useEntry } from '../../features/entries/api/get-entry';
 import { RunAbout, RunNumbers, runHeading } from '../../features/entries/components/run-details';
 import { useShoeNames } from '../../features/shoes/api/get-shoes';
 import { useT } from '../../i18n/runtime';
+import { MarkSegment, useSegmentMarking } from '../../features/routes/components/mark-segment';
+import { RunPlaces } from '../../features/routes/components/run-places';
 import { TrackSections } from '../../features/tracks/components/track-sections';
+import { useTrack } from '../../lib/track-api';
 import { ApiError } from '../../lib/api-client';
 import { useDisplay } from '../../lib/display';
 import { runEditPath, type RunPlace } from '../../lib/run-paths';
@@ -39,6 +42,7 @@ export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
   const goBack = useGoBack(list);
   const [search] = useSearchParams();
   const effort = search.get('effort');
+  const marking = useSegmentMarking();
   if (!valid || (entry.error instanceof ApiError && entry.error.status === 404)) return <RunNotFound list={list} />;
   if (entry.isError) return <p className="text-danger">{t('run.loadError')}</p>;
   if (!entry.data) return <p className="text-body-secondary">{t('run.loading')}</p>;
@@ -82,10 +86,29 @@ export function RunScreen({ id, place }: { id: number; place: RunPlace }) {
           effort={effort}
           run={{ distance: run.distance, time: run.time }}
           afterMap={about}
+          marking={marking.marking}
+          afterCharts={place === 'own' ? <RunExtras entryId={run.id} marking={marking} /> : null}
         />
       ) : (
         about
       )}
+    </>
+  );
+}
+
+/**
+ * A recorded run's route and segments (CONTRACT.md §22), and marking a new segment on it: only on
+ * the runner's own page, for a track with positions and distances.
+ */
+function RunExtras({ entryId, marking }: { entryId: number; marking: ReturnType<typeof useSegmentMarking> }) {
+  // Already loaded by the track's sections, which show this.
+  const { data: track } = useTrack(entryId);
+  const distance = track?.series?.distance;
+  if (!track?.route || !distance || distance.length < 2) return null;
+  return (
+    <>
+      <RunPlaces entryId={entryId} />
+      <MarkSegment entryId={entryId} lengthM={distance[distance.length - 1]! - distance[0]!} state={marking} />
     </>
   );
 }

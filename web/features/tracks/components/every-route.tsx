@@ -4,6 +4,7 @@
  */
 import { useCallback, useId, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import heatmapTexts from 'virtual:i18n/heatmap';
 import mapTexts from 'virtual:i18n/map';
 import type { RouteRun } from '../../../../core/tracks/schemas.js';
 import { splitAround, useT } from '../../../i18n/runtime';
@@ -39,7 +40,10 @@ export function EveryRoute({
   display: RoutesDisplay;
 }) {
   const t = useT(mapTexts);
+  const th = useT(heatmapTexts);
   const selectId = useId();
+  const modeName = useId();
+  const [mode, setMode] = useState<'lines' | 'heat'>('lines');
   const navigate = useNavigate();
   const shown = useRoutes(year);
   // All years' answer lists the years to choose from (and is the map itself without a filter).
@@ -95,6 +99,33 @@ export function EveryRoute({
             ))}
           </select>
         </div>
+        <fieldset className="mb-0">
+          <legend className="form-label fs-6 mb-2">{th('heatmap.show')}</legend>
+          <div className="btn-group" role="group">
+            <input
+              type="radio"
+              className="btn-check"
+              name={modeName}
+              id={`${modeName}-lines`}
+              checked={mode === 'lines'}
+              onChange={() => setMode('lines')}
+            />
+            <label className="btn btn-outline-primary" htmlFor={`${modeName}-lines`}>
+              {th('heatmap.lines')}
+            </label>
+            <input
+              type="radio"
+              className="btn-check"
+              name={modeName}
+              id={`${modeName}-heat`}
+              checked={mode === 'heat'}
+              onChange={() => setMode('heat')}
+            />
+            <label className="btn btn-outline-primary" htmlFor={`${modeName}-heat`}>
+              {th('heatmap.heat')}
+            </label>
+          </div>
+        </fieldset>
         <p className="mb-0 text-body-secondary" aria-live="polite">
           {t('map.summary', {
             count: routes.runs.length,
@@ -110,6 +141,7 @@ export function EveryRoute({
           tiles={tiles.data ?? null}
           describe={describe}
           onOpen={onOpen}
+          mode={mode}
         />
       ) : (
         <p>{t('map.emptyYear', { year: year ?? '' })}</p>

@@ -8,7 +8,14 @@ const RoutesMap = lazy(() => import('./routes-map'));
 
 export function LazyRouteMap(props: RouteMapProps) {
   return (
-    <Suspense fallback={<div className="track-map chart-placeholder" aria-hidden="true" />}>
+    <Suspense
+      fallback={
+        <div
+          className={props.small ? 'track-map track-map-small chart-placeholder' : 'track-map chart-placeholder'}
+          aria-hidden="true"
+        />
+      }
+    >
       <RouteMap {...props} />
     </Suspense>
   );

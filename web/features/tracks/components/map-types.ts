@@ -10,10 +10,18 @@ export interface RouteMapProps {
   tiles: MapConfig | null;
   /** Where the marker stands (the charts' hover), or null to hide it. */
   spot: LatLon | null;
+  /** The map's accessible name, where a page shows several ("Route map" otherwise). */
+  label?: string | undefined;
+  /** A small map, as in a list of routes. */
+  small?: boolean | undefined;
+  /** A stretch of the route to draw strong on top (a segment being marked), or null. */
+  highlight?: LatLon[] | null | undefined;
 }
 
 export interface RoutesMapProps {
   runs: RouteRun[];
+  /** Every run's line (clickable), or a heat map where runs that repeat glow. */
+  mode?: 'lines' | 'heat';
   bounds: Bounds;
   tiles: MapConfig | null;
   /** The text that names a run under the pointer (its date and distance). */

@@ -69,3 +69,15 @@ export function spotOnRoute(line: RouteLine | null, distance: readonly number[],
   const span = distance[distance.length - 1]! - first;
   return pointAlong(line, span > 0 ? (distance[index]! - first) / span : 0);
 }
+
+/** The part of the line between two shares (0-1) of its length, ends included; empty for an empty line. */
+export function stretchAlong(line: RouteLine, fromShare: number, toShare: number): LatLon[] {
+  const start = pointAlong(line, Math.min(fromShare, toShare));
+  const end = pointAlong(line, Math.max(fromShare, toShare));
+  if (!start || !end) return [];
+  const total = line.along[line.along.length - 1]!;
+  const low = Math.min(fromShare, toShare) * total;
+  const high = Math.max(fromShare, toShare) * total;
+  const inside = line.points.filter((_point, k) => line.along[k]! > low && line.along[k]! < high);
+  return [start, ...inside, end];
+}

@@ -11,7 +11,15 @@ import { createMap, fitTo, L } from './map-setup';
 import { readMapColors, routeStyle, spotStyle } from './map-styles';
 import type { RouteMapProps } from './map-types';
 
-export default function RouteMap({ points, bounds, tiles, spot }: RouteMapProps) {
+export default function RouteMap({
+  points,
+  bounds,
+  tiles,
+  spot,
+  label,
+  small = false,
+  highlight = null,
+}: RouteMapProps) {
   const t = useT(mapTexts);
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<{ map: L.Map; line: L.Polyline; marker: L.CircleMarker } | null>(null);
@@ -38,6 +46,19 @@ export default function RouteMap({ points, bounds, tiles, spot }: RouteMapProps)
     mapRef.current?.marker.setStyle(spotStyle(colors));
   }, [colors]);
 
+  // The stretch being marked as a segment: a wider line over the route.
+  useEffect(() => {
+    const drawn = mapRef.current;
+    if (!drawn || !highlight || highlight.length < 2) return;
+    const stretch = L.polyline(highlight, {
+      ...routeStyle(colorsRef.current),
+      weight: 8,
+      opacity: 0.6,
+      interactive: false,
+    }).addTo(drawn.map);
+    return () => void stretch.remove();
+  }, [highlight, points, bounds, tiles]);
+
   useEffect(() => {
     const drawn = mapRef.current;
     if (!drawn) return;
@@ -45,5 +66,12 @@ export default function RouteMap({ points, bounds, tiles, spot }: RouteMapProps)
     else drawn.marker.remove();
   }, [spot, points, bounds, tiles]);
 
-  return <div ref={containerRef} className="track-map" role="region" aria-label={t('map.routeMap')} />;
+  return (
+    <div
+      ref={containerRef}
+      className={small ? 'track-map track-map-small' : 'track-map'}
+      role="region"
+      aria-label={label ?? t('map.routeMap')}
+    />
+  );
 }

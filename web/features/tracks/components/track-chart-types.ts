@@ -24,4 +24,8 @@ export interface TrackChartProps {
   /** The index of the point every chart shows (the shared hover), or null. */
   spot: number | null;
   onSpot(index: number | null): void;
+  /** A stretch shaded on the chart (a segment being marked), in the x axis' unit, or null. */
+  selection?: { from: number; to: number | null } | null | undefined;
+  /** A click on the chart picks the point under the pointer (marking a segment); none when absent. */
+  onPick?: ((index: number) => void) | undefined;
 }

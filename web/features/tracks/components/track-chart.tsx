@@ -61,6 +61,31 @@ function spotRule(color: string): Plugin<'line'> {
   };
 }
 
+/** Shades the selected stretch (from, to) of the x axis; a line at `from` while `to` is still open. */
+function selectionBand(color: string, selection: TrackChartProps['selection']): Plugin<'line'> {
+  return {
+    id: 'selectionBand',
+    beforeDatasetsDraw(chart) {
+      if (!selection) return;
+      const { ctx, chartArea, scales } = chart;
+      const xScale = scales.x;
+      if (!xScale) return;
+      const from = xScale.getPixelForValue(selection.from);
+      const to = selection.to === null ? from + 2 : xScale.getPixelForValue(selection.to);
+      ctx.save();
+      ctx.globalAlpha = 0.18;
+      ctx.fillStyle = color;
+      ctx.fillRect(
+        Math.min(from, to),
+        chartArea.top,
+        Math.max(2, Math.abs(to - from)),
+        chartArea.bottom - chartArea.top,
+      );
+      ctx.restore();
+    },
+  };
+}
+
 export default function TrackChart({
   label,
   x,
@@ -75,15 +100,19 @@ export default function TrackChart({
   range = null,
   spot,
   onSpot,
+  selection = null,
+  onPick,
 }: TrackChartProps) {
   useT(runTexts);
   const colors = useChartColors();
   const tones = useThemeValues(readToneColors);
   const chartRef = useRef<ChartJS<'line', { x: number; y: number }[]> | null>(null);
   const onSpotRef = useRef(onSpot);
+  const onPickRef = useRef(onPick);
   useEffect(() => {
     onSpotRef.current = onSpot;
-  }, [onSpot]);
+    onPickRef.current = onPick;
+  }, [onSpot, onPick]);
 
   const data = useMemo<ChartData<'line', { x: number; y: number }[]>>(
     () => ({
@@ -114,6 +143,10 @@ export default function TrackChart({
       animation: false,
       interaction: { mode: 'index', intersect: false, axis: 'x' },
       onHover: (_event, elements) => onSpotRef.current(spotOfHover(elements)),
+      onClick: (_event, elements) => {
+        const index = spotOfHover(elements);
+        if (index !== null) onPickRef.current?.(index);
+      },
       plugins: {
         legend: { display: false },
         tooltip: {
@@ -143,7 +176,10 @@ export default function TrackChart({
     };
   }, [colors, label, x, xTitle, yTitle, formatX, formatY, unit, reverse, range]);
 
-  const plugins = useMemo(() => [spotRule(colors.text)], [colors.text]);
+  const plugins = useMemo(
+    () => [spotRule(colors.text), selectionBand(tones[tone], selection)],
+    [colors.text, tones, tone, selection],
+  );
 
   // Show the spot another chart (or the map's owner) set, unless this chart already shows it.
   useEffect(() => {

@@ -21,6 +21,13 @@ function LazyTrackChart(props: TrackChartProps) {
   );
 }
 
+/** A stretch of the run being chosen (metres from the track's first sample; `end_m` null until picked). */
+export interface StretchMarking {
+  range: { start_m: number; end_m: number | null } | null;
+  /** A point picked on a chart or the map, in metres from the track's first sample. */
+  onPick: (metres: number) => void;
+}
+
 /** What the charts draw, in the runner's unit: null without a series of at least two points. */
 export function chartLines(track: Pick<RunTrack, 'series' | 'pauses'>, units: Units) {
   const { series } = track;
@@ -77,11 +84,14 @@ export function TrackCharts({
   display,
   spot,
   onSpot,
+  marking = null,
 }: {
   track: Pick<RunTrack, 'series' | 'pauses'>;
   display: TrackDisplay;
   spot: number | null;
   onSpot: (index: number | null) => void;
+  /** A stretch being marked: shaded on every chart, a click picking its ends. */
+  marking?: StretchMarking | null;
 }) {
   useT(runTexts);
   // Memoised on the display's parts, not on the object: a caller may rebuild it on every render.
@@ -93,8 +103,31 @@ export function TrackCharts({
     () => (value: number) => formatPace(paceToMinPerKm(value, units)),
     [formatPace, units],
   );
+  const first = track.series?.distance[0] ?? 0;
+  const seriesDistance = track.series?.distance;
+  const range = marking?.range ?? null;
+  const selection = useMemo(
+    () =>
+      range
+        ? { from: metresIn(range.start_m, units), to: range.end_m === null ? null : metresIn(range.end_m, units) }
+        : null,
+    [range, units],
+  );
+  const pick = marking?.onPick;
+  const onPick = useMemo(
+    () => (pick && seriesDistance ? (index: number) => pick((seriesDistance[index] ?? first) - first) : undefined),
+    [pick, seriesDistance, first],
+  );
   if (!lines) return null;
-  const common = { x: lines.x, xTitle: t('run.charts.distanceAxis', { unit: distanceLabel }), formatX, spot, onSpot };
+  const common = {
+    x: lines.x,
+    xTitle: t('run.charts.distanceAxis', { unit: distanceLabel }),
+    formatX,
+    spot,
+    onSpot,
+    selection,
+    onPick,
+  };
   return (
     <div className="d-grid gap-3">
       <LazyTrackChart

@@ -12,8 +12,8 @@ import { useMapConfig } from '../api/get-map-config';
 import { t, useT } from '../../../i18n/runtime';
 import { useTrack } from '../../../lib/track-api';
 import { LazyRouteMap } from './lazy-maps';
-import { decodeRoute, routeLine, spotOnRoute } from './route-geometry';
-import { TrackCharts } from './track-charts';
+import { decodeRoute, routeLine, spotOnRoute, stretchAlong } from './route-geometry';
+import { TrackCharts, type StretchMarking } from './track-charts';
 import { TrackDownloads } from './track-downloads';
 import type { RunNumbers, TrackDisplay } from './track-format';
 import {
@@ -33,9 +33,15 @@ export function TrackSections({
   effort,
   run,
   afterMap = null,
+  afterCharts = null,
+  marking = null,
 }: {
   entryId: number;
   display: TrackDisplay;
+  /** What the page shows right after the charts (the run's route and segments). */
+  afterCharts?: ReactNode;
+  /** A stretch being marked as a segment, shaded on the charts and the map. */
+  marking?: StretchMarking | null;
   /** A best effort to show first (a record's link names it: `?effort=5k`). */
   effort?: string | null;
   /** The run's own numbers (the page's header), to say where the track covers less of the run. */
@@ -74,7 +80,17 @@ export function TrackSections({
     );
   }
   if (track === null) return <>{afterMap}</>;
-  return <TrackBlocks track={track} display={display} effort={effort ?? null} run={run} afterMap={afterMap} />;
+  return (
+    <TrackBlocks
+      track={track}
+      display={display}
+      effort={effort ?? null}
+      run={run}
+      afterMap={afterMap}
+      afterCharts={afterCharts}
+      marking={marking}
+    />
+  );
 }
 
 /** The names of the charts a track has, for their panel's title: "Pace, elevation and heart rate". */
@@ -92,12 +108,16 @@ export function TrackBlocks({
   effort = null,
   run,
   afterMap = null,
+  afterCharts = null,
+  marking = null,
 }: {
   track: RunTrack;
   display: TrackDisplay;
   effort?: string | null;
   run?: RunNumbers | undefined;
   afterMap?: ReactNode;
+  afterCharts?: ReactNode;
+  marking?: StretchMarking | null;
 }) {
   useT(runTexts);
   const [spot, setSpot] = useState<number | null>(null);
@@ -105,6 +125,12 @@ export function TrackBlocks({
   const line = useMemo(() => (points ? routeLine(points) : null), [points]);
   const distances = track.series?.distance;
   const marker = useMemo(() => spotOnRoute(line, distances ?? [], spot), [line, distances, spot]);
+  const range = marking?.range ?? null;
+  const highlight = useMemo(() => {
+    if (!line || !range || range.end_m === null || !distances || distances.length < 2) return null;
+    const span = distances[distances.length - 1]! - distances[0]!;
+    return span > 0 ? stretchAlong(line, range.start_m / span, range.end_m / span) : null;
+  }, [line, range, distances]);
 
   const blocks: ReactNode[] = [];
   if (run && track.splits.km.length > 0) {
@@ -113,7 +139,7 @@ export function TrackBlocks({
   if (points && track.bounds) {
     blocks.push(
       <Panel key="map" title={t('run.route.title')}>
-        <RouteMapWithTiles points={points} bounds={track.bounds} spot={marker} />
+        <RouteMapWithTiles points={points} bounds={track.bounds} spot={marker} highlight={highlight} />
       </Panel>,
     );
   }
@@ -121,10 +147,11 @@ export function TrackBlocks({
   if (track.series && track.series.distance.length >= 2) {
     blocks.push(
       <Panel key="charts" title={chartsTitle(track)}>
-        <TrackCharts track={track} display={display} spot={spot} onSpot={setSpot} />
+        <TrackCharts track={track} display={display} spot={spot} onSpot={setSpot} marking={marking} />
       </Panel>,
     );
   }
+  if (afterCharts) blocks.push(<Fragment key="after-charts">{afterCharts}</Fragment>);
   const tables: ReactNode[] = [];
   if (track.splits[display.units].length > 0) {
     tables.push(
