@@ -91,7 +91,7 @@ try {
       await page.evaluate(
         ([runs, points]) =>
           (
-            window as unknown as {
+            globalThis as unknown as {
               heatBench: (r: number, p: number, w: number, h: number) => unknown;
             }
           ).heatBench(runs!, points!, 1280, 800),
