@@ -56,7 +56,8 @@ export const SegmentBodySchema = z
   });
 export type SegmentBody = z.infer<typeof SegmentBodySchema>;
 
-const BestSchema = z.object({ entry_id: z.number(), date: z.string(), time: z.string() });
+export const BestSchema = z.object({ entry_id: z.number(), date: z.string(), time: z.string() });
+export type Best = z.infer<typeof BestSchema>;
 
 export const EffortSchema = z.object({
   entry_id: z.number(),
@@ -79,7 +80,9 @@ export const RouteSchema = z.object({
 export type RouteSummary = z.infer<typeof RouteSchema>;
 
 export const RoutesEnvelopeSchema = z.object({ routes: z.array(RouteSchema) });
-export const RouteEnvelopeSchema = z.object({ route: RouteSchema.extend({ efforts: z.array(EffortSchema) }) });
+export const RouteDetailSchema = RouteSchema.extend({ efforts: z.array(EffortSchema) });
+export type RouteDetail = z.infer<typeof RouteDetailSchema>;
+export const RouteEnvelopeSchema = z.object({ route: RouteDetailSchema });
 
 export const SegmentSchema = z.object({
   id: z.number(),
@@ -92,7 +95,7 @@ export const SegmentSchema = z.object({
 export type SegmentSummary = z.infer<typeof SegmentSchema>;
 
 export const SegmentsEnvelopeSchema = z.object({ segments: z.array(SegmentSchema) });
-export const SegmentEnvelopeSchema = z.object({
-  segment: SegmentSchema.extend({ efforts: z.array(EffortSchema) }),
-});
+export const SegmentDetailSchema = SegmentSchema.extend({ efforts: z.array(EffortSchema) });
+export type SegmentDetail = z.infer<typeof SegmentDetailSchema>;
+export const SegmentEnvelopeSchema = z.object({ segment: SegmentDetailSchema });
 export type Effort = z.infer<typeof EffortSchema>;

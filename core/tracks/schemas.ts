@@ -111,6 +111,12 @@ export const RunSegmentEffortSchema = z.object({
   time: z.string(),
   rank: wholeNumber,
 });
+/** The run's route and segment efforts as the web app reads them beside the track: none from a server without routes. */
+export const TrackPlacesSchema = z.object({
+  route: RunRouteSchema.nullable().default(null),
+  segments: z.array(RunSegmentEffortSchema).default([]),
+});
+export type TrackPlaces = z.infer<typeof TrackPlacesSchema>;
 export const RunTrackEnvelopeSchema = z.object({
   track: RunTrackSchema,
   // Always sent by the server; optional so that a client reading an older server still reads the track.

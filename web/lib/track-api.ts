@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TrackPlacesSchema, type TrackPlaces } from '../../core/routes/answers.js';
 import { z } from 'zod';
-import { RunTrackSchema, type RunTrack } from '../../core/tracks/schemas.js';
+import { RunTrackSchema, TrackPlacesSchema, type RunTrack, type TrackPlaces } from '../../core/tracks/schemas.js';
 import { api, ApiError } from './api-client';
 import { queryKeys } from './query-keys';
 

@@ -35,6 +35,7 @@ const loop = {
   best: { entry_id: 42, date: '2026-03-09', time: '00:24:10' },
   last_date: '2026-05-01',
   polyline: '_riyH~lVoKg^wQg^',
+  matching: false,
 };
 
 describe('the routes page', { timeout: 20_000 }, () => {

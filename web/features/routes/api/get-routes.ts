@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { RouteEnvelopeSchema, RoutesListEnvelopeSchema } from '../../../../core/routes/answers.js';
+import { RouteEnvelopeSchema, RoutesEnvelopeSchema } from '../../../../core/routes/schemas.js';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 import { FILLING_IN_POLL_MS } from './get-segments';
 
 /** The runner's routes, newest last run first (CONTRACT.md §22). */
 export async function getRouteList(signal?: AbortSignal) {
-  return (await api.get('/routes', RoutesListEnvelopeSchema, { signal })).routes;
+  return (await api.get('/routes', RoutesEnvelopeSchema, { signal })).routes;
 }
 
 export async function getRoute(id: number, signal?: AbortSignal) {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { SegmentEnvelopeSchema, SegmentsListEnvelopeSchema } from '../../../../core/routes/answers.js';
+import { SegmentEnvelopeSchema, SegmentsEnvelopeSchema } from '../../../../core/routes/schemas.js';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -7,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const FILLING_IN_POLL_MS = 1500;
 
 export async function getSegmentList(signal?: AbortSignal) {
-  return (await api.get('/segments', SegmentsListEnvelopeSchema, { signal })).segments;
+  return (await api.get('/segments', SegmentsEnvelopeSchema, { signal })).segments;
 }
 
 export async function getSegment(id: number, signal?: AbortSignal) {

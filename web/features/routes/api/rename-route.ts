@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { RouteEnvelopeSchema } from '../../../../core/routes/answers.js';
+import { RouteEnvelopeSchema } from '../../../../core/routes/schemas.js';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { SegmentEnvelopeSchema, type SegmentCreateBody } from '../../../../core/routes/answers.js';
+import { SegmentEnvelopeSchema, type SegmentBody } from '../../../../core/routes/schemas.js';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';
 
-export async function createSegment(body: SegmentCreateBody) {
+export async function createSegment(body: SegmentBody) {
   return (await api.post('/segments', SegmentEnvelopeSchema, { ...body })).segment;
 }
 

@@ -5,7 +5,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import routesTexts from 'virtual:i18n/routes';
-import type { Effort } from '../../../../core/routes/answers.js';
+import type { Effort } from '../../../../core/routes/schemas.js';
 import { parseDuration } from '../../../../core/time.js';
 import { LazySeriesChart } from '../../../components/charts/lazy-series-chart';
 import { FormField } from '../../../components/form/form-field';

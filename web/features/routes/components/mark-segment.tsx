@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import routesTexts from 'virtual:i18n/routes';
-import { SEGMENT_MAX_M, SEGMENT_MIN_M } from '../../../../core/routes/answers.js';
+import { MAX_SEGMENT_M, MIN_SEGMENT_M } from '../../../../core/routes/schemas.js';
 import { decimal } from '../../../../core/format.js';
 import { distanceIn, distanceToKm, parseDecimal, type Units } from '../../../../core/units.js';
 import { FormField } from '../../../components/form/form-field';
@@ -92,7 +92,7 @@ export function MarkSegment({
         ? [t('routes.mark.endInvalid')]
         : endM > lengthM
           ? [t('routes.mark.endBeyond')]
-          : endM - startM < SEGMENT_MIN_M || endM - startM > SEGMENT_MAX_M
+          : endM - startM < MIN_SEGMENT_M || endM - startM > MAX_SEGMENT_M
             ? [t('routes.mark.lengthInvalid')]
             : server.end_m,
     name: name.trim() === '' ? [t('routes.mark.nameRequired')] : server.name,
@@ -103,8 +103,8 @@ export function MarkSegment({
     startM > lengthM ||
     endM === null ||
     endM > lengthM ||
-    endM - startM < SEGMENT_MIN_M ||
-    endM - startM > SEGMENT_MAX_M ||
+    endM - startM < MIN_SEGMENT_M ||
+    endM - startM > MAX_SEGMENT_M ||
     name.trim() === '';
 
   const submit = (event: FormEvent) => {

@@ -2,7 +2,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import routesTexts from 'virtual:i18n/routes';
-import type { RouteDetail } from '../../../../core/routes/answers.js';
+import type { RouteDetail } from '../../../../core/routes/schemas.js';
 import { PageTitle } from '../../../components/page-title';
 import { Panel } from '../../../components/panel';
 import { useT } from '../../../i18n/runtime';

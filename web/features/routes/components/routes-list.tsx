@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import routesTexts from 'virtual:i18n/routes';
-import type { RouteSummary } from '../../../../core/routes/answers.js';
+import type { RouteSummary } from '../../../../core/routes/schemas.js';
 import { splitAround, useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { useRouteList } from '../api/get-routes';
