@@ -8,7 +8,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import type { User } from '../../core/schemas.js';
-import { can } from '../../core/permissions.js';
 import { meQueryOptions, useUser } from '../features/auth/api/get-me';
 
 /** Where a user (null for a visitor) is sent instead of the guarded routes; null lets them in. */
@@ -19,14 +18,7 @@ export const guestOnly: GuardRule = (user) => (user ? '/dashboard' : null);
 
 export const loginRequired: GuardRule = (user) => (user ? null : '/login');
 
-/** The admin panel: admins and managers. */
-export const staffOnly: GuardRule = (user) => (can(user, { type: 'admin.panel' }) ? null : '/login');
-
-/** Everyone's entries: admins only; a manager is sent back to the admin dashboard. */
-export const adminOnly: GuardRule = (user) => {
-  if (can(user, { type: 'entry.listAll' })) return null;
-  return can(user, { type: 'admin.panel' }) ? '/admin/dashboard' : '/login';
-};
+// The admin panel's rules are in routes/admin/admin-routes.tsx, with its routes.
 
 /** A layout route that shows its child routes only to the users `rule` lets in. */
 export function Guard({ rule }: { rule: GuardRule }) {

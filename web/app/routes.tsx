@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { adminOnly, Guard, guestOnly, loginRequired, SessionGate, staffOnly } from './guards';
+import { Route, Routes } from 'react-router';
+import { Guard, guestOnly, loginRequired, SessionGate } from './guards';
 import { NarrowPage, RootLayout } from './layout/root-layout';
 import { SessionExpiryRedirect } from './session-expiry';
 
@@ -37,15 +37,7 @@ const RoutePage = screen(() => import('./routes/route'));
 const SegmentsPage = screen(() => import('./routes/segments'));
 const SegmentPage = screen(() => import('./routes/segment'));
 const YourData = screen(() => import('./routes/data'));
-const AdminLayout = screen(() => import('./routes/admin/admin-layout'));
-const AdminDashboard = screen(() => import('./routes/admin/dashboard'));
-const AdminUsers = screen(() => import('./routes/admin/users'));
-const AdminUserShow = screen(() => import('./routes/admin/user-show'));
-const AdminUserEdit = screen(() => import('./routes/admin/user-edit'));
-const AdminEntries = screen(() => import('./routes/admin/entries'));
-const AdminUserEntries = screen(() => import('./routes/admin/user-entries'));
-const AdminEntryEdit = screen(() => import('./routes/admin/entry-edit'));
-const AdminRunPage = screen(() => import('./routes/admin/entry'));
+const Admin = screen(() => import('./routes/admin/admin-routes'));
 const NotFound = screen(() => import('./routes/not-found'));
 const Logout = screen(() => import('./routes/logout'));
 
@@ -102,28 +94,8 @@ export function AppRoutes() {
                 <Route path="segments/:id" element={<SegmentPage />} />
                 <Route path="data" element={<YourData />} />
               </Route>
-              <Route path="admin" element={<Guard rule={staffOnly} />}>
-                <Route index element={<Navigate to="/admin/dashboard" replace />} />
-                <Route element={<AdminLayout />}>
-                  <Route path="dashboard" element={<AdminDashboard />} />
-                  <Route path="users" element={<AdminUsers />} />
-                  <Route path="user/show/:id" element={<AdminUserShow />} />
-                  <Route element={<NarrowPage />}>
-                    <Route path="user/edit/:id" element={<AdminUserEdit />} />
-                  </Route>
-                </Route>
-                {/* Checked before the admin panel's layout renders, so a manager never sees it empty. */}
-                <Route element={<Guard rule={adminOnly} />}>
-                  <Route element={<AdminLayout />}>
-                    <Route path="entries" element={<AdminEntries />} />
-                    <Route path="user/:id/entries" element={<AdminUserEntries />} />
-                    <Route element={<NarrowPage />}>
-                      <Route path="entry/edit/:id" element={<AdminEntryEdit />} />
-                    </Route>
-                    <Route path="entry/:id" element={<AdminRunPage />} />
-                  </Route>
-                </Route>
-              </Route>
+              {/* The admin panel's routes come with its chunk (routes/admin/admin-routes.tsx). */}
+              <Route path="admin/*" element={<Admin />} />
               <Route element={<NarrowPage />}>
                 <Route path="*" element={<NotFound />} />
               </Route>

@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { sessionKeys } from './session-keys';
 
 /**
  * Every query key of the app in one place, so that a feature can refresh data
  * another feature shows without importing it.
  */
 export const queryKeys = {
-  me: ['auth', 'me'] as const,
-  appConfig: ['app-config'] as const,
+  ...sessionKeys,
   entries: ['entries'] as const,
   entryList: (scope: 'mine' | 'all', params: object) => ['entries', scope, params] as const,
   entry: (id: number) => ['entries', 'detail', id] as const,

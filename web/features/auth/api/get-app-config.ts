@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { sessionKeys } from '../../../lib/session-keys';
 import { parseAppConfig } from '../../../lib/response-guards';
 
 export const getAppConfig = () => api.get('/app-config', parseAppConfig);
 
 export const appConfigQueryOptions = () =>
-  queryOptions({ queryKey: queryKeys.appConfig, queryFn: getAppConfig, staleTime: Infinity });
+  queryOptions({ queryKey: sessionKeys.appConfig, queryFn: getAppConfig, staleTime: Infinity });
 
 export const useAppConfig = () => useQuery(appConfigQueryOptions());

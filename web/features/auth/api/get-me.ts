@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { User } from '../../../../core/schemas.js';
 import { api, ApiError } from '../../../lib/api-client';
-import { queryKeys } from '../../../lib/query-keys';
+import { sessionKeys } from '../../../lib/session-keys';
 import { parseUser } from '../../../lib/response-guards';
 import { tokenStorage } from '../../../lib/token-storage';
 
@@ -56,7 +56,7 @@ export async function getMe(): Promise<User | null> {
 
 export const meQueryOptions = () =>
   queryOptions({
-    queryKey: queryKeys.me,
+    queryKey: sessionKeys.me,
     queryFn: getMe,
     staleTime: Infinity,
     gcTime: Infinity,
@@ -79,15 +79,15 @@ export function useUser(): User | null {
 export function startSession(queryClient: QueryClient, token: string, user: User): void {
   tokenStorage.set(token);
   lastUser.set(token, user);
-  queryClient.setQueryData(queryKeys.me, user);
+  queryClient.setQueryData(sessionKeys.me, user);
 }
 
 /** Forgets the session and every cached answer that belonged to it. */
 export function endSession(queryClient: QueryClient): void {
   lastUser.set('', null);
   tokenStorage.clear();
-  const notMe = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== queryKeys.me[0] };
+  const notMe = { predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[0] !== sessionKeys.me[0] };
   void queryClient.cancelQueries(notMe);
   queryClient.removeQueries(notMe);
-  queryClient.setQueryData(queryKeys.me, null);
+  queryClient.setQueryData(sessionKeys.me, null);
 }
