@@ -50,6 +50,8 @@ const user = {
   pace_format: 'clock',
   date_format: 'DD/MM/YYYY',
   locale: 'de',
+  status: 'pending',
+  two_factor: true,
   date: '2026-01-01T00:00:00.000Z',
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-02T00:00:00.000Z',
@@ -166,6 +168,9 @@ describe('response serializer', () => {
         demo_login: { email: 'a@b.c', password: 'pw' },
         map: null,
         source_url: 'https://example.org/rt',
+        mail: true,
+        signup: 'approval',
+        oidc: { name: 'Authelia' },
       },
     ],
   ];
