@@ -77,12 +77,16 @@ describe('parseUser', () => {
 
 describe('parseAppConfig', () => {
   it('accepts the config with and without demo credentials', () => {
-    const plain = { demo_mode: false, demo_login: null, map: null, source_url: 'https://example.org/src' };
+    const accounts = { mail: false, signup: 'open', oidc: null };
+    const plain = { demo_mode: false, demo_login: null, map: null, source_url: 'https://example.org/src', ...accounts };
     const demo = {
       demo_mode: true,
       demo_login: { email: 'admin@example.com', password: 'secret-1', more: 1 },
       map: { tile_url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles' },
       source_url: null,
+      mail: true,
+      signup: 'approval',
+      oidc: { name: 'Pocket ID', more: 1 },
     };
     expect(parseAppConfig(plain)).toEqual(plain);
     expect(parseAppConfig(demo)).toEqual({
@@ -90,6 +94,9 @@ describe('parseAppConfig', () => {
       demo_login: { email: 'admin@example.com', password: 'secret-1' },
       map: { tile_url: 'https://tiles.example/{z}/{x}/{y}.png', attribution: '© Tiles' },
       source_url: null,
+      mail: true,
+      signup: 'approval',
+      oidc: { name: 'Pocket ID' },
     });
     expect(parseAppConfig(demo)).toEqual(AppConfigSchema.parse(demo));
   });
