@@ -43,7 +43,8 @@ export function Component() {
       <>
         <PageTitle title={t('dashboard.title')}>{t('dashboard.title')}</PageTitle>
         <WaitingRuns />
-        <p className="text-body-secondary">{t('common.loading')}</p>
+        {/* A screen's height held while the panels load: the footer waits below it instead of jumping down. */}
+        <p className="text-body-secondary min-vh-100">{t('common.loading')}</p>
         {offline && (
           <Panel title={t('dashboard.addRun')}>
             <CreateEntryForm />
