@@ -57,6 +57,8 @@ describe('accounts by mail', () => {
     await loginViaUi(page, ADMIN_EMAIL, 'a-brand-new-pass-1');
     expect(ADMIN_PASSWORD).not.toBe('a-brand-new-pass-1');
     await page.goto('/logout');
+    // Logging out clears the offline queue and the caches first, then lands on the home page.
+    await page.waitForURL((url) => url.pathname === '/');
   });
 
   it('register under verify -> mail -> verify', async () => {

@@ -16,6 +16,10 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 async function fitsAndClean(page: Page, what: string): Promise<void> {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
+    // The theme follows the system's (`auto`): scanned once the page has taken it, not mid-switch.
+    await expect
+      .poll(() => page.evaluate<string | null>("document.documentElement.getAttribute('data-bs-theme')"))
+      .toBe(colorScheme);
     expect(await seriousViolations(page), `${what} (${colorScheme})`).toEqual([]);
   }
   expect(await page.evaluate<number>('document.documentElement.scrollWidth'), what).toBeLessThanOrEqual(375);
