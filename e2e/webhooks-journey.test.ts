@@ -73,6 +73,8 @@ describe('webhooks', () => {
       .poll(async () => {
         await page.reload();
         await settled(page);
+        // The list arrives after the page: its row's last delivery, then what it says.
+        await page.locator('td[data-label="Last delivery"]').first().waitFor();
         return page.getByText(/· Delivered \(200\)/).count();
       })
       .toBe(1);
