@@ -5,6 +5,7 @@ import routesTexts from 'virtual:i18n/routes';
 import type { RouteDetail } from '../../../../core/routes/schemas.js';
 import { PageTitle } from '../../../components/page-title';
 import { Panel } from '../../../components/panel';
+import { MissingScreen } from './missing-screen';
 import { useT } from '../../../i18n/runtime';
 import { ApiError } from '../../../lib/api-client';
 import { useDisplay } from '../../../lib/display';
@@ -26,13 +27,12 @@ export function RouteDetails({
   const rename = useRenameRoute();
   if (!valid || (route.error instanceof ApiError && route.error.status === 404)) {
     return (
-      <div className="py-4">
-        <PageTitle title={t('routes.notFound.title')}>{t('routes.notFound.title')}</PageTitle>
-        <p>{t('routes.notFound.body')}</p>
-        <Link to="/routes" className="btn btn-primary">
-          {t('routes.notFound.back')}
-        </Link>
-      </div>
+      <MissingScreen
+        title={t('routes.notFound.title')}
+        body={t('routes.notFound.body')}
+        back={t('routes.notFound.back')}
+        to="/routes"
+      />
     );
   }
   if (route.isError) return <p className="text-danger">{t('routes.route.loadError')}</p>;

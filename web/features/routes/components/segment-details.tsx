@@ -11,6 +11,7 @@ import { useDisplay } from '../../../lib/display';
 import { useSegment } from '../api/get-segments';
 import { useDeleteSegment, useRenameSegment } from '../api/save-segment';
 import { EffortsChart, EffortsTable, RenameForm } from './effort-parts';
+import { MissingScreen } from './missing-screen';
 import { FillingIn } from './segments-list';
 
 export function SegmentDetails({ id }: { id: number }) {
@@ -24,13 +25,12 @@ export function SegmentDetails({ id }: { id: number }) {
   const { confirm, dialog } = useConfirm();
   if (!valid || (segment.error instanceof ApiError && segment.error.status === 404)) {
     return (
-      <div className="py-4">
-        <PageTitle title={t('routes.segmentNotFound.title')}>{t('routes.segmentNotFound.title')}</PageTitle>
-        <p>{t('routes.segmentNotFound.body')}</p>
-        <Link to="/segments" className="btn btn-primary">
-          {t('routes.segmentNotFound.back')}
-        </Link>
-      </div>
+      <MissingScreen
+        title={t('routes.segmentNotFound.title')}
+        body={t('routes.segmentNotFound.body')}
+        back={t('routes.segmentNotFound.back')}
+        to="/segments"
+      />
     );
   }
   if (segment.isError) return <p className="text-danger">{t('routes.segment.loadError')}</p>;
