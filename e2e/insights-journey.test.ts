@@ -3,9 +3,8 @@
  * its warning explained, the year's heatmap by keyboard and its table, the dashboard's streaks and
  * warning; every screen axe-clean and usable 375 px wide.
  */
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from './support/axe.js';
 import {
   apiRegister,
   callApi,
@@ -16,16 +15,6 @@ import {
   startJourney,
   type Journey,
 } from './support/journey.js';
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await settled(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 describe('insights journey', () => {
   let journey: Journey;
