@@ -26,7 +26,8 @@ import {
 interface Screen {
   /**
    * `{run}` and `{tracked}` stand for the runner's two runs (one typed in, one from a watch file),
-   * `{shoe}` for the runner's shoe, `{runner}` for the runner's id, `{adminRun}` for the admin's run.
+   * `{shoe}` for the runner's shoe, `{runner}` for the runner's id, `{adminRun}` for the admin's run,
+   * `{route}` for the route of the runner's loop run twice and `{segment}` for a segment marked on it.
    */
   path: string;
   /** Who opens it: a visitor, a runner signed in (two runs, no title), or the admin. */
@@ -63,7 +64,9 @@ const SCREENS: Screen[] = [
   { path: '/shoes', as: 'runner' },
   { path: '/shoes/{shoe}', as: 'runner' },
   { path: '/routes', as: 'runner' },
+  { path: '/routes/{route}', as: 'runner', waitFor: '.leaflet-control-zoom-in' },
   { path: '/segments', as: 'runner' },
+  { path: '/segments/{segment}', as: 'runner' },
   { path: '/report/weekly', as: 'runner' },
   { path: '/insights/records', as: 'runner' },
   { path: '/insights/load', as: 'runner' },
@@ -145,6 +148,14 @@ describe('every text from the catalogs, seen in the pseudo-language', () => {
     runs.run = await apiAddEntry(baseUrl, runner.token, { date: isoDay(1), distance: 8, time: '00:44:00' });
     const form = new FormData();
     form.append('file', new Blob([realisticFit(2650, { start: new Date(`${isoDay(3)}T07:00:00Z`) })]), 'run.fit');
+    // The same loop (seed 5 always runs the same way) on two days: a route, and a segment marked on it.
+    for (const daysAgo of [20, 10]) {
+      form.append(
+        'file',
+        new Blob([realisticFit(900, { seed: 5, start: new Date(`${isoDay(daysAgo)}T07:00:00Z`) })]),
+        `loop-${daysAgo}.fit`,
+      );
+    }
     const imported = await fetch(`${baseUrl}/api/v1/import`, {
       method: 'POST',
       headers: { Accept: 'application/json', Authorization: `Bearer ${runner.token}` },
@@ -152,9 +163,28 @@ describe('every text from the catalogs, seen in the pseudo-language', () => {
     });
     expect(imported.status, await imported.clone().text()).toBe(201);
     const listed = await callApi(baseUrl, 'GET', '/entry', { token: runner.token });
-    runs.tracked = (listed.body.entries as { data: { id: number; has_track: boolean }[] }).data.find(
-      (entry) => entry.has_track,
-    )!.id;
+    const listedRuns = (listed.body.entries as { data: { id: number; date: string }[] }).data;
+    runs.tracked = listedRuns.find((entry) => entry.date === isoDay(3))!.id;
+    // Routes are grouped off the request path, after the import's answer.
+    for (let waited = 0; runs.route === undefined; waited += 500) {
+      const routes = (await callApi(baseUrl, 'GET', '/routes', { token: runner.token })).body.routes as {
+        id: number;
+      }[];
+      if (routes.length > 0) runs.route = routes[0]!.id;
+      else if (waited > 60_000) throw new Error('the loop run twice formed no route within a minute');
+      else await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    const segment = await callApi(baseUrl, 'POST', '/segments', {
+      token: runner.token,
+      body: {
+        entry_id: listedRuns.find((entry) => entry.date === isoDay(10))!.id,
+        start_m: 200,
+        end_m: 900,
+        name: 'Hill',
+      },
+    });
+    expect(segment.status, JSON.stringify(segment.body)).toBe(201);
+    runs.segment = (segment.body.segment as { id: number }).id;
     const shoe = await callApi(baseUrl, 'POST', '/shoes', { token: runner.token, body: { name: 'Pegasus 41' } });
     expect(shoe.status).toBe(201);
     runs.shoe = (shoe.body.shoe as { id: number }).id;
