@@ -118,7 +118,26 @@ function gzipSize(url: string): number | null {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
 
+/**
+ * Forgets the app's service worker and its caches, keeping local storage (the runner's token): each audit
+ * measures a first visit, as Lighthouse's own storage reset would (turned off to keep the token). Left in
+ * place, the worker installed by one audit answered the next audit's page from its cache, and its start-up
+ * and the previous worker's teardown showed in that trace as a long task of no script (170-820 ms).
+ */
+async function forgetServiceWorker(port: number, origin: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const session = await page.context().newCDPSession(page);
+    await session.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
+
 async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'): Promise<PageScore> {
+  await forgetServiceWorker(port, new URL(url).origin);
   const flags: Flags = {
     port,
     output: 'json',
