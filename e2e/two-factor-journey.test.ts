@@ -74,6 +74,12 @@ describe('two-factor sign-in', () => {
     await fitsAndClean(page, 'the code step');
     // The code of the next step: the one that turned it on was this step's or the one before.
     const code = page.getByLabel('Code', { exact: true });
+    // A guessed code is refused on the spot, and the step stays for another try.
+    const guessed = totp(secret, nowSeconds(), 1) === '000000' ? '111111' : '000000';
+    await code.fill(guessed);
+    await code.press('Enter');
+    await page.getByText('The code is not valid.').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
     await code.fill(totp(secret, nowSeconds(), 1));
     await code.press('Enter');
     await page.waitForURL('**/dashboard');
