@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { RoutesMapProps } from '../../features/tracks/components/map-types';
@@ -6,9 +6,6 @@ import { mockFetch, type MockRequest } from '../../test/fetch-mock';
 import { currentPath, renderWithApp } from '../../test/render';
 import { routesOf } from '../../test/track-fixtures';
 import { Component as InsightsMap } from './insights-map';
-
-// Lazily loaded chunks take longer on a busy machine than the default second of findBy.
-configure({ asyncUtilTimeout: 5000 });
 
 // Leaflet's canvas draws nothing in jsdom: a stand-in lists the runs it is given, each clickable as a line is.
 vi.mock('../../features/tracks/components/routes-map', () => ({

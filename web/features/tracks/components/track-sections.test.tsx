@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -13,9 +13,6 @@ import type { RouteMapProps } from './map-types';
 import { decodeRoute, routeLine, spotOnRoute } from './route-geometry';
 import type { TrackChartProps } from './track-chart-types';
 import { TrackSections } from './track-sections';
-
-// Lazily loaded chunks take longer on a busy machine than the default second of findBy.
-configure({ asyncUtilTimeout: 5000 });
 
 // Chart.js and Leaflet draw nothing in jsdom: stand-ins show what the section hands them. A chart
 // reports the point at the pointer's x as its hover, as Chart.js's onHover does.
