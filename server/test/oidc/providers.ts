@@ -48,13 +48,20 @@ const closeServer = (server: Server) =>
  * oidc-provider, with PKCE required: its interaction page signs in `login` (the `login` query of
  * the test's request to it, else the provider's `nextLogin`) and grants the scopes asked for.
  */
-export async function startCertifiedProvider(): Promise<TestProvider & { nextLogin: string }> {
+export async function startCertifiedProvider({
+  redirectUri = REDIRECT_URI,
+  devInteractions = false,
+}: {
+  redirectUri?: string;
+  /** oidc-provider's own login and consent pages (a browser fills them in) instead of the test's answers. */
+  devInteractions?: boolean;
+} = {}): Promise<TestProvider & { nextLogin: string }> {
   const people = new Map<string, Person>();
   let provider: Provider | null = null;
   const { server, url } = await listen((req, res) => {
     if (!provider) return res.end();
     const interaction = /^\/interaction\/([^/?]+)/.exec(req.url ?? '');
-    if (interaction) return void finishInteraction(provider, req, res);
+    if (interaction && !devInteractions) return void finishInteraction(provider, req, res);
     return provider.callback()(req, res);
   });
   const state = {
@@ -86,15 +93,17 @@ export async function startCertifiedProvider(): Promise<TestProvider & { nextLog
       {
         client_id: CLIENT_ID,
         client_secret: CLIENT_SECRET,
-        redirect_uris: [REDIRECT_URI],
+        redirect_uris: [redirectUri],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
     ],
     pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    features: { devInteractions: { enabled: false } },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: { devInteractions: { enabled: devInteractions } },
+    ...(devInteractions
+      ? {}
+      : { interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` } }),
     cookies: { keys: ['a-cookie-key-of-the-tests'] },
     findAccount: (_ctx, id) => ({
       accountId: id,
