@@ -54,7 +54,10 @@ describe('single sign-on', () => {
 
   it('signs a runner in at the provider and brings them back signed in', async () => {
     const page = await journey.newPage({ width: 375, height: 800 });
-    await page.goto('/login');
+    // A sign-in refused at the provider comes back with its reason, shown and taken out of the address.
+    await page.goto('/login#oidc_error=denied');
+    await page.getByRole('alert').filter({ hasText: 'The sign-in was cancelled at the provider.' }).waitFor();
+    expect(new URL(page.url()).hash).toBe('');
     const button = page.getByRole('link', { name: 'Sign in with Pocket ID' });
     await button.waitFor();
     await cleanInBothThemes(page, 'the login page with single sign-on');
@@ -72,5 +75,13 @@ describe('single sign-on', () => {
     expect(new URL(page.url()).hash).toBe('');
     await page.reload();
     await page.waitForURL('**/dashboard');
+
+    // The next time the provider knows the runner: one click, straight back signed in.
+    await page.goto('/logout');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Sign in with Pocket ID' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText('You logged in!').waitFor();
   });
 });

@@ -281,7 +281,8 @@ export async function exchange(ctx: AppContext, body: OidcExchangeBody): Promise
 /**
  * A password login's part (auth.service), after the password was found right: with the code of a
  * callback that waits for this account's password, links the identity; under OIDC_ONLY, refuses
- * everyone else but admins.
+ * everyone else but admins. A code that is not this account's, spent or expired links nothing and
+ * fails nothing: the browser may still hold it from an earlier sign-in.
  */
 export async function checkPasswordLogin(
   ctx: AppContext,
@@ -289,16 +290,17 @@ export async function checkPasswordLogin(
   linkCode: string | undefined,
 ): Promise<void> {
   if (linkCode && ctx.config.oidc && ctx.config.publicUrl) {
-    if (user.isDemo) throw forbidden(OIDC_NOT_FOR_DEMO);
     const code = await store.takeCode(ctx.db, sha256(linkCode), 'link', user.id);
-    if (!code || code.expiresAt <= ctx.config.now().getTime()) throw invalid('oidc_link', OIDC_CODE_GONE);
-    await store.linkIdentity(ctx.db, {
-      issuer: code.issuer,
-      subject: code.subject,
-      userId: user.id,
-      createdAt: nowIso(ctx),
-    });
-    return;
+    if (code && code.expiresAt > ctx.config.now().getTime()) {
+      if (user.isDemo) throw forbidden(OIDC_NOT_FOR_DEMO);
+      await store.linkIdentity(ctx.db, {
+        issuer: code.issuer,
+        subject: code.subject,
+        userId: user.id,
+        createdAt: nowIso(ctx),
+      });
+      return;
+    }
   }
   if (ctx.config.oidc?.only && user.role !== 'admin') throw forbidden(OIDC_ONLY_REFUSED);
 }

@@ -17,6 +17,8 @@ export function Component() {
   const oidc = useAppConfig().data?.oidc;
   const [challenge, setChallenge] = useState<string | null>(null);
   const [password, setPassword] = useState(false);
+  // A provider sent the browser back (§21): the chunk takes the fragment out of the address at once.
+  const [back] = useState(() => location.hash.startsWith('#oidc'));
   const toDashboard = () => void navigate('/dashboard');
   const hidden = oidc?.only && !password;
   return (
@@ -30,7 +32,7 @@ export function Component() {
             </Suspense>
           ) : (
             <>
-              {oidc || location.hash.startsWith('#oidc') ? (
+              {oidc || back ? (
                 <Suspense>
                   <OidcSignIn
                     name={oidc?.name}
