@@ -37,7 +37,14 @@ export function oidcRoutes(ctx: AppContext) {
         summary: 'Sign in with the OpenID provider: a redirect to it (authorization code with PKCE, state and nonce)',
         response: { 404: ErrorSchema },
       },
-      handler: async (_request, reply) => redirect(ctx, reply, await start(ctx)),
+      handler: async (request, reply) =>
+        redirect(
+          ctx,
+          reply,
+          await start(ctx, (error) =>
+            request.log.warn({ err: error }, 'single sign-on: the provider cannot be discovered'),
+          ),
+        ),
     });
 
     typed.get('/auth/oidc/callback', {
@@ -51,7 +58,9 @@ export function oidcRoutes(ctx: AppContext) {
       handler: async (request, reply) => {
         const url = request.raw.url ?? '';
         const rawQuery = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-        return redirect(ctx, reply, await callback(ctx, request.query, rawQuery, browserCookie(request)));
+        const log = (error: unknown) =>
+          request.log.warn({ err: error }, "single sign-on: the provider's answer was refused");
+        return redirect(ctx, reply, await callback(ctx, request.query, rawQuery, browserCookie(request), log));
       },
     });
 

@@ -91,12 +91,13 @@ const failure = (ctx: AppContext, reason: OidcError, extra = ''): Redirect =>
   toLogin(ctx, `oidc_error=${reason}${extra}`);
 
 /** `GET /auth/oidc/start`: a new sign-in, kept under its state's hash, and the provider's address. */
-export async function start(ctx: AppContext): Promise<Redirect> {
+export async function start(ctx: AppContext, log: (error: unknown) => void = () => undefined): Promise<Redirect> {
   settings(ctx);
   let configuration: client.Configuration;
   try {
     configuration = await discover(ctx);
-  } catch {
+  } catch (error) {
+    log(error);
     return failure(ctx, 'unavailable');
   }
   const state = client.randomState();
@@ -136,6 +137,7 @@ async function identityOf(
   query: string,
   signIn: store.SignIn,
   state: string,
+  log: (error: unknown) => void,
 ): Promise<Identity | OidcError> {
   let configuration: client.Configuration;
   try {
@@ -161,10 +163,12 @@ async function identityOf(
       issuer: claims.iss,
       subject: claims.sub,
       email: email && email.length <= 255 && email.includes('@') ? email.toLowerCase() : null,
-      emailVerified: details.email_verified === true,
+      // Some providers write it as a string.
+      emailVerified: details.email_verified === true || details.email_verified === 'true',
       name: text(details.name) ?? text(details.preferred_username) ?? text(details.nickname),
     };
   } catch (error) {
+    log(error);
     if (error instanceof client.ClientError && error.cause instanceof TypeError) return 'unavailable';
     return 'failed';
   }
@@ -230,6 +234,8 @@ export async function callback(
   query: Record<string, unknown>,
   rawQuery: string,
   browser: string | undefined,
+  /** Told why a provider's answer was refused (the operator's log; the browser gets only the reason). */
+  log: (error: unknown) => void = () => undefined,
 ): Promise<Redirect> {
   settings(ctx);
   const state = typeof query.state === 'string' ? query.state : '';
@@ -237,7 +243,7 @@ export async function callback(
   if (!signIn || signIn.expiresAt <= ctx.config.now().getTime()) return failure(ctx, 'expired');
   if (!browser || sha256(browser) !== signIn.browserHash) return failure(ctx, 'expired');
   if (typeof query.error === 'string') return failure(ctx, 'denied');
-  const identity = await identityOf(ctx, rawQuery, signIn, state);
+  const identity = await identityOf(ctx, rawQuery, signIn, state, log);
   if (typeof identity === 'string') return failure(ctx, identity);
 
   const linked = await store.userOfIdentity(ctx.db, identity.issuer, identity.subject);

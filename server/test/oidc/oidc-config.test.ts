@@ -1,6 +1,7 @@
 /** Single sign-on's settings (CONTRACT.md §21): all three with PUBLIC_URL, or none, each refusal a sentence. */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.js';
+import { loggedUrl } from '../../http/log-url.js';
 
 const BASE = { DATABASE_URL: 'sqlite::memory:', PUBLIC_URL: 'https://runs.example.org' };
 const OIDC = { OIDC_ISSUER: 'https://auth.example.org', OIDC_CLIENT_ID: 'runs', OIDC_CLIENT_SECRET: 'secret' };
@@ -39,5 +40,12 @@ describe('OIDC_* settings', () => {
     expect(() => loadConfig({ DATABASE_URL: 'sqlite::memory:', ...OIDC })).toThrow(
       'OIDC_ISSUER is set but PUBLIC_URL is not',
     );
+  });
+});
+
+describe('the request log', () => {
+  it('never writes the callback’s code or state', () => {
+    expect(loggedUrl('/api/v1/auth/oidc/callback?code=secret&state=also')).toBe('/api/v1/auth/oidc/callback?[hidden]');
+    expect(loggedUrl('/api/v1/auth/oidc/start')).toBe('/api/v1/auth/oidc/start');
   });
 });
