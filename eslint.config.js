@@ -15,7 +15,7 @@ const FEATURE_LAYERS = {
   users: ['mail'],
   shoes: [],
   goals: [],
-  auth: ['mail', 'two-factor', 'users'],
+  auth: ['mail', 'oidc', 'two-factor', 'users'],
   accounts: ['auth', 'mail', 'users'],
   tokens: ['users'],
   entries: ['shoes', 'users'],
@@ -29,6 +29,7 @@ const FEATURE_LAYERS = {
   calendar: ['entries', 'users'],
   routes: ['entries', 'tracks', 'users'],
   'two-factor': ['users'],
+  oidc: ['two-factor', 'users'],
   webhooks: ['users'],
   inbox: ['calendar', 'imports', 'users'],
 };

@@ -39,6 +39,8 @@ interface Screen {
 const SCREENS: Screen[] = [
   { path: '/', as: 'guest' },
   { path: '/login', as: 'guest' },
+  // Single sign-on's answer on the login page (§21): a reason in the fragment, its own chunk.
+  { path: '/login?lang=pseudo#oidc_error=link', as: 'guest' },
   { path: '/register', as: 'guest' },
   // The screens of mailed links (§21), without a token: the form or the note saying where the link is.
   { path: '/forgot-password', as: 'guest' },

@@ -17,6 +17,7 @@ import { authRoutes } from './features/auth/auth.routes.js';
 import { authenticate } from './features/auth/auth.service.js';
 import { calendarRoutes, icalRoutes } from './features/calendar/calendar.routes.js';
 import { twoFactorRoutes } from './features/two-factor/two-factor.routes.js';
+import { oidcRoutes } from './features/oidc/oidc.routes.js';
 import { demoRoutes } from './features/demo/demo.routes.js';
 import { ensureDemo } from './features/demo/demo.service.js';
 import { Mailer } from './features/mail/mail.service.js';
@@ -212,6 +213,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     calendarRoutes,
     routesRoutes,
     twoFactorRoutes,
+    oidcRoutes,
     webhooksRoutes,
     inboxRoutes,
   ]) {

@@ -42,6 +42,8 @@ export interface Config {
   mail: MailConfig | null;
   /** Who may make an account (SIGNUP, CONTRACT.md §21): open (default), verify, approval or closed. */
   signup: SignupPolicy;
+  /** Single sign-on (CONTRACT.md §21): on only with OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and PUBLIC_URL; null: off. */
+  oidc: OidcConfig | null;
   /** WEBHOOK_PRIVATE=1: webhooks may reach private and local addresses (a home server calling Home Assistant). */
   webhookPrivate: boolean;
   /** The folder holding each runner's inbox folder (INBOX_DIR, made absolute), or null: the inbox is off. */
@@ -58,6 +60,17 @@ export interface MailConfig {
   smtpUrl: string;
   /** The From of every mail. */
   from: string;
+}
+
+export interface OidcConfig {
+  /** The provider's issuer, as its discovery document names it (OIDC_ISSUER). */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the login page's button (OIDC_NAME). */
+  name: string;
+  /** OIDC_ONLY=1: no password form, and password logins refused except for admins. */
+  only: boolean;
 }
 
 /** The inbox reader's timing (server/features/inbox/inbox.watcher.ts keeps the defaults, §20). */
@@ -183,6 +196,53 @@ function signupFrom(env: NodeJS.ProcessEnv, mail: MailConfig | null): SignupPoli
     );
   }
   return value as SignupPolicy;
+}
+
+function oidcFrom(env: NodeJS.ProcessEnv, publicUrl: string | null): OidcConfig | null {
+  const only = flag(env, 'OIDC_ONLY');
+  if (!env.OIDC_ISSUER && !env.OIDC_CLIENT_ID && !env.OIDC_CLIENT_SECRET) {
+    if (only)
+      throw new ConfigError(
+        'OIDC_ONLY is set but single sign-on is not: set OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET.',
+      );
+    return null;
+  }
+  for (const name of ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET']) {
+    if (!env[name]) {
+      throw new ConfigError(
+        `Single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together: ${name} is not set.`,
+      );
+    }
+  }
+  let issuer: URL | null = null;
+  try {
+    issuer = new URL(env.OIDC_ISSUER ?? '');
+  } catch {
+    issuer = null;
+  }
+  if (
+    !issuer ||
+    !/^https?:$/.test(issuer.protocol) ||
+    issuer.username ||
+    issuer.password ||
+    issuer.search ||
+    issuer.hash
+  ) {
+    throw new ConfigError(
+      `OIDC_ISSUER must be the provider's http or https address such as https://auth.example.org, got "${env.OIDC_ISSUER}".`,
+    );
+  }
+  // The redirect URI is built from PUBLIC_URL alone, never from a request's Host.
+  if (!publicUrl) {
+    throw new ConfigError('OIDC_ISSUER is set but PUBLIC_URL is not: single sign-on needs it for its redirect URI.');
+  }
+  return {
+    issuer: env.OIDC_ISSUER ?? '',
+    clientId: env.OIDC_CLIENT_ID ?? '',
+    clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+    name: (env.OIDC_NAME ?? '').trim() || 'single sign-on',
+    only,
+  };
 }
 
 function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -316,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     mail,
     signup: signupFrom(env, mail),
+    oidc: oidcFrom(env, publicUrl),
     webhookPrivate: flag(env, 'WEBHOOK_PRIVATE'),
     inboxDir: env.INBOX_DIR ? path.resolve(env.INBOX_DIR) : null,
     inboxTiming: INBOX_TIMING,

@@ -1,4 +1,5 @@
 /** What every service needs: the database and the configuration (with its clock). */
+import type { Configuration as OidcConfiguration } from 'openid-client';
 import type { User } from '../core/schemas.js';
 import { dateInZone } from '../core/time.js';
 import type { Config } from './config.js';
@@ -27,6 +28,8 @@ export interface AppMemory {
   mailer: { kick(): void } | null;
   /** Told when a user's inbox key is made, replaced or removed: the watcher looks at the folders again. */
   inboxKeysMoved?: () => void;
+  /** Single sign-on (features/oidc): the provider's discovered configuration, kept once it succeeded. */
+  oidcDiscovery?: Promise<OidcConfiguration>;
 }
 
 /**

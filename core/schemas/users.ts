@@ -97,6 +97,8 @@ export type RegisterBody = z.infer<typeof RegisterBodySchema>;
 
 export const LoginBodySchema = z.object({
   email: requiredText('email'),
+  /** The code of a single sign-on that waits for this password to link its identity (§21). */
+  oidc_link: z.string().max(128).optional(),
   password: z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.string({

@@ -18,8 +18,8 @@ export interface Journey {
 }
 
 /** `env` adds to the server's environment (MAP_TILE_URL, ...). */
-export async function startJourney(env: Record<string, string> = {}): Promise<Journey> {
-  const server = await startServer(env);
+export async function startJourney(env: Record<string, string> = {}, port?: number): Promise<Journey> {
+  const server = await startServer(env, port);
   let browser: Browser;
   try {
     browser = await launchBrowser();

@@ -14,7 +14,8 @@ export interface RunningServer {
   stop: () => Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `port`: a port of the caller's (a journey whose PUBLIC_URL must be known before the server starts). */
+export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
   const database = await scratchDatabase({ name: 'e2e' });
   try {
     const server = await startProcess({
@@ -28,6 +29,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
         DEMO_MODE: '',
         ...env,
       },
+      ...(port ? { port } : {}),
       timeoutMs: 30_000,
       graceMs: 5000,
       outputLimit: 20_000,

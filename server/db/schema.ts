@@ -335,6 +335,34 @@ export interface TwoFactorChallengesTable {
   failures: Generated<number>;
 }
 
+/** An OpenID provider's identity linked to an account (migration 031, decision 051). */
+export interface OidcIdentitiesTable {
+  issuer: string;
+  subject: string;
+  user_id: number;
+  created_at: string;
+}
+
+/** A sign-in sent to the provider and not yet back (migration 031): taken once, by its state's hash. */
+export interface OidcSignInsTable {
+  state_hash: string;
+  /** SHA-256 of the random value of the browser's cookie: the callback must come from that browser. */
+  browser_hash: string;
+  nonce: string;
+  code_verifier: string;
+  expires_at: number;
+}
+
+/** The one-use code of a callback (migration 031): `login` signs in `user_id`, `link` waits for its password. */
+export interface OidcCodesTable {
+  code_hash: string;
+  purpose: 'login' | 'link';
+  user_id: number;
+  issuer: string;
+  subject: string;
+  expires_at: number;
+}
+
 /** A runner's webhooks (migration 027, decision 046): at most five a user. */
 export interface WebhooksTable {
   id: Generated<number>;
@@ -412,6 +440,9 @@ export interface Database {
   two_factor_secrets: TwoFactorSecretsTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
   two_factor_challenges: TwoFactorChallengesTable;
+  oidc_identities: OidcIdentitiesTable;
+  oidc_sign_ins: OidcSignInsTable;
+  oidc_codes: OidcCodesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
   inbox_folders: InboxFoldersTable;

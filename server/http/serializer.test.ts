@@ -170,7 +170,7 @@ describe('response serializer', () => {
         source_url: 'https://example.org/rt',
         mail: true,
         signup: 'approval',
-        oidc: { name: 'Authelia' },
+        oidc: { name: 'Authelia', only: false },
       },
     ],
   ];

@@ -86,7 +86,7 @@ describe('parseAppConfig', () => {
       source_url: null,
       mail: true,
       signup: 'approval',
-      oidc: { name: 'Pocket ID', more: 1 },
+      oidc: { name: 'Pocket ID', only: true, more: 1 },
     };
     expect(parseAppConfig(plain)).toEqual(plain);
     expect(parseAppConfig(demo)).toEqual({
@@ -96,7 +96,7 @@ describe('parseAppConfig', () => {
       source_url: null,
       mail: true,
       signup: 'approval',
-      oidc: { name: 'Pocket ID' },
+      oidc: { name: 'Pocket ID', only: true },
     });
     expect(parseAppConfig(demo)).toEqual(AppConfigSchema.parse(demo));
   });

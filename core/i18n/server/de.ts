@@ -328,4 +328,8 @@ export const de: ServerCatalog = {
   inbox_off: 'Der Eingangsordner ist auf diesem Server ausgeschaltet (INBOX_DIR ist nicht gesetzt).',
   inbox_too_large: 'Die Datei ist größer als {size}, das Höchstmaß eines Imports: Sie wurde nicht importiert.',
   inbox_not_regular: 'Die Datei wurde vor dem Lesen zu einem Link oder einer Spezialdatei: Sie bleibt, wo sie ist.',
+  // ---- Single sign-on (§21) ----
+  oidc_code_gone: 'Dieser Anmeldecode ist ungültig oder abgelaufen: Melde dich erneut an.',
+  oidc_only: 'Die Anmeldung mit Passwort ist auf diesem Server ausgeschaltet: Nutze Single Sign-on.',
+  oidc_demo: 'Demo-Konten können nicht mit Single Sign-on verknüpft werden.',
 };

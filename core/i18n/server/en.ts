@@ -334,6 +334,10 @@ export const en = {
   inbox_off: 'The inbox folder is off on this server (INBOX_DIR is not set).',
   inbox_too_large: 'The file is larger than {size}, the most one import may be: it was not imported.',
   inbox_not_regular: 'The file became a link or a special file before it was read: it was left where it is.',
+  // ---- Single sign-on (§21) ----
+  oidc_code_gone: 'This sign-in code is not valid or has expired: sign in again.',
+  oidc_only: 'Password sign-in is off on this server: use single sign-on.',
+  oidc_demo: 'Demo accounts cannot be linked to single sign-on.',
 } as const;
 
 export type ServerMessageKey = keyof typeof en;

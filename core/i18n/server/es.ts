@@ -331,4 +331,8 @@ export const es: ServerCatalog = {
   inbox_too_large: 'El archivo supera {size}, el máximo de una importación: no se ha importado.',
   inbox_not_regular:
     'El archivo se convirtió en un enlace o un archivo especial antes de leerlo: se ha dejado donde estaba.',
+  // ---- Single sign-on (§21) ----
+  oidc_code_gone: 'Este código de inicio de sesión no es válido o ha caducado: inicia sesión de nuevo.',
+  oidc_only: 'El inicio de sesión con contraseña está desactivado en este servidor: usa el inicio de sesión único.',
+  oidc_demo: 'Las cuentas de demostración no se pueden vincular al inicio de sesión único.',
 };

@@ -334,4 +334,8 @@ export const fr: ServerCatalog = {
   inbox_too_large: 'Le fichier dépasse {size}, le maximum d’un import : il n’a pas été importé.',
   inbox_not_regular:
     'Le fichier est devenu un lien ou un fichier spécial avant d’être lu : il a été laissé à sa place.',
+  // ---- Single sign-on (§21) ----
+  oidc_code_gone: 'Ce code de connexion n’est pas valide ou a expiré : connectez-vous à nouveau.',
+  oidc_only: 'La connexion par mot de passe est désactivée sur ce serveur : utilisez l’authentification unique.',
+  oidc_demo: 'Les comptes de démonstration ne peuvent pas être liés à l’authentification unique.',
 };

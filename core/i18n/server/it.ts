@@ -323,4 +323,8 @@ export const it: ServerCatalog = {
   inbox_off: 'La cartella di arrivo è disattivata su questo server (INBOX_DIR non è impostato).',
   inbox_too_large: 'Il file supera {size}, il massimo di un’importazione: non è stato importato.',
   inbox_not_regular: 'Il file è diventato un link o un file speciale prima di essere letto: è stato lasciato dov’era.',
+  // ---- Single sign-on (§21) ----
+  oidc_code_gone: 'Questo codice di accesso non è valido o è scaduto: accedi di nuovo.',
+  oidc_only: 'L’accesso con password è disattivato su questo server: usa l’accesso unico (SSO).',
+  oidc_demo: 'Gli account demo non possono essere collegati all’accesso unico (SSO).',
 };

@@ -326,4 +326,8 @@ export const nl: ServerCatalog = {
   inbox_too_large: 'Het bestand is groter dan {size}, het maximum van één import: het is niet geïmporteerd.',
   inbox_not_regular:
     'Het bestand werd een link of een speciaal bestand voordat het gelezen werd: het is laten staan waar het staat.',
+  // ---- Single sign-on (§21) ----
+  oidc_code_gone: 'Deze aanmeldcode is ongeldig of verlopen: meld je opnieuw aan.',
+  oidc_only: 'Aanmelden met een wachtwoord staat op deze server uit: gebruik single sign-on.',
+  oidc_demo: 'Demoaccounts kunnen niet aan single sign-on gekoppeld worden.',
 };

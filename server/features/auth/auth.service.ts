@@ -4,6 +4,7 @@ import type { LoginBody, RegisterBody, RegisterResponse } from '../../../core/sc
 import type { LoginAnswer } from '../../../core/two-factor.js';
 import type { AppContext, Session } from '../../context.js';
 import { AppError, tooManyAttempts } from '../../errors.js';
+import * as oidc from '../oidc/oidc.service.js';
 import * as twoFactor from '../two-factor/two-factor.service.js';
 import * as accounts from '../users/users.service.js';
 import { refuseInactive, registerUnderPolicy } from './sign-up-policy.js';
@@ -51,6 +52,8 @@ export async function login(ctx: AppContext, body: LoginBody, ip: string): Promi
   if (!user) throw new AppError(401, BAD_CREDENTIALS, { email: [BAD_CREDENTIALS] });
   await throttle.clear(ctx.db, key);
   refuseInactive(user.status);
+  // Single sign-on (§21): a waiting link is made now; OIDC_ONLY refuses all but admins.
+  await oidc.checkPasswordLogin(ctx, user, body.oidc_link);
   // Two-factor sign-in (§21): the password is right; a code, not a token, comes next.
   if (user.two_factor) return twoFactor.startChallenge(ctx, user.id);
   return accounts.issueToken(ctx, user);
@@ -83,4 +86,5 @@ export async function purgeExpired(ctx: AppContext): Promise<void> {
   await accounts.purgeIdleTokens(ctx);
   await throttle.deleteExpired(ctx.db, ctx.config.now().getTime() - WINDOW_MS);
   await twoFactor.purgeExpiredChallenges(ctx);
+  await oidc.purgeExpired(ctx);
 }

@@ -240,6 +240,8 @@ const CASES: Record<string, Case> = {
       ),
   },
   'POST /api/v1/auth/confirm-email': { write: () => account('auth/confirm-email', { token: guessed }, 422) },
+  // Single sign-on is off in this app: the exchange is a 404 and writes nothing (server/test/oidc signs in).
+  'POST /api/v1/auth/oidc/exchange': { write: () => account('auth/oidc/exchange', { code: guessed }, 404) },
   'POST /api/v1/invitations': { write: () => account('invitations', { email: 'invitee@example.com' }, 409, admin) },
   'POST /api/v1/user/:id/approve': { write: () => account(`user/${runner.user.id}/approve`, {}, 200, admin) },
   'POST /api/v1/auth/register': { write: () => registerUser(t.app) },
