@@ -76,6 +76,8 @@ export class RoutesMatcher implements RunsFollower {
       await repo.setRoutesMatching(trx, userId, true);
       if ((await repo.unmatchedRuns(trx, userId, 1)).length > 0)
         await repo.setSegmentsMatching(trx, userId, 'all', true);
+      // Kept answers of routes and segments show `matching`.
+      await moveAnswerRevision(trx, [userId]);
     });
     this.add(userId, { regroup: true, unmatched: true });
   }
@@ -240,7 +242,10 @@ export async function rebuildRoutes(ctx: AppContext, work: MatchingWork = inline
   for (const userId of await repo.usersWithTracks(ctx.db)) {
     await ctx.db.deleteFrom('segment_efforts').where('user_id', '=', userId).execute();
     await runJob(ctx, work, userId, { regroup: true, unmatched: true, segments: new Set() }, () => undefined);
-    await repo.setRoutesMatching(ctx.db, userId, false);
+    await inTransaction(ctx, async (trx) => {
+      await repo.setRoutesMatching(trx, userId, false);
+      await moveAnswerRevision(trx, [userId]);
+    });
   }
 }
 
