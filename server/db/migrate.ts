@@ -37,6 +37,7 @@ import * as step027 from './migrations/027-webhooks.js';
 import * as step028 from './migrations/028-entry-idempotency-keys.js';
 import * as step029 from './migrations/029-mail-and-sign-up.js';
 import * as step030 from './migrations/030-two-factor.js';
+import * as step032 from './migrations/032-route-grouping-fingerprint.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -77,6 +78,7 @@ export const STEPS: Record<string, Step> = {
   '028-entry-idempotency-keys': step028,
   '029-mail-and-sign-up': step029,
   '030-two-factor': step030,
+  '032-route-grouping-fingerprint': step032,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

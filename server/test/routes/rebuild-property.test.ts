@@ -46,11 +46,12 @@ async function snapshot(userId: number) {
 }
 
 describe('incremental matching equals the rebuild', () => {
-  for (const seed of [11, 12]) {
-    it(`seed ${seed}: imports and deletions in a random order`, async () => {
+  // Seed 13 imports its runs newest last: routes are then grouped a run at a time (decision 052).
+  for (const seed of [11, 12, 13]) {
+    it(`seed ${seed}: imports and deletions in ${seed === 13 ? 'date order' : 'a random order'}`, async () => {
       const random = createRandom(seed);
       const runner = await registerUser(t.app);
-      const days = Array.from({ length: 20 }, (_, i) => i + 1).sort(() => random() - 0.5);
+      const days = Array.from({ length: 20 }, (_, i) => i + 1).sort((a, b) => (seed === 13 ? b - a : random() - 0.5));
       const stored: number[] = [];
       let segmentMade = false;
       for (let step = 0; step < 6; step++) {
@@ -88,6 +89,14 @@ describe('incremental matching equals the rebuild', () => {
       await idle();
       const incremental = await snapshot(runner.user.id);
       const db = t.app.appContext.db;
+      // The stored routes know the runs they were grouped from: all of them.
+      const owner = await db
+        .selectFrom('route_owners')
+        .select('grouped_count')
+        .where('user_id', '=', runner.user.id)
+        .executeTakeFirst();
+      const tracked = await db.selectFrom('tracks').select('entry_id').where('user_id', '=', runner.user.id).execute();
+      expect(Number(owner?.grouped_count)).toBe(tracked.length);
       await db.deleteFrom('route_runs').where('user_id', '=', runner.user.id).execute();
       await rebuildRoutes(t.app.appContext);
       expect(await snapshot(runner.user.id)).toEqual(incremental);
