@@ -510,7 +510,7 @@ async function routesImportAndStalls(
   runners: Runner[],
   longRunner: TrackedRunner,
 ): Promise<void> {
-  const files = await gpxOfTracks(databaseUrl, email, { count: 5, skip: 3, hoursAgo: 4 });
+  const files = await gpxOfTracks(databaseUrl, email, { count: 9, skip: 3, hoursAgo: 4 });
   const cost = await importCost(url, { none: runners[0]!.token, withRoutes: longRunner.token }, files);
   const ratio = cost.withRoutes / cost.none;
   console.log(

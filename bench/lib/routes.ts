@@ -30,7 +30,10 @@ export async function groupSeededRoutes(databaseUrl: string): Promise<number> {
 async function api(url: string, token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${url}/api/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`${method} ${path} failed: ${response.status} ${await response.text()}`);

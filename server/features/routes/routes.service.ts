@@ -41,6 +41,8 @@ import * as repo from './routes.repository.js';
 
 /** Runs matched against segments, and tracks read for grouping, per transaction or message. */
 export const MATCH_BATCH = 50;
+/** How long matching waits before it starts: the request that brought the work answers first. */
+const START_DELAY_MS = 20;
 
 // ---- Matching ----
 
@@ -128,9 +130,12 @@ export class RoutesMatcher implements RunsFollower {
     pending.unmatched ||= job.unmatched ?? false;
     for (const id of job.segments ?? []) pending.segments.add(id);
     this.jobs.set(userId, pending);
-    this.running ??= this.drain().finally(() => {
-      this.running = null;
-    });
+    // A moment's wait first: the request that brought the work answers before matching reads anything.
+    this.running ??= new Promise((resolve) => setTimeout(resolve, START_DELAY_MS))
+      .then(() => this.drain())
+      .finally(() => {
+        this.running = null;
+      });
   }
 
   private async drain(): Promise<void> {
