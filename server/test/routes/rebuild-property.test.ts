@@ -103,3 +103,49 @@ describe('incremental matching equals the rebuild', () => {
     }, 120_000);
   }
 });
+
+describe('routes stored before migration 032', () => {
+  it('are grouped from the start once (no grouped_count), then a run at a time, as the rebuild', async () => {
+    const runner = await registerUser(t.app);
+    const db = t.app.appContext.db;
+    const day = (d: number) => new Date(`2024-07-${String(d).padStart(2, '0')}T07:00:00Z`);
+    const importDay = async (d: number, way: number) => {
+      const result = await importResult(t.app, runner.token, [
+        { name: 'files[]', filename: `run-${d}.fit`, content: realisticFit(600, { seed: way, start: day(d) }) },
+      ]);
+      expect(result.rows.every((row) => row.status === 'created')).toBe(true);
+    };
+    for (const [d, way] of [
+      [1, 5],
+      [2, 5],
+      [3, 9],
+    ] as const)
+      await importDay(d, way);
+    await idle();
+    // What migration 032 leaves in a row written before it.
+    await db
+      .updateTable('route_owners')
+      .set({ grouped_count: null, grouped_hash: null })
+      .where('user_id', '=', runner.user.id)
+      .execute();
+    await importDay(4, 9);
+    await idle();
+    const grouped = async () =>
+      (
+        await db
+          .selectFrom('route_owners')
+          .select(['grouped_count', 'grouped_hash'])
+          .where('user_id', '=', runner.user.id)
+          .executeTakeFirstOrThrow()
+      ).grouped_count;
+    expect(Number(await grouped())).toBe(4);
+    await importDay(5, 5);
+    await idle();
+    expect(Number(await grouped())).toBe(5);
+    const incremental = await snapshot(runner.user.id);
+    expect(incremental.runs.length).toBe(5);
+    await db.deleteFrom('route_runs').where('user_id', '=', runner.user.id).execute();
+    await rebuildRoutes(t.app.appContext);
+    expect(await snapshot(runner.user.id)).toEqual(incremental);
+  }, 60_000);
+});
