@@ -50,7 +50,15 @@ import {
 } from './lib/report.js';
 import { realisticFit } from '../server/test/imports/track-fixtures.js';
 import { equipRunner } from './lib/gear.js';
-import { BENCH_SEGMENTS, groupSeededRoutes, markSegments, type BenchRoutes } from './lib/routes.js';
+import {
+  BENCH_SEGMENTS,
+  gpxOfTracks,
+  groupSeededRoutes,
+  importCost,
+  markSegments,
+  othersDuringMatching,
+  type BenchRoutes,
+} from './lib/routes.js';
 import { login, startServer, type RunningServer } from './lib/server.js';
 import { describeTrackSizes, TRACK_BYTES_PER_HOUR_TARGET, trackSizes, type TrackSizes } from './lib/track-size.js';
 
@@ -490,6 +498,41 @@ interface Prepared {
   endpoints: Endpoint[];
 }
 
+/**
+ * §23 on the full size: a tracked run's import by the long-history runner (50 segments, their
+ * routes) against the same file imported by a runner with neither, and another runner probed
+ * open-loop while the long-history runner's segments and routes are matched.
+ */
+async function routesImportAndStalls(
+  databaseUrl: string,
+  url: string,
+  email: string,
+  runners: Runner[],
+  longRunner: TrackedRunner,
+): Promise<void> {
+  const files = await gpxOfTracks(databaseUrl, email, { count: 9, skip: 3, hoursAgo: 4 });
+  const cost = await importCost(url, { none: runners[0]!.token, withRoutes: longRunner.token }, files);
+  const ratio = cost.withRoutes / cost.none;
+  console.log(
+    `  a tracked run's import (median of ${cost.files}; ${cost.created} runs made): ${fmt(cost.none, 3)} s without ` +
+      `routes or segments, ${fmt(cost.withRoutes, 3)} s with ${BENCH_SEGMENTS} segments and ` +
+      `${longRunner.routes?.routes ?? 0} routes (x ${fmt(ratio, 2)}; target <= x 1.10: ${ratio <= 1.1 ? 'PASS' : 'FAIL'}); ` +
+      `until its route and segments are matched: ${fmt(cost.noneDone, 3)} s and ${fmt(cost.withRoutesDone, 3)} s`,
+  );
+  const [older] = await gpxOfTracks(databaseUrl, email, { count: 1, skip: 20, hoursAgo: 3 * 365 * 24 });
+  for (const stall of await othersDuringMatching(url, { runner: longRunner.token, other: runners[1]!.token }, older!)) {
+    const { write, read, health } = stall.probe;
+    const pass =
+      write.slowestMs <= 2000 && health.slowestMs <= 1000 && write.not2xx + read.not2xx + health.not2xx === 0;
+    console.log(
+      `  another runner during ${stall.label} (${fmt(stall.seconds, 1)} s, open-loop every 250 ms): slowest write ` +
+        `${fmt(write.slowestMs)} ms, read ${fmt(read.slowestMs)} ms, health ${fmt(health.slowestMs)} ms; ` +
+        `p99 write ${fmt(write.p99Ms)} ms; not 2xx ${write.not2xx + read.not2xx + health.not2xx} ` +
+        `(targets: write <= 2 s, health <= 1 s: ${pass ? 'PASS' : 'FAIL'})`,
+    );
+  }
+}
+
 /** Seeds a database of one size and starts a server on it, signed in as five runners and the admin. */
 async function prepareSize(users: number, entries: number, label: string): Promise<Prepared> {
   console.log(`\n== ${label}: ${fmt(users)} users, ${fmt(entries)} runs (${DIALECT}) ==`);
@@ -531,6 +574,8 @@ async function prepareSize(users: number, entries: number, label: string): Promi
         `against ${fmt(long.tracks)} tracked runs in ${fmt(longRunner.routes.firstSegmentSeconds, 2)} s ` +
         `(${longRunner.routes.firstSegmentEfforts} efforts; target <= 5 s)`,
     );
+    if (label === 'full' && runners.length >= 2)
+      await routesImportAndStalls(database.url, server.url, long.email, runners, longRunner);
     // An admin looking one person up by the start of their e-mail address.
     const search = `user${Math.ceil(users / 2)}@`;
     console.log(

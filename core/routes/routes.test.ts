@@ -1,7 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { lineOfTrack, type Line } from './geometry.js';
-import { groupRoutes, pointsNear, prepareRouteRun, routesMatch, type RouteRun } from './routes.js';
+import {
+  byDateThenId,
+  extendRoutes,
+  groupRoutes,
+  pointsNear,
+  prepareRouteRun,
+  routesMatch,
+  type RouteRun,
+  type RouteState,
+} from './routes.js';
 import { circle, trackAlong, type Corners } from './test-lines.js';
 
 /** A 5 km loop (radius 796 m) from angle 0 anticlockwise. */
@@ -115,6 +124,14 @@ describe('grouping runs into routes', () => {
       fc.property(case_, ([runs, shuffled]) => {
         const given = groupRoutes(runs, prepare);
         const reordered = groupRoutes(shuffled, prepare);
+        // Grouped a run at a time (as a runner's newest runs arrive), from any point on: the same routes.
+        const ordered = [...runs].sort(byDateThenId);
+        for (let split = 0; split <= ordered.length; split++) {
+          const state: RouteState = { routes: [], alone: [] };
+          extendRoutes(state, ordered.slice(0, split), prepare);
+          for (const run of ordered.slice(split)) extendRoutes(state, [run], prepare);
+          expect(state.routes.map((r) => ({ founder: r.founder.id, runs: r.runs }))).toEqual(given.routes);
+        }
         expect(reordered.routes).toEqual(given.routes);
         expect([...reordered.founderOf].sort((a, b) => a[0] - b[0])).toEqual(
           [...given.founderOf].sort((a, b) => a[0] - b[0]),

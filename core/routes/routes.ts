@@ -128,6 +128,33 @@ export function byDateThenId(a: Pick<RouteRun, 'date' | 'id'>, b: Pick<RouteRun,
  * ends allow a match.
  */
 export function groupRoutes(runs: readonly RouteRun[], prepare = prepareRouteRun): RouteGrouping {
+  const state: RouteState = { routes: [], alone: [] };
+  const founderOf = new Map<number, number | null>();
+  extendRoutes(state, runs, prepare, founderOf);
+  return { routes: state.routes.map((route) => ({ founder: route.founder.id, runs: route.runs })), founderOf };
+}
+
+/**
+ * Where grouping stands after some runs: the routes (their founding runs, in (date, id) order, and
+ * their runs) and the runs on no route, in (date, id) order.
+ */
+export interface RouteState {
+  routes: { founder: RouteRun; runs: number[] }[];
+  alone: RouteRun[];
+}
+
+/**
+ * Takes `runs` in (date, id) order into a grouping (groupRoutes' step, which it repeats for each
+ * run). Given the state that grouping some runs left, and runs that all come after them in (date,
+ * id) order, it leaves what grouping all of them from the start would: a run is only ever compared
+ * with the routes' founding runs and the runs on no route before it. Changes `state` in place.
+ */
+export function extendRoutes(
+  state: RouteState,
+  runs: readonly RouteRun[],
+  prepare = prepareRouteRun,
+  founderOf = new Map<number, number | null>(),
+): RouteState {
   const ordered = [...runs].sort(byDateThenId);
   const prepared = new Map<number, PreparedRouteRun>();
   const preparedOf = (run: RouteRun) => {
@@ -135,9 +162,7 @@ export function groupRoutes(runs: readonly RouteRun[], prepare = prepareRouteRun
     if (!p) prepared.set(run.id, (p = prepare(run)));
     return p;
   };
-  const routes: { founder: RouteRun; runs: number[] }[] = [];
-  const founderOf = new Map<number, number | null>();
-  const alone: RouteRun[] = [];
+  const { routes, alone } = state;
   for (const run of ordered) {
     const best = bestMatch(run, routes, (route) => route.founder, preparedOf);
     if (best) {
@@ -157,7 +182,7 @@ export function groupRoutes(runs: readonly RouteRun[], prepare = prepareRouteRun
     alone.push(run);
     founderOf.set(run.id, null);
   }
-  return { routes: routes.map((route) => ({ founder: route.founder.id, runs: route.runs })), founderOf };
+  return state;
 }
 
 /** Of candidates in order, the one whose run `run` matches with the highest share (ties: the first). */

@@ -38,6 +38,7 @@ import * as step028 from './migrations/028-entry-idempotency-keys.js';
 import * as step029 from './migrations/029-mail-and-sign-up.js';
 import * as step030 from './migrations/030-two-factor.js';
 import * as step031 from './migrations/031-single-sign-on.js';
+import * as step032 from './migrations/032-route-grouping-fingerprint.js';
 
 /** A statement, or statements that may fail together without failing the step (an optional extension). */
 export type Statement = string | { ifPossible: string[] };
@@ -79,6 +80,7 @@ export const STEPS: Record<string, Step> = {
   '029-mail-and-sign-up': step029,
   '030-two-factor': step030,
   '031-single-sign-on': step031,
+  '032-route-grouping-fingerprint': step032,
 };
 
 async function apply(db: Kysely<unknown>, dialect: Dialect, step: Step): Promise<void> {

@@ -234,6 +234,9 @@ export interface RouteOwnersTable {
   user_id: number;
   routes_made: Generated<number>;
   matching: Generated<number>;
+  /** The first runs in (date, id) order its routes were grouped from, and their SHA-256 (migration 032). */
+  grouped_count: number | null;
+  grouped_hash: string | null;
 }
 
 /** A stretch a runner marked on a run (§22): its path as JSON [[lat, lon], ...] and its bounds. */

@@ -4,7 +4,7 @@
  * (core/routes/routes.ts), segment efforts found (core/routes/segments.ts).
  */
 import { lineFrom, lineOfTrack, type Line } from '../../../core/routes/geometry.js';
-import { groupRoutes, type RouteRun } from '../../../core/routes/routes.js';
+import { extendRoutes, groupRoutes, type RouteRun, type RouteState } from '../../../core/routes/routes.js';
 import {
   prepareSegment,
   prepareSegmentRun,
@@ -42,6 +42,43 @@ export function groupStoredRuns(runs: readonly StoredRun[]): { founder: number; 
     if (line) lines.push({ id: run.id, date: run.date, distanceM: run.distanceM, line });
   }
   return groupRoutes(lines).routes;
+}
+
+/** Where a runner's grouping stood, as stored: each route's founding run and runs, and the runs on no route. */
+export interface StoredGrouping {
+  routes: { founder: StoredRun; runs: number[] }[];
+  alone: StoredRun[];
+}
+
+/**
+ * The routes once `runs`, all later in (date, id) order than the runs of `from`, are taken into
+ * it: the same as grouping every run from the start (extendRoutes). A run that cannot be read is
+ * left out, as groupStoredRuns leaves it.
+ */
+export function extendStoredGrouping(
+  from: StoredGrouping,
+  runs: readonly StoredRun[],
+): { founder: number; runs: number[] }[] {
+  const routeRun = (run: StoredRun): RouteRun | null => {
+    const line = safeLine(run.data);
+    return line ? { id: run.id, date: run.date, distanceM: run.distanceM, line } : null;
+  };
+  const state: RouteState = { routes: [], alone: [] };
+  for (const route of from.routes) {
+    const founder = routeRun(route.founder);
+    if (founder) state.routes.push({ founder, runs: [...route.runs] });
+  }
+  for (const run of from.alone) {
+    const read = routeRun(run);
+    if (read) state.alone.push(read);
+  }
+  const added: RouteRun[] = [];
+  for (const run of runs) {
+    const read = routeRun(run);
+    if (read) added.push(read);
+  }
+  extendRoutes(state, added);
+  return state.routes.map((route) => ({ founder: route.founder.id, runs: route.runs }));
 }
 
 /** Every effort of these runs over these segments (a run that cannot be read has none). */

@@ -5,10 +5,11 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { siblingModule, startThread } from '../../threads.js';
-import type { FoundEffort, StoredRun, StoredSegment } from './compute.js';
+import type { FoundEffort, StoredGrouping, StoredRun, StoredSegment } from './compute.js';
 
 export type MatchingJob =
   | { id: number; kind: 'group'; runs: StoredRun[] }
+  | { id: number; kind: 'extend'; from: StoredGrouping; runs: StoredRun[] }
   | { id: number; kind: 'efforts'; segments: StoredSegment[]; runs: Pick<StoredRun, 'id' | 'data'>[] };
 export type MatchingAnswer =
   | { id: number; groups: { founder: number; runs: number[] }[] }
@@ -24,6 +25,13 @@ export class MatchingThread {
 
   group(runs: StoredRun[]): Promise<{ founder: number; runs: number[] }[]> {
     return this.ask({ id: 0, kind: 'group', runs }).then((answer) => {
+      if ('groups' in answer) return answer.groups;
+      throw new Error('failed' in answer ? answer.failed : 'unexpected answer');
+    });
+  }
+
+  extend(from: StoredGrouping, runs: StoredRun[]): Promise<{ founder: number; runs: number[] }[]> {
+    return this.ask({ id: 0, kind: 'extend', from, runs }).then((answer) => {
       if ('groups' in answer) return answer.groups;
       throw new Error('failed' in answer ? answer.failed : 'unexpected answer');
     });

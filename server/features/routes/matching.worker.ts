@@ -5,7 +5,7 @@
  */
 import os from 'node:os';
 import { parentPort } from 'node:worker_threads';
-import { effortsOfRuns, groupStoredRuns } from './compute.js';
+import { effortsOfRuns, extendStoredGrouping, groupStoredRuns } from './compute.js';
 import type { MatchingAnswer, MatchingJob } from './matching-thread.js';
 
 try {
@@ -20,7 +20,9 @@ port.on('message', (job: MatchingJob) => {
     answer =
       job.kind === 'group'
         ? { id: job.id, groups: groupStoredRuns(job.runs) }
-        : { id: job.id, efforts: effortsOfRuns(job.segments, job.runs) };
+        : job.kind === 'extend'
+          ? { id: job.id, groups: extendStoredGrouping(job.from, job.runs) }
+          : { id: job.id, efforts: effortsOfRuns(job.segments, job.runs) };
   } catch (error) {
     answer = { id: job.id, failed: error instanceof Error ? error.message : String(error) };
   }

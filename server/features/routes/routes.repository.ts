@@ -8,19 +8,37 @@ import { shown } from '../../db/staged.js';
 
 // ---- Runs, for matching ----
 
-/** A runner's tracked runs with positions (their ids, dates and distances), in (date, id) order. */
+/**
+ * A runner's tracked runs with positions (their ids, dates and distances, and what tells their
+ * tracks apart without reading them: samples, start and bounds), in (date, id) order.
+ */
 export async function trackedRuns(db: Executor, userId: number) {
   const rows = await db
     .selectFrom('tracks as t')
     .innerJoin('entries as e', 'e.id', 't.entry_id')
-    .select(['t.entry_id', 'e.date', 'e.distance_m'])
+    .select([
+      't.entry_id',
+      'e.date',
+      'e.distance_m',
+      't.samples',
+      't.started_at',
+      't.south',
+      't.west',
+      't.north',
+      't.east',
+    ])
     .where('t.user_id', '=', userId)
     .where('t.south', 'is not', null)
     .where(shown('e.staged'))
     .orderBy('e.date')
     .orderBy('e.id')
     .execute();
-  return rows.map((r) => ({ id: Number(r.entry_id), date: r.date, distanceM: Number(r.distance_m) }));
+  return rows.map((r) => ({
+    id: Number(r.entry_id),
+    date: r.date,
+    distanceM: Number(r.distance_m),
+    track: `${Number(r.samples)}|${r.started_at}|${Number(r.south)}|${Number(r.west)}|${Number(r.north)}|${Number(r.east)}`,
+  }));
 }
 
 /** The packed tracks of these runs of a runner (shown, with positions), with their dates and distances. */
@@ -136,14 +154,43 @@ export async function renameRoute(db: Executor, userId: number, id: number, name
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** Whether the runner's routes are being regrouped, and how many routes they have ever had. */
+/** Each route's runs of a runner, as stored (entry, route). */
+export async function routeMembers(db: Executor, userId: number) {
+  const rows = await db
+    .selectFrom('route_runs')
+    .select(['entry_id', 'route_id'])
+    .where('user_id', '=', userId)
+    .execute();
+  return rows.map((r) => ({ entryId: Number(r.entry_id), routeId: Number(r.route_id) }));
+}
+
+/**
+ * Whether the runner's routes are being regrouped, how many routes they have ever had, and the
+ * runs their stored routes were grouped from (migration 032; null: unknown, group from the start).
+ */
 export async function routeOwner(db: Executor, userId: number) {
   const row = await db
     .selectFrom('route_owners')
-    .select(['routes_made', 'matching'])
+    .select(['routes_made', 'matching', 'grouped_count', 'grouped_hash'])
     .where('user_id', '=', userId)
     .executeTakeFirst();
-  return { made: Number(row?.routes_made ?? 0), matching: Number(row?.matching ?? 0) === 1 };
+  return {
+    made: Number(row?.routes_made ?? 0),
+    matching: Number(row?.matching ?? 0) === 1,
+    grouped:
+      row && row.grouped_count !== null && row.grouped_hash !== null
+        ? { count: Number(row.grouped_count), hash: row.grouped_hash }
+        : null,
+  };
+}
+
+/** The runner's stored routes are grouped from the start next time (the rebuild). */
+export async function forgetGrouped(db: Executor, userId: number): Promise<void> {
+  await db
+    .updateTable('route_owners')
+    .set({ grouped_count: null, grouped_hash: null })
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 export async function setRoutesMatching(db: Executor, userId: number, matching: boolean): Promise<void> {
@@ -163,6 +210,7 @@ export async function writeGrouping(
   userId: number,
   groups: readonly { founder: number; runs: readonly number[] }[],
   now: string,
+  grouped: { count: number; hash: string },
 ): Promise<void> {
   const existing = await routesOf(db, userId);
   const byFounder = new Map(existing.map((r) => [r.founderId, r]));
@@ -192,8 +240,18 @@ export async function writeGrouping(
       .execute();
   await db
     .insertInto('route_owners')
-    .values({ user_id: userId, routes_made: made, matching: 0 })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ routes_made: made, matching: 0 }))
+    .values({
+      user_id: userId,
+      routes_made: made,
+      matching: 0,
+      grouped_count: grouped.count,
+      grouped_hash: grouped.hash,
+    })
+    .onConflict((oc) =>
+      oc
+        .column('user_id')
+        .doUpdateSet({ routes_made: made, matching: 0, grouped_count: grouped.count, grouped_hash: grouped.hash }),
+    )
     .execute();
 }
 

@@ -36,6 +36,7 @@ export function routesRoutes(ctx: AppContext) {
 
     typed.get('/routes', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['routes'],
         summary: 'My routes: runs that went the same way, newest last run first',
@@ -47,6 +48,7 @@ export function routesRoutes(ctx: AppContext) {
 
     typed.get('/routes/:id', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['routes'],
         summary: 'One of my routes and its runs, fastest first',
@@ -94,6 +96,7 @@ export function routesRoutes(ctx: AppContext) {
 
     typed.get('/segments', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['routes'],
         summary: 'My segments, oldest first',
@@ -119,6 +122,7 @@ export function routesRoutes(ctx: AppContext) {
 
     typed.get('/segments/:id', {
       onRequest,
+      config: { cache: true },
       schema: {
         tags: ['routes'],
         summary: 'One of my segments and its efforts, fastest first',

@@ -6,6 +6,7 @@
  * runs on the matching thread (matching-thread.ts); its results are written in short transactions
  * of at most MATCH_BATCH runs, so that on SQLite no other writer waits long.
  */
+import { createHash } from 'node:crypto';
 import type { Actor } from '../../../core/permissions.js';
 import { segmentPath } from '../../../core/routes/geometry.js';
 import { SEGMENT_RADIUS_M } from '../../../core/routes/segments.js';
@@ -26,12 +27,22 @@ import type { Executor } from '../../db/schema.js';
 import { moveAnswerRevision } from '../../db/tallies.js';
 import { invalid, notFound } from '../../errors.js';
 import { decodeTrack } from '../tracks/tracks.service.js';
-import { effortsOfRuns, groupStoredRuns, type FoundEffort, type StoredRun, type StoredSegment } from './compute.js';
+import {
+  effortsOfRuns,
+  extendStoredGrouping,
+  groupStoredRuns,
+  type FoundEffort,
+  type StoredGrouping,
+  type StoredRun,
+  type StoredSegment,
+} from './compute.js';
 import { MatchingThread } from './matching-thread.js';
 import * as repo from './routes.repository.js';
 
 /** Runs matched against segments, and tracks read for grouping, per transaction or message. */
 export const MATCH_BATCH = 50;
+/** How long matching waits before it starts: the request that brought the work answers first. */
+const START_DELAY_MS = 20;
 
 // ---- Matching ----
 
@@ -44,12 +55,14 @@ interface Job {
 /** What matching computes: on the matching thread in the app, inline in a script. */
 export interface MatchingWork {
   group(runs: StoredRun[]): Promise<{ founder: number; runs: number[] }[]>;
+  extend(from: StoredGrouping, runs: StoredRun[]): Promise<{ founder: number; runs: number[] }[]>;
   efforts(segments: StoredSegment[], runs: Pick<StoredRun, 'id' | 'data'>[]): Promise<FoundEffort[]>;
   close(): Promise<void>;
 }
 
 export const inlineWork: MatchingWork = {
   group: async (runs) => groupStoredRuns(runs),
+  extend: async (from, runs) => extendStoredGrouping(from, runs),
   efforts: async (segments, runs) => effortsOfRuns(segments, runs),
   close: async () => undefined,
 };
@@ -76,6 +89,8 @@ export class RoutesMatcher implements RunsFollower {
       await repo.setRoutesMatching(trx, userId, true);
       if ((await repo.unmatchedRuns(trx, userId, 1)).length > 0)
         await repo.setSegmentsMatching(trx, userId, 'all', true);
+      // Kept answers of routes and segments show `matching`.
+      await moveAnswerRevision(trx, [userId]);
     });
     this.add(userId, { regroup: true, unmatched: true });
   }
@@ -115,9 +130,12 @@ export class RoutesMatcher implements RunsFollower {
     pending.unmatched ||= job.unmatched ?? false;
     for (const id of job.segments ?? []) pending.segments.add(id);
     this.jobs.set(userId, pending);
-    this.running ??= this.drain().finally(() => {
-      this.running = null;
-    });
+    // A moment's wait first: the request that brought the work answers before matching reads anything.
+    this.running ??= new Promise((resolve) => setTimeout(resolve, START_DELAY_MS))
+      .then(() => this.drain())
+      .finally(() => {
+        this.running = null;
+      });
   }
 
   private async drain(): Promise<void> {
@@ -213,25 +231,108 @@ async function matchUnmatchedRuns(ctx: AppContext, work: MatchingWork, userId: n
   }
 }
 
-/** The runner's routes grouped again from the start (§22), unless another regroup is already due. */
+type Listed = Awaited<ReturnType<typeof repo.trackedRuns>>;
+type Groups = { founder: number; runs: number[] }[];
+
+/** What grouping reads of these runs, in their order, as a SHA-256 (route_owners.grouped_hash). */
+function fingerprint(runs: Listed): string {
+  const hash = createHash('sha256');
+  for (const run of runs) hash.update(`${run.id}|${run.date}|${run.distanceM}|${run.track}\n`);
+  return hash.digest('hex');
+}
+
+/** The packed tracks of these runs, MATCH_BATCH at a time. */
+async function storedRuns(ctx: AppContext, userId: number, ids: readonly number[]): Promise<StoredRun[]> {
+  const byId = new Map<number, StoredRun>();
+  for (let i = 0; i < ids.length; i += MATCH_BATCH) {
+    for (const run of await repo.trackData(ctx.db, userId, ids.slice(i, i + MATCH_BATCH))) byId.set(run.id, run);
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * The runner's routes (§22): grouped again from the start, unless the runs their stored routes
+ * were grouped from are still the first ones in (date, id) order, unchanged (route_owners'
+ * grouped_count and grouped_hash): then the runs after them are taken into the stored routes,
+ * which reads only the routes' founding runs and the runs on no route (extendRoutes gives what
+ * grouping from the start would). Nothing is written when another regroup is already due.
+ */
 async function regroup(ctx: AppContext, work: MatchingWork, userId: number, again: () => boolean): Promise<void> {
   const listed = await repo.trackedRuns(ctx.db, userId);
-  const runs: StoredRun[] = [];
-  for (let i = 0; i < listed.length; i += MATCH_BATCH) {
-    runs.push(
-      ...(await repo.trackData(
-        ctx.db,
+  const { grouped } = await repo.routeOwner(ctx.db, userId);
+  const groups =
+    grouped && grouped.count <= listed.length && grouped.hash === fingerprint(listed.slice(0, grouped.count))
+      ? await extendGrouping(ctx, work, userId, listed, grouped.count)
+      : null;
+  const made =
+    groups ??
+    (await work.group(
+      await storedRuns(
+        ctx,
         userId,
-        listed.slice(i, i + MATCH_BATCH).map((r) => r.id),
-      )),
-    );
-  }
-  const groups = await work.group(runs);
+        listed.map((r) => r.id),
+      ),
+    ));
   if (again()) return;
   await inTransaction(ctx, async (trx) => {
-    await repo.writeGrouping(trx, userId, groups, nowIso(ctx));
+    await repo.writeGrouping(trx, userId, made, nowIso(ctx), { count: listed.length, hash: fingerprint(listed) });
     await moveAnswerRevision(trx, [userId]);
   });
+}
+
+/**
+ * The stored routes of the first `count` runs with the runs after them taken in; null when the
+ * stored routes do not hold only those runs (then the caller groups from the start).
+ */
+async function extendGrouping(
+  ctx: AppContext,
+  work: MatchingWork,
+  userId: number,
+  listed: Listed,
+  count: number,
+): Promise<Groups | null> {
+  const position = new Map(listed.slice(0, count).map((run, i) => [run.id, i]));
+  const [routes, members] = await Promise.all([repo.routesOf(ctx.db, userId), repo.routeMembers(ctx.db, userId)]);
+  const runsOf = new Map<number, number[]>();
+  for (const member of members) {
+    if (!position.has(member.entryId)) return null;
+    const list = runsOf.get(member.routeId);
+    if (list) list.push(member.entryId);
+    else runsOf.set(member.routeId, [member.entryId]);
+  }
+  const stored: Groups = [];
+  for (const route of routes) {
+    const runs = runsOf.get(route.id);
+    if (!runs) continue;
+    if (!position.has(route.founderId) || !runs.includes(route.founderId)) return null;
+    runs.sort((a, b) => position.get(a)! - position.get(b)!);
+    if (runs[0] !== route.founderId) return null;
+    stored.push({ founder: route.founderId, runs });
+  }
+  stored.sort((a, b) => position.get(a.founder)! - position.get(b.founder)!);
+  const added = listed.slice(count);
+  if (added.length === 0) return stored;
+  const onRoute = new Set(members.map((m) => m.entryId));
+  const alone = listed.slice(0, count).filter((run) => !onRoute.has(run.id));
+  const read = await storedRuns(ctx, userId, [
+    ...stored.map((g) => g.founder),
+    ...alone.map((r) => r.id),
+    ...added.map((r) => r.id),
+  ]);
+  const byId = new Map(read.map((run) => [run.id, run]));
+  const from: StoredGrouping = {
+    routes: stored.flatMap((g) => {
+      const founder = byId.get(g.founder);
+      return founder ? [{ founder, runs: g.runs }] : [];
+    }),
+    alone: alone.flatMap((r) => byId.get(r.id) ?? []),
+  };
+  // A founding run no longer read (its track gone meanwhile): group from the start.
+  if (from.routes.length !== stored.length) return null;
+  return work.extend(
+    from,
+    added.flatMap((r) => byId.get(r.id) ?? []),
+  );
 }
 
 /** Every runner's routes and segment efforts made again from their tracks alone (the repair command). */
@@ -239,8 +340,12 @@ export async function rebuildRoutes(ctx: AppContext, work: MatchingWork = inline
   await repo.markAllRunsUnmatched(ctx.db);
   for (const userId of await repo.usersWithTracks(ctx.db)) {
     await ctx.db.deleteFrom('segment_efforts').where('user_id', '=', userId).execute();
+    await repo.forgetGrouped(ctx.db, userId);
     await runJob(ctx, work, userId, { regroup: true, unmatched: true, segments: new Set() }, () => undefined);
-    await repo.setRoutesMatching(ctx.db, userId, false);
+    await inTransaction(ctx, async (trx) => {
+      await repo.setRoutesMatching(trx, userId, false);
+      await moveAnswerRevision(trx, [userId]);
+    });
   }
 }
 

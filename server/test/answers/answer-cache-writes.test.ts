@@ -84,6 +84,10 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The segment last made, and the runner's route (their pages are kept answers). */
+let segmentId = 0;
+let routeId = 0;
+
 /** The requests of each cached route (a cached route without any fails the test). */
 const READS: Record<string, () => string[]> = {
   '/api/v1/entry': () =>
@@ -99,6 +103,10 @@ const READS: Record<string, () => string[]> = {
   '/api/v1/insights/calendar': () => ['/api/v1/insights/calendar', '/api/v1/insights/calendar?year=2025'],
   '/api/v1/insights/year': () => ['/api/v1/insights/year', '/api/v1/insights/year?year=2025'],
   '/api/v1/insights/routes': () => ['/api/v1/insights/routes', '/api/v1/insights/routes?year=2026'],
+  '/api/v1/routes': () => ['/api/v1/routes'],
+  '/api/v1/routes/:id': () => [`/api/v1/routes/${routeId}`],
+  '/api/v1/segments': () => ['/api/v1/segments'],
+  '/api/v1/segments/:id': () => [`/api/v1/segments/${segmentId}`],
 };
 
 const reads = () => [...cachedRoutes].flatMap((route) => READS[route]?.() ?? []);
@@ -165,10 +173,10 @@ const segment = async () => {
     201,
   );
   await matched();
-  return made.json().segment.id as number;
+  segmentId = made.json().segment.id as number;
+  return segmentId;
 };
 /** Two runs the same way (away from the others): a route of the runner. */
-let routeId = 0;
 const route = async () => {
   if (routeId === 0) {
     for (const day of ['2026-03-05', '2026-03-06']) {

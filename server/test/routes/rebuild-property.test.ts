@@ -46,11 +46,12 @@ async function snapshot(userId: number) {
 }
 
 describe('incremental matching equals the rebuild', () => {
-  for (const seed of [11, 12]) {
-    it(`seed ${seed}: imports and deletions in a random order`, async () => {
+  // Seed 13 imports its runs newest last: routes are then grouped a run at a time (decision 052).
+  for (const seed of [11, 12, 13]) {
+    it(`seed ${seed}: imports and deletions in ${seed === 13 ? 'date order' : 'a random order'}`, async () => {
       const random = createRandom(seed);
       const runner = await registerUser(t.app);
-      const days = Array.from({ length: 20 }, (_, i) => i + 1).sort(() => random() - 0.5);
+      const days = Array.from({ length: 20 }, (_, i) => i + 1).sort((a, b) => (seed === 13 ? b - a : random() - 0.5));
       const stored: number[] = [];
       let segmentMade = false;
       for (let step = 0; step < 6; step++) {
@@ -88,9 +89,63 @@ describe('incremental matching equals the rebuild', () => {
       await idle();
       const incremental = await snapshot(runner.user.id);
       const db = t.app.appContext.db;
+      // The stored routes know the runs they were grouped from: all of them.
+      const owner = await db
+        .selectFrom('route_owners')
+        .select('grouped_count')
+        .where('user_id', '=', runner.user.id)
+        .executeTakeFirst();
+      const tracked = await db.selectFrom('tracks').select('entry_id').where('user_id', '=', runner.user.id).execute();
+      expect(Number(owner?.grouped_count)).toBe(tracked.length);
       await db.deleteFrom('route_runs').where('user_id', '=', runner.user.id).execute();
       await rebuildRoutes(t.app.appContext);
       expect(await snapshot(runner.user.id)).toEqual(incremental);
     }, 120_000);
   }
+});
+
+describe('routes stored before migration 032', () => {
+  it('are grouped from the start once (no grouped_count), then a run at a time, as the rebuild', async () => {
+    const runner = await registerUser(t.app);
+    const db = t.app.appContext.db;
+    const day = (d: number) => new Date(`2024-07-${String(d).padStart(2, '0')}T07:00:00Z`);
+    const importDay = async (d: number, way: number) => {
+      const result = await importResult(t.app, runner.token, [
+        { name: 'files[]', filename: `run-${d}.fit`, content: realisticFit(600, { seed: way, start: day(d) }) },
+      ]);
+      expect(result.rows.every((row) => row.status === 'created')).toBe(true);
+    };
+    for (const [d, way] of [
+      [1, 5],
+      [2, 5],
+      [3, 9],
+    ] as const)
+      await importDay(d, way);
+    await idle();
+    // What migration 032 leaves in a row written before it.
+    await db
+      .updateTable('route_owners')
+      .set({ grouped_count: null, grouped_hash: null })
+      .where('user_id', '=', runner.user.id)
+      .execute();
+    await importDay(4, 9);
+    await idle();
+    const grouped = async () =>
+      (
+        await db
+          .selectFrom('route_owners')
+          .select(['grouped_count', 'grouped_hash'])
+          .where('user_id', '=', runner.user.id)
+          .executeTakeFirstOrThrow()
+      ).grouped_count;
+    expect(Number(await grouped())).toBe(4);
+    await importDay(5, 5);
+    await idle();
+    expect(Number(await grouped())).toBe(5);
+    const incremental = await snapshot(runner.user.id);
+    expect(incremental.runs.length).toBe(5);
+    await db.deleteFrom('route_runs').where('user_id', '=', runner.user.id).execute();
+    await rebuildRoutes(t.app.appContext);
+    expect(await snapshot(runner.user.id)).toEqual(incremental);
+  }, 60_000);
 });
