@@ -71,7 +71,7 @@ describe('incremental matching equals the rebuild', () => {
           const result = await importResult(
             t.app,
             runner.token,
-            batch.map((content, i) => ({ name: 'files[]', filename: `run-${step}-${i}.fit`, content })),
+            batch.map((content, i) => ({ name: `run-${step}-${i}.fit`, content })),
           );
           stored.push(...result.rows.map((row) => row.entry!.id!));
         }
@@ -111,7 +111,7 @@ describe('routes stored before migration 032', () => {
     const day = (d: number) => new Date(`2024-07-${String(d).padStart(2, '0')}T07:00:00Z`);
     const importDay = async (d: number, way: number) => {
       const result = await importResult(t.app, runner.token, [
-        { name: 'files[]', filename: `run-${d}.fit`, content: realisticFit(600, { seed: way, start: day(d) }) },
+        { name: `run-${d}.fit`, content: realisticFit(600, { seed: way, start: day(d) }) },
       ]);
       expect(result.rows.every((row) => row.status === 'created')).toBe(true);
     };

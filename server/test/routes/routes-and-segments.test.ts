@@ -39,7 +39,7 @@ async function importRuns(token: string, files: { day: number; seed?: number }[]
   const result = await importResult(
     t.app,
     token,
-    files.map((f, i) => ({ name: 'files[]', filename: `run-${f.day}-${i}.fit`, content: runFile(f.day, f.seed) })),
+    files.map((f, i) => ({ name: `run-${f.day}-${i}.fit`, content: runFile(f.day, f.seed) })),
   );
   return result.rows.map((row) => row.entry!.id!);
 }
