@@ -11,7 +11,9 @@ export const AppConfigSchema = z.object({
   mail: z.boolean(),
   /** The sign-up policy (SIGNUP). */
   signup: z.enum(['open', 'verify', 'approval', 'closed']),
-  /** Single sign-on's button, or null without it; `only`: OIDC_ONLY, the password form is hidden (admins still use it). */
-  oidc: z.object({ name: z.string(), only: z.boolean() }).nullable(),
+  /** Single sign-on's button, or null without it. */
+  oidc: z.object({ name: z.string() }).nullable(),
+  /** OIDC_ONLY with single sign-on on: the login page hides the password form (admins still use it). */
+  oidc_only: z.boolean(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

@@ -170,7 +170,8 @@ describe('response serializer', () => {
         source_url: 'https://example.org/rt',
         mail: true,
         signup: 'approval',
-        oidc: { name: 'Authelia', only: false },
+        oidc: { name: 'Authelia' },
+        oidc_only: false,
       },
     ],
   ];

@@ -126,15 +126,12 @@ export function parseAppConfig(value: unknown, path = 'app config'): AppConfig {
     source_url: config.source_url === null ? null : stringAt(config.source_url, `${path}.source_url`),
     mail: booleanAt(config.mail, `${path}.mail`),
     signup: oneOfAt(config.signup, `${path}.signup`, SIGNUP_POLICIES),
-    oidc: config.oidc === null ? null : parseOidc(objectAt(config.oidc, `${path}.oidc`), `${path}.oidc`),
+    oidc:
+      config.oidc === null ? null : { name: stringAt(objectAt(config.oidc, `${path}.oidc`).name, `${path}.oidc.name`) },
+    // Absent from older servers: the password form stays.
+    oidc_only: config.oidc_only === true,
   };
 }
-
-/** Single sign-on's button (§21); `only` (OIDC_ONLY) is absent from older servers: false. */
-const parseOidc = (oidc: Record<string, unknown>, path: string) => ({
-  name: stringAt(oidc.name, `${path}.name`),
-  only: oidc.only === true,
-});
 
 /** `AuthResponseSchema`: the answer of login and registration. */
 export function parseAuthResponse(value: unknown, path = 'auth response'): AuthResponse {

@@ -91,6 +91,7 @@ export function makeAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mail: false,
     signup: 'open',
     oidc: null,
+    oidc_only: false,
     ...overrides,
   };
 }

@@ -18,8 +18,8 @@ export function demoRoutes(ctx: AppContext) {
         source_url: ctx.config.sourceUrl,
         mail: ctx.config.mail !== null,
         signup: ctx.config.signup,
-        oidc:
-          ctx.config.oidc && ctx.config.publicUrl ? { name: ctx.config.oidc.name, only: ctx.config.oidc.only } : null,
+        oidc: ctx.config.oidc && ctx.config.publicUrl ? { name: ctx.config.oidc.name } : null,
+        oidc_only: Boolean(ctx.config.oidc?.only && ctx.config.publicUrl),
       }),
     });
   };

@@ -14,13 +14,14 @@ const OidcSignIn = lazy(() => import('./oidc-sign-in'));
 export function Component() {
   const t = useT(login);
   const navigate = useNavigate();
-  const oidc = useAppConfig().data?.oidc;
+  const config = useAppConfig().data;
+  const oidc = config?.oidc;
   const [challenge, setChallenge] = useState<string | null>(null);
   const [password, setPassword] = useState(false);
   // A provider sent the browser back (§21): the chunk takes the fragment out of the address at once.
   const [back] = useState(() => location.hash.startsWith('#oidc'));
   const toDashboard = () => void navigate('/dashboard');
-  const hidden = oidc?.only && !password;
+  const hidden = Boolean(oidc && config?.oidc_only) && !password;
   return (
     <>
       <PageTitle title={t('login.title')}>{t('login.title')}</PageTitle>
