@@ -93,13 +93,16 @@ const turns = {
   waiting: new Int32Array(new SharedArrayBuffer(4)),
 };
 
+/** A turn that may be given now: its thread is alive, or its runner has none and another may start. */
+const eligible = (turn: Turn) =>
+  turn.started || (threadUse.alive < passOneThreads.alive && !turns.liveRunners.has(turn.runner));
+
 function grantTurns(): void {
   while (threadUse.running < passOneThreads.most) {
     let best = -1;
     for (let i = 0; i < turns.queue.length; i++) {
       const turn = turns.queue[i]!;
-      const eligible = turn.started || (threadUse.alive < passOneThreads.alive && !turns.liveRunners.has(turn.runner));
-      if (!eligible) continue;
+      if (!eligible(turn)) continue;
       const last = turns.lastTurn.get(turn.runner) ?? Number.NEGATIVE_INFINITY;
       if (best < 0 || last < (turns.lastTurn.get(turns.queue[best]!.runner) ?? Number.NEGATIVE_INFINITY)) best = i;
     }
@@ -110,7 +113,9 @@ function grantTurns(): void {
     turns.lastTurn.set(turn!.runner, performance.now());
     turn!.go();
   }
-  Atomics.store(turns.waiting, 0, turns.queue.length);
+  // Only turns that could take the thread count: an import waiting for its runner's thread to end
+  // (the inbox's next batch) gains nothing from a thread giving its turn up, and would slow it.
+  Atomics.store(turns.waiting, 0, turns.queue.filter(eligible).length);
 }
 
 /** Asks for a turn: `go` is called when it is given. */

@@ -50,6 +50,10 @@ interface Folder {
   stamp: string;
   listedAt: number;
   pending: Map<string, Seen>;
+  /** A change event's watch on the folder (a hint to look sooner), or null: the scan alone. */
+  watch: fs.FSWatcher | null;
+  /** The folder's inode the watch was made on (a folder made again gets a new watch). */
+  watchedIno: number;
 }
 
 interface Work {
@@ -69,6 +73,10 @@ const ACTIVITY = /\.(fit|tcx|gpx)(\.gz)?$/i;
 const baseOf = (name: string) => name.replace(/\.gz$/i, '');
 /** Files of one import at most. */
 const BATCH = 50;
+/** Batches imported at once (see drain). */
+const AT_ONCE = 2;
+/** A folder whose change events come is listed at most this often (a file written slowly sends many). */
+const HINT_MS = 100;
 
 export interface InboxReader {
   /** One scan now (tests and the bench): resolves when the files it found ready are imported. */
@@ -144,12 +152,78 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
 
   async function readKeys(): Promise<void> {
     const keys = new Set(await folders.allKeys(ctx.db));
-    for (const key of folderByKey.keys()) if (!keys.has(key)) folderByKey.delete(key);
-    for (const key of keys) {
-      if (!folderByKey.has(key)) {
-        folderByKey.set(key, { key, dir: path.join(root, key), stamp: '', listedAt: -Infinity, pending: new Map() });
+    for (const [key, folder] of folderByKey) {
+      if (!keys.has(key)) {
+        unwatch(folder);
+        folderByKey.delete(key);
       }
     }
+    for (const key of keys) {
+      if (!folderByKey.has(key)) {
+        folderByKey.set(key, {
+          key,
+          dir: path.join(root, key),
+          stamp: '',
+          listedAt: -Infinity,
+          pending: new Map(),
+          watch: null,
+          watchedIno: -1,
+        });
+      }
+    }
+  }
+
+  /**
+   * Change events, where the file system sends them (a local disk; not NFS or SMB shares): only a
+   * hint to look at the folder now rather than at the next scan. What is read, when a file is
+   * still, and how it is claimed stay the scan's; without events (a share, the watch limit
+   * reached) nothing changes but the wait.
+   */
+  function watchFolder(folder: Folder, ino: number): void {
+    if (folder.watchedIno === ino || stopped) return;
+    unwatch(folder);
+    folder.watchedIno = ino;
+    try {
+      const watch = fs.watch(folder.dir, { persistent: false }, () => hint(folder));
+      watch.on('error', () => unwatch(folder));
+      folder.watch = watch;
+    } catch {
+      // No watch (the limit of watches reached, a file system without events): the scan alone.
+    }
+  }
+
+  function unwatch(folder: Folder): void {
+    folder.watch?.close();
+    folder.watch = null;
+  }
+
+  /** Folders to look at before the next scan, and the timer that will. */
+  const due = new Set<Folder>();
+  let dueTimer: NodeJS.Timeout | null = null;
+  let dueAt = Infinity;
+
+  /** Looks at `folder` at `at` (a hint: now; a file waiting to be still: when it will be). */
+  function lookAt(folder: Folder, at: number): void {
+    if (stopped) return;
+    due.add(folder);
+    if (dueTimer && dueAt <= at) return;
+    if (dueTimer) clearTimeout(dueTimer);
+    dueAt = at;
+    dueTimer = setTimeout(
+      () => {
+        dueTimer = null;
+        dueAt = Infinity;
+        const folders = [...due];
+        due.clear();
+        void runTurn(folders);
+      },
+      Math.max(0, at - Date.now()),
+    );
+    dueTimer.unref();
+  }
+
+  function hint(folder: Folder): void {
+    lookAt(folder, Math.max(Date.now(), folder.listedAt + HINT_MS));
   }
 
   /** Claims this process or a stopped one left (a stop during an import): given back to their names. */
@@ -199,9 +273,12 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
         folder.pending.set(name, fresh);
         // A file past the bound is not waited for: it may grow forever.
         if (stat.size > ctx.config.importMaxBytes) enqueue(folder, name, fresh, true);
+        else lookAt(folder, now + timing.stableMs + 1);
         continue;
       }
       if (now - seen.since >= timing.stableMs) enqueue(folder, name, seen, false);
+      // Looked at again the moment it may be still, not at the next scan.
+      else lookAt(folder, seen.since + timing.stableMs + 1);
     }
     for (const name of folder.pending.keys()) if (!present.has(name)) folder.pending.delete(name);
   }
@@ -211,8 +288,20 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
     queue.push({ folder, name, seen, tooLarge });
   }
 
-  async function scan(): Promise<void> {
+  /** Reads the folders' status, or only `only`'s (those a hint or a waiting file named). */
+  async function scan(only?: Folder[]): Promise<void> {
     const now = Date.now();
+    if (only) {
+      for (const folder of only) {
+        if (stopped) return;
+        if (folderByKey.get(folder.key) !== folder) continue;
+        const stat = lstatOrNull(folder.dir);
+        if (!stat?.isDirectory()) continue;
+        folder.stamp = `${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`;
+        list(folder, now);
+      }
+      return;
+    }
     if (keysMoved || now - keysReadAt >= timing.keysMs) {
       keysMoved = false;
       keysReadAt = now;
@@ -224,6 +313,7 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
       // The folder's own status: entries added, removed or renamed move it.
       const stat = lstatOrNull(folder.dir);
       if (!stat?.isDirectory()) continue;
+      watchFolder(folder, stat.ino);
       const stamp = `${stat.mtimeMs}:${stat.ctimeMs}:${stat.ino}`;
       if (stamp !== folder.stamp || folder.pending.size > 0 || now - folder.listedAt >= timing.listMs) {
         folder.stamp = stamp;
@@ -261,15 +351,28 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
     return batch;
   }
 
+  /**
+   * Imports the queue's batches, two at a time: a runner's imports parse one after another on
+   * one parse thread (pass-one-threads.ts), so the second's claim, copy and parse go on while the
+   * first is stored and filed, and the thread is never idle between batches.
+   */
   async function drain(): Promise<void> {
-    for (let work = queue.shift(); work && !stopped; work = queue.shift()) {
-      const batch = batchOf(work);
-      try {
-        await take(batch);
-      } catch (error) {
-        log.warn({ err: error }, 'inbox: a file could not be imported; it is tried again');
-        for (const one of batch) one.folder.pending.delete(one.name);
+    const running = new Set<Promise<void>>();
+    for (;;) {
+      while (running.size < AT_ONCE && !stopped) {
+        const work = queue.shift();
+        if (!work) break;
+        const batch = batchOf(work);
+        const taking: Promise<void> = take(batch)
+          .catch((error: unknown) => {
+            log.warn({ err: error }, 'inbox: a file could not be imported; it is tried again');
+            for (const one of batch) one.folder.pending.delete(one.name);
+          })
+          .finally(() => running.delete(taking));
+        running.add(taking);
       }
+      if (running.size === 0) return;
+      await Promise.race(running);
     }
   }
 
@@ -487,10 +590,10 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
     return null;
   }
 
-  async function turn(): Promise<void> {
+  async function turn(only?: Folder[]): Promise<void> {
     if (stopped) return;
     try {
-      await scan();
+      await scan(only);
     } catch (error) {
       log.warn({ err: error }, 'inbox: a scan failed; it runs again');
     }
@@ -501,12 +604,18 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
     }
   }
 
+  /** One turn at a time; one asked for meanwhile runs after it. */
+  async function runTurn(only?: Folder[]): Promise<void> {
+    while (scanning) await scanning;
+    if (stopped) return;
+    scanning = turn(only).finally(() => {
+      scanning = null;
+    });
+    await scanning;
+  }
+
   const timer = setInterval(() => {
-    if (!scanning) {
-      scanning = turn().finally(() => {
-        scanning = null;
-      });
-    }
+    if (!scanning) void runTurn();
   }, timing.scanMs);
   timer.unref();
 
@@ -519,6 +628,8 @@ export function startInboxReader(ctx: AppContext, log: FastifyBaseLogger): Inbox
     async stop() {
       stopped = true;
       clearInterval(timer);
+      if (dueTimer) clearTimeout(dueTimer);
+      for (const folder of folderByKey.values()) unwatch(folder);
       await scanning;
       await working;
     },

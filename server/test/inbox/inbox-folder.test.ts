@@ -194,6 +194,8 @@ describe('what is left alone', () => {
       fs.symlinkSync(outside, path.join(inbox.dir, 'link.fit'));
       fs.symlinkSync(path.join(inbox.dir, 'sub'), path.join(inbox.dir, 'linked-folder'));
       execFileSync('mkfifo', [path.join(inbox.dir, 'pipe.fit')]);
+      // A device that never ends (/dev/zero's numbers); making one needs root, as a container's user often is.
+      if (process.getuid?.() === 0) execFileSync('mknod', [path.join(inbox.dir, 'zero.fit'), 'c', '1', '5']);
       const before = list(inbox.dir);
       // A plain file dropped after them shows the reader has been round several times.
       await sleep(FAST.stableMs * 3);
@@ -265,6 +267,42 @@ describe('hostile files', () => {
     expect(read(path.join(inbox.dir, 'done', 'line\nbreak.fit.txt'))).toMatch(/^line break\.fit\tcreated\t\d+\t\n$/);
     expect((await storedRuns(t.app, inbox.runner.token)).length).toBe(2);
   });
+
+  it('a still file swapped for a link before it is read is refused, left where it is, the outside file unread', async () => {
+    const inbox = await newInbox();
+    const outside = path.join(root, '..', `swapped-outside-${path.basename(root)}.fit`);
+    fs.writeFileSync(outside, fit(30));
+    // Two long imports (CSVs of many runs, each imported alone) hold the reader's two places: a file
+    // found still meanwhile waits its turn, and is swapped for a link to a file outside before it.
+    const csv = (first: number) =>
+      'date,distance_km,time\n' +
+      Array.from(
+        { length: 8000 },
+        (_, i) => `${new Date(Date.UTC(1900, 0, 1 + first + i)).toISOString().slice(0, 10)},5,00:30:00\n`,
+      ).join('');
+    try {
+      fs.writeFileSync(path.join(inbox.dir, 'long-1.csv'), csv(0));
+      fs.writeFileSync(path.join(inbox.dir, 'long-2.csv'), csv(8000));
+      await until(() => list(inbox.dir).filter((name) => name.startsWith('.claim-')).length === 2);
+      fs.writeFileSync(path.join(inbox.dir, 'v.fit'), fit(31));
+      await sleep(FAST.stableMs * 3);
+      expect(list(path.join(inbox.dir, 'done')), 'the long imports still hold both places').toEqual([]);
+      fs.symlinkSync(outside, path.join(inbox.dir, '.v.fit.link'));
+      fs.renameSync(path.join(inbox.dir, '.v.fit.link'), path.join(inbox.dir, 'v.fit'));
+      await until(async () => (await recent(inbox)).some((row) => row.file === 'v.fit'), 60_000);
+      const row = (await recent(inbox)).find((one) => one.file === 'v.fit')!;
+      expect(row).toMatchObject({
+        status: 'failed',
+        reason: 'The file became a link or a special file before it was read: it was left where it is.',
+      });
+      expect(fs.lstatSync(path.join(inbox.dir, 'v.fit')).isSymbolicLink()).toBe(true);
+      expect(Buffer.compare(fs.readFileSync(outside), fit(30))).toBe(0);
+      await until(() => list(path.join(inbox.dir, 'done')).length === 4, 60_000);
+      expect((await storedRuns(t.app, inbox.runner.token)).some((run) => run.date === '2025-03-03')).toBe(false);
+    } finally {
+      fs.rmSync(outside, { force: true });
+    }
+  }, 120_000);
 
   it('a file past IMPORT_MAX_BYTES fails without being waited for, even while it grows', async () => {
     const inbox = await newInbox();

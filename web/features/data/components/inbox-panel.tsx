@@ -10,11 +10,11 @@ import { useChangeInbox } from '../api/change-inbox';
 import { useInbox } from '../api/get-inbox';
 
 const STATUS_TONE: Record<InboxStatus, string> = {
-  created: 'text-success',
-  track_added: 'text-success',
+  created: 'text-success-emphasis',
+  track_added: 'text-success-emphasis',
   duplicate: 'text-body-secondary',
   skipped: 'text-warning-emphasis',
-  failed: 'text-danger',
+  failed: 'text-danger-emphasis',
 };
 
 function statusText(status: InboxStatus): string {
