@@ -4,8 +4,8 @@
  * Builds the app (npm run build), starts the production server on a small seeded SQLite
  * database (map tiles off) and runs Lighthouse (Chromium at /usr/bin/chromium, or CHROME_PATH)
  * on /login and, signed in as a runner, on /dashboard and on the run page of a three-hour run
- * imported from a watch file, with Lighthouse's mobile settings (its default: a mid-range phone
- * on a slow 4G network) and its desktop settings. Also sums the JavaScript that the first load
+ * imported from a watch file with three segments marked on it (§23), with Lighthouse's mobile
+ * settings (its default: a mid-range phone on a slow 4G network) and its desktop settings. Also sums the JavaScript that the first load
  * of /login downloads, gzipped, and checks which pages load the map library. Prints the scores
  * and writes them to bench/results/<time>-web.json. /login and /dashboard are audited in English
  * and in German (CONTRACT.md §19). Targets: performance >= 95 (the run page:
@@ -64,6 +64,36 @@ async function importThreeHourRun(baseUrl: string, token: string): Promise<numbe
   if (response.status !== 201 || id === undefined)
     throw new Error(`The watch file's import answered ${response.status}`);
   return id;
+}
+
+/**
+ * Marks three segments on the run (CONTRACT.md §22) and waits until they are matched: the run page is
+ * audited with its segments' ranks, as §23 asks.
+ */
+async function markSegments(baseUrl: string, token: string, entryId: number): Promise<void> {
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' };
+  for (const [start, end, name] of [
+    [500, 1500, 'The first kilometre'],
+    [5000, 10_000, 'Along the river'],
+    [20_000, 25_000, 'The long climb'],
+  ] as const) {
+    const response = await fetch(`${baseUrl}/api/v1/segments`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ entry_id: entryId, start_m: start, end_m: end, name }),
+    });
+    if (response.status !== 201)
+      throw new Error(`Marking a segment answered ${response.status}: ${await response.text()}`);
+  }
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const track = (await (await fetch(`${baseUrl}/api/v1/entry/${entryId}/track`, { headers })).json()) as {
+      segments?: unknown[];
+    };
+    if ((track.segments?.length ?? 0) >= 3) return;
+    if (Date.now() > deadline) throw new Error("The run page's segments were not matched within two minutes.");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }
 
 interface PageScore {
@@ -234,6 +264,7 @@ async function main() {
     chrome = await startChrome();
     const token = await login(server.url, 'user1@example.com', DEFAULT_SEED_PASSWORD);
     const runId = await importThreeHourRun(server.url, token);
+    await markSegments(server.url, token, runId);
 
     const scores: PageScore[] = [];
     // Each page in English and in German (`?lang=`, the menu's choice, kept by the browser: every
