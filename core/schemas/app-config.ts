@@ -11,9 +11,10 @@ export const AppConfigSchema = z.object({
   mail: z.boolean(),
   /** The sign-up policy (SIGNUP). */
   signup: z.enum(['open', 'verify', 'approval', 'closed']),
-  /** Single sign-on's button, or null without it. */
-  oidc: z.object({ name: z.string() }).nullable(),
-  /** OIDC_ONLY with single sign-on on: the login page hides the password form (admins still use it). */
-  oidc_only: z.boolean(),
+  /**
+   * Single sign-on's button, or null without it. `only` (OIDC_ONLY: the login page hides the password
+   * form, admins still use it) is there only when true, so that the answer is §21's `{name}` otherwise.
+   */
+  oidc: z.object({ name: z.string(), only: z.literal(true).optional() }).nullable(),
 });
 export type AppConfig = z.infer<typeof AppConfigSchema>;

@@ -170,8 +170,7 @@ describe('response serializer', () => {
         source_url: 'https://example.org/rt',
         mail: true,
         signup: 'approval',
-        oidc: { name: 'Authelia' },
-        oidc_only: false,
+        oidc: { name: 'Authelia', only: true },
       },
     ],
   ];

@@ -77,7 +77,7 @@ describe('parseUser', () => {
 
 describe('parseAppConfig', () => {
   it('accepts the config with and without demo credentials', () => {
-    const accounts = { mail: false, signup: 'open', oidc: null, oidc_only: false };
+    const accounts = { mail: false, signup: 'open', oidc: null };
     const plain = { demo_mode: false, demo_login: null, map: null, source_url: 'https://example.org/src', ...accounts };
     const demo = {
       demo_mode: true,
@@ -86,8 +86,7 @@ describe('parseAppConfig', () => {
       source_url: null,
       mail: true,
       signup: 'approval',
-      oidc: { name: 'Pocket ID', more: 1 },
-      oidc_only: true,
+      oidc: { name: 'Pocket ID', only: true, more: 1 },
     };
     expect(parseAppConfig(plain)).toEqual(plain);
     expect(parseAppConfig(demo)).toEqual({
@@ -97,8 +96,7 @@ describe('parseAppConfig', () => {
       source_url: null,
       mail: true,
       signup: 'approval',
-      oidc: { name: 'Pocket ID' },
-      oidc_only: true,
+      oidc: { name: 'Pocket ID', only: true },
     });
     expect(parseAppConfig(demo)).toEqual(AppConfigSchema.parse(demo));
   });

@@ -126,12 +126,15 @@ export function parseAppConfig(value: unknown, path = 'app config'): AppConfig {
     source_url: config.source_url === null ? null : stringAt(config.source_url, `${path}.source_url`),
     mail: booleanAt(config.mail, `${path}.mail`),
     signup: oneOfAt(config.signup, `${path}.signup`, SIGNUP_POLICIES),
-    oidc:
-      config.oidc === null ? null : { name: stringAt(objectAt(config.oidc, `${path}.oidc`).name, `${path}.oidc.name`) },
-    // Absent from older servers: the password form stays.
-    oidc_only: config.oidc_only === true,
+    oidc: config.oidc === null ? null : parseOidc(objectAt(config.oidc, `${path}.oidc`), `${path}.oidc`),
   };
 }
+
+/** Single sign-on's button (§21); `only` (OIDC_ONLY) is there only when true. */
+const parseOidc = (oidc: Record<string, unknown>, path: string) => ({
+  name: stringAt(oidc.name, `${path}.name`),
+  ...(oidc.only === true ? { only: true as const } : {}),
+});
 
 /** `AuthResponseSchema`: the answer of login and registration. */
 export function parseAuthResponse(value: unknown, path = 'auth response'): AuthResponse {

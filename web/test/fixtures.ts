@@ -91,7 +91,6 @@ export function makeAppConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     mail: false,
     signup: 'open',
     oidc: null,
-    oidc_only: false,
     ...overrides,
   };
 }

@@ -18,8 +18,10 @@ export function demoRoutes(ctx: AppContext) {
         source_url: ctx.config.sourceUrl,
         mail: ctx.config.mail !== null,
         signup: ctx.config.signup,
-        oidc: ctx.config.oidc && ctx.config.publicUrl ? { name: ctx.config.oidc.name } : null,
-        oidc_only: Boolean(ctx.config.oidc?.only && ctx.config.publicUrl),
+        oidc:
+          ctx.config.oidc && ctx.config.publicUrl
+            ? { name: ctx.config.oidc.name, ...(ctx.config.oidc.only ? { only: true as const } : {}) }
+            : null,
       }),
     });
   };

@@ -14,14 +14,13 @@ const OidcSignIn = lazy(() => import('./oidc-sign-in'));
 export function Component() {
   const t = useT(login);
   const navigate = useNavigate();
-  const config = useAppConfig().data;
-  const oidc = config?.oidc;
+  const oidc = useAppConfig().data?.oidc;
   const [challenge, setChallenge] = useState<string | null>(null);
   const [password, setPassword] = useState(false);
   // A provider sent the browser back (§21): the chunk takes the fragment out of the address at once.
   const [back] = useState(() => location.hash.startsWith('#oidc'));
   const toDashboard = () => void navigate('/dashboard');
-  const hidden = Boolean(oidc && config?.oidc_only) && !password;
+  const hidden = oidc?.only === true && !password;
   return (
     <>
       <PageTitle title={t('login.title')}>{t('login.title')}</PageTitle>
