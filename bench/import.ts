@@ -218,8 +218,11 @@ async function main() {
   };
   const temp = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-import-'));
   let n = 0;
-  /** A new runner through POST /auth/register; waits out the throttle (10 a minute from one address). */
-  const register = async (email = `bench-${n + 1}-${Date.now()}@example.com`) => {
+  /**
+   * A new runner through POST /auth/register of the server at `apiBase`; waits out the throttle (10 a
+   * minute from one address).
+   */
+  const registerAt = async (apiBase: string, email = `bench-${n + 1}-${Date.now()}@example.com`) => {
     n += 1;
     const body = {
       name: `Bench ${n}`,
@@ -229,7 +232,7 @@ async function main() {
       timezone: 'UTC',
     };
     for (let attempt = 0; ; attempt++) {
-      const res = await fetch(api('/auth/register'), {
+      const res = await fetch(`${apiBase}/auth/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
@@ -246,6 +249,7 @@ async function main() {
       return ((await res.json()) as { access_token: string }).access_token;
     }
   };
+  const register = (email?: string) => registerAt(api(''), email);
   /** POST /import of `files` (a dry run when asked); answers the status and body of a refusal. */
   const send = async (
     token: string,
@@ -1047,32 +1051,8 @@ async function main() {
     if (selected('inbox')) {
       results.inbox = await inboxBench({
         databaseUrl: scratch.url,
-        register: async (apiBase) => {
-          const email = `bench-inbox-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
-          for (let attempt = 0; ; attempt++) {
-            const res = await fetch(`${apiBase}/auth/register`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json', accept: 'application/json' },
-              body: JSON.stringify({
-                name: 'Bench inbox',
-                email,
-                password: 'bench-password-1',
-                password_confirmation: 'bench-password-1',
-                timezone: 'UTC',
-              }),
-            });
-            // Registration is throttled (10 a minute from one address): its wait is waited out.
-            if (res.status === 429 && attempt < 2) {
-              const seconds = Math.min(65, Number(res.headers.get('retry-after') ?? 60) + 1);
-              await res.arrayBuffer();
-              console.log(`  (registration throttled: waiting ${seconds} s)`);
-              await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
-              continue;
-            }
-            if (!res.ok) throw new Error(`registration refused: ${res.status} ${await res.text()}`);
-            return ((await res.json()) as { access_token: string }).access_token;
-          }
-        },
+        register: (apiBase) =>
+          registerAt(apiBase, `bench-inbox-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`),
         inboxes: INBOX_IDLE,
         idleSeconds: INBOX_IDLE_SECONDS,
         drops: INBOX_DROPS,

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../server/test/mail/smtp.js';
-import { seriousViolations } from './support/axe.js';
+import { expectCleanInBothThemes } from './support/axe.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, loginViaUi, startJourney, type Journey } from './support/journey.js';
 
 const PUBLIC_URL = 'https://runs.example.org';
@@ -30,26 +30,18 @@ describe('accounts by mail', () => {
   /** A mailed link, opened on the server under test (the link names PUBLIC_URL). */
   const open = (link: string | null) => page.goto(link!.slice(PUBLIC_URL.length));
 
-  async function axeInBothThemes() {
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      expect(await seriousViolations(page), `${page.url()} ${colorScheme}`).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
-
   it('forgot -> mail -> reset -> login', async () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.waitForURL('**/forgot-password');
-    await axeInBothThemes();
+    await expectCleanInBothThemes(page, page.url());
     await page.getByLabel('E-mail address').fill(ADMIN_EMAIL);
     await page.getByRole('button', { name: 'Send the link' }).click();
     await page.getByRole('status').filter({ hasText: 'a link to reset its password is on its way' }).waitFor();
     const mail = await smtp.next(ADMIN_EMAIL, 20_000);
     await open(mail.link);
     await page.getByRole('heading', { level: 1, name: 'Choose a new password' }).waitFor();
-    await axeInBothThemes();
+    await expectCleanInBothThemes(page, page.url());
     await page.getByLabel('New password', { exact: true }).fill('a-brand-new-pass-1');
     await page.getByLabel('Repeat the new password').fill('a-brand-new-pass-1');
     await page.getByRole('button', { name: 'Save the new password' }).click();

@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gz, stravaCsv, zip } from '../server/test/imports/fixtures.js';
 import { fitActivity } from '../server/test/imports/fit-fixtures.js';
-import { seriousViolations } from './support/axe.js';
+import { expectCleanInBothThemes, seriousViolations } from './support/axe.js';
 import { apiRegister, loginViaUi, shownDate, startJourney, type Journey } from './support/journey.js';
 
 const archive = Buffer.from(
@@ -192,15 +192,7 @@ describe('your data journey', () => {
     expect(fs.existsSync(path.join(dir, 'done', 'lunch-run.fit.txt'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'failed', 'damaged.fit.txt'))).toBe(true);
     expect(fs.existsSync(path.join(dir, 'failed', 'huge.gpx.txt'))).toBe(true);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      // The theme follows the system's (`auto`): scanned once the page has taken it, not mid-switch.
-      await expect
-        .poll(() => page.evaluate<string | null>("document.documentElement.getAttribute('data-bs-theme')"))
-        .toBe(colorScheme);
-      expect(await seriousViolations(page), `/data inbox ${colorScheme}`).toEqual([]);
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
+    await expectCleanInBothThemes(page, '/data inbox');
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(375);
 
     // The created row links to its run; the run is in the list.

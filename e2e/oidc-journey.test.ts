@@ -7,7 +7,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ID, CLIENT_SECRET, startCertifiedProvider } from '../server/test/oidc/providers.js';
-import { seriousViolations } from './support/axe.js';
+import { expectCleanInBothThemes } from './support/axe.js';
 import { startJourney, type Journey } from './support/journey.js';
 
 // A port of this journey's own: PUBLIC_URL, and with it the redirect URI, must be known first.
@@ -15,13 +15,7 @@ const PORT = 4300 + Math.floor(Math.random() * 100);
 const PUBLIC_URL = `http://127.0.0.1:${PORT}`;
 
 async function cleanInBothThemes(page: Page, what: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect
-      .poll(() => page.evaluate<string | null>("document.documentElement.getAttribute('data-bs-theme')"))
-      .toBe(colorScheme);
-    expect(await seriousViolations(page), `${what} (${colorScheme})`).toEqual([]);
-  }
+  await expectCleanInBothThemes(page, what);
   expect(await page.evaluate<number>('document.documentElement.scrollWidth'), what).toBeLessThanOrEqual(375);
 }
 

@@ -9,21 +9,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtp, type TestSmtp } from '../server/test/mail/smtp.js';
-import { seriousViolations } from './support/axe.js';
+import { expectCleanInBothThemes } from './support/axe.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, loginViaUi, startJourney, type Journey } from './support/journey.js';
 
 const PUBLIC_URL = 'https://runs.example.org';
-
-async function axeInBothThemes(page: Page) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await expect
-      .poll(() => page.evaluate<string | null>("document.documentElement.getAttribute('data-bs-theme')"))
-      .toBe(colorScheme);
-    expect(await seriousViolations(page), `${page.url()} ${colorScheme}`).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-}
 
 async function fillRegistration(page: Page, name: string, email: string, password: string) {
   await page.goto('/register');
@@ -75,7 +64,7 @@ describe.each(['approval', 'closed'] as const)('sign-up policy %s', (policy) => 
     await page.goto('/admin/users');
     const waiting = page.getByRole('region', { name: 'Waiting for approval' });
     await waiting.getByRole('cell', { name: email }).waitFor();
-    await axeInBothThemes(page);
+    await expectCleanInBothThemes(page, page.url());
     await waiting.getByRole('button', { name: 'Approve Paula Pending' }).click();
     await page.getByText('Paula Pending can sign in now.').waitFor();
     await waiting.getByText('No account is waiting for approval.').waitFor();
@@ -95,7 +84,7 @@ describe.each(['approval', 'closed'] as const)('sign-up policy %s', (policy) => 
     await page.goto('/admin/users');
     const invite = page.getByRole('form', { name: 'Invite someone' });
     await invite.waitFor();
-    await axeInBothThemes(page);
+    await expectCleanInBothThemes(page, page.url());
     await invite.getByLabel('E-mail address').fill('ines.invited@example.com');
     await invite.getByRole('button', { name: 'Send the invitation' }).click();
     await page.getByText('An invitation is on its way to ines.invited@example.com.').waitFor();
@@ -104,7 +93,7 @@ describe.each(['approval', 'closed'] as const)('sign-up policy %s', (policy) => 
     const mail = await smtp.next('ines.invited@example.com', 20_000);
     await open(mail.link);
     await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
-    await axeInBothThemes(page);
+    await expectCleanInBothThemes(page, page.url());
     await page.getByLabel('Name', { exact: true }).fill('Ines Invited');
     await page.getByLabel('New password', { exact: true }).fill('invited-pass-1');
     await page.getByLabel('Repeat the new password').fill('invited-pass-1');

@@ -7,21 +7,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totp } from '../server/test/two-factor/totp.js';
-import { seriousViolations } from './support/axe.js';
+import { expectCleanInBothThemes } from './support/axe.js';
 import { apiRegister, loginViaUi, startJourney, type Journey } from './support/journey.js';
 
 const runner = { name: 'Tess Totp', email: 'tess@example.com', password: 'tess-password-1' };
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 async function fitsAndClean(page: Page, what: string): Promise<void> {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    // The theme follows the system's (`auto`): scanned once the page has taken it, not mid-switch.
-    await expect
-      .poll(() => page.evaluate<string | null>("document.documentElement.getAttribute('data-bs-theme')"))
-      .toBe(colorScheme);
-    expect(await seriousViolations(page), `${what} (${colorScheme})`).toEqual([]);
-  }
+  await expectCleanInBothThemes(page, what);
   expect(await page.evaluate<number>('document.documentElement.scrollWidth'), what).toBeLessThanOrEqual(375);
 }
 

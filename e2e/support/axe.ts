@@ -1,6 +1,7 @@
 /** The axe scan every journey runs: WCAG 2.1 A/AA and best practices, serious and critical violations only. */
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { settled } from './journey.js';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -39,4 +40,19 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       (violation) =>
         `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     );
+}
+
+/**
+ * Axe clean in the light and in the dark theme: the account keeps the `auto` theme, which follows the
+ * system's, so each is scanned once the page has taken it. Ends in the light theme.
+ */
+export async function expectCleanInBothThemes(page: Page, what: string): Promise<void> {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect
+      .poll(() => page.evaluate<string | null>("document.documentElement.getAttribute('data-bs-theme')"))
+      .toBe(colorScheme);
+    expect(await seriousViolations(page), `${what} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
 }
