@@ -68,7 +68,8 @@ describe('single sign-on', () => {
     // The code is gone from the address, and a reload keeps the runner signed in.
     expect(new URL(page.url()).hash).toBe('');
     await page.reload();
-    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
 
     // The next time the provider knows the runner: one click, straight back signed in.
     await page.goto('/logout');

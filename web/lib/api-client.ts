@@ -104,6 +104,7 @@ async function request<T>(
   if (options.body) headers['Content-Type'] = 'application/json';
 
   let response: Response;
+  let json: unknown;
   try {
     response = await fetch(url, {
       method,
@@ -111,12 +112,14 @@ async function request<T>(
       body: options.body ? JSON.stringify(options.body) : undefined,
       signal: options.signal,
     });
+    // The body too: an answer cut off half-way (the connection lost, the page left) is as unreachable
+    // as one never received, and must not read as the server's refusal (a session check would end the session).
+    json = await readJson(response);
   } catch (cause) {
     if (options.signal?.aborted) throw cause;
     throw new ApiError(0, url, { message: unreachableMessage() });
   }
 
-  const json = await readJson(response);
   if (!response.ok) throw new ApiError(response.status, url, errorBodyOf(json));
   try {
     return parseWith(parser, json);

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
+import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_KEY } from '../../lib/token-storage';
 import { mockFetch } from '../../test/fetch-mock';
@@ -37,6 +38,39 @@ describe('OidcSignIn', () => {
       { code: 'the-code' },
     ]);
     expect(window.localStorage.getItem(TOKEN_KEY)).toBe('token-sso');
+  });
+
+  it('still exchanges the code when its first render was thrown away (a sibling suspended)', async () => {
+    const user = makeUser();
+    const calls = mockFetch({
+      'POST /api/v1/auth/oidc/exchange': { body: { user, access_token: 'token-sso', token_type: 'Bearer' } },
+    });
+    let release = () => {};
+    let ready = false;
+    const wait = new Promise<void>((resolve) => {
+      release = () => {
+        ready = true;
+        resolve();
+      };
+    });
+    function Sibling() {
+      if (!ready) throw wait;
+      return null;
+    }
+    history.replaceState(null, '', '/login#oidc=the-code');
+    const onSignedIn = vi.fn();
+    renderWithApp(
+      <Suspense>
+        <OidcSignIn name="Pocket ID" onPassword={undefined} onChallenge={vi.fn()} onSignedIn={onSignedIn} />
+        <Sibling />
+      </Suspense>,
+    );
+    await waitFor(() => expect(location.hash).toBe(''));
+    release();
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    expect(calls.filter((call) => call.path === '/api/v1/auth/oidc/exchange').map((call) => call.body)).toEqual([
+      { code: 'the-code' },
+    ]);
   });
 
   it('hands a two-factor challenge to the code step', async () => {

@@ -37,13 +37,22 @@ function reasonText(reason: string): string {
   }
 }
 
-/** What the provider sent back in the fragment, read once and taken out of the address bar. */
+/**
+ * What the provider sent back in the fragment, from the moment it leaves the address bar until a
+ * mounted sign-in has taken it: a render React discards (one that suspended or was interrupted) read
+ * it too, and the render that counts must still find it.
+ */
+let kept: URLSearchParams | null = null;
+
+/** Takes the fragment out of the address bar (kept until a mounted sign-in has it). */
 function takeFragment(): URLSearchParams {
-  const fragment = new URLSearchParams(location.hash.startsWith('#oidc') ? location.hash.slice(1) : '');
-  if (fragment.size > 0) history.replaceState(history.state, '', location.pathname + location.search);
-  const link = fragment.get('oidc_link');
-  if (link) sessionStorage.setItem(OIDC_LINK, link);
-  return fragment;
+  if (location.hash.startsWith('#oidc')) {
+    kept = new URLSearchParams(location.hash.slice(1));
+    history.replaceState(history.state, '', location.pathname + location.search);
+    const link = kept.get('oidc_link');
+    if (link) sessionStorage.setItem(OIDC_LINK, link);
+  }
+  return kept ?? new URLSearchParams();
 }
 
 interface Props {
@@ -71,6 +80,8 @@ export default function OidcSignIn({ name, onPassword, onChallenge, onSignedIn }
   const exchanged = useRef(false);
 
   useEffect(() => {
+    // This sign-in has it now: a later visit to the login page starts afresh.
+    kept = null;
     // A link waits for the account's password: show the form even under OIDC_ONLY.
     if (reason === 'link') onPassword?.();
     if (!code || exchanged.current) return;
