@@ -35,6 +35,8 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     /** Audits only the pages whose name matches, e.g. `--only dashboard` (the targets of the others are left out). */
     only: { type: 'string' },
+    /** Writes each audit's whole Lighthouse report (JSON) into this folder, to see what a score is made of. */
+    reports: { type: 'string' },
   },
 });
 const RUNS = Math.max(1, Number(args.runs));
@@ -136,7 +138,8 @@ async function startChrome(): Promise<{ port: number; stop: () => Promise<void> 
     async stop() {
       child.kill('SIGTERM');
       await new Promise((resolve) => child.once('exit', resolve));
-      fs.rmSync(profile, { recursive: true, force: true });
+      // Chromium may still be writing its profile as it exits: a few tries.
+      fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
     },
   };
 }
@@ -187,6 +190,11 @@ async function audit(url: string, port: number, formFactor: 'mobile' | 'desktop'
   }
   if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+  if (args.reports) {
+    fs.mkdirSync(args.reports, { recursive: true });
+    const name = `${new URL(url).pathname.replace(/\W+/g, '-')}-${formFactor}.json`;
+    fs.writeFileSync(path.join(args.reports, name), JSON.stringify(lhr));
+  }
   const numeric = (id: string) => Math.round((lhr.audits[id]?.numericValue ?? Number.NaN) * 10) / 10;
   const requests = (lhr.audits['network-requests']?.details as { items?: Record<string, unknown>[] } | undefined)
     ?.items;
