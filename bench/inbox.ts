@@ -23,7 +23,7 @@ import { fitActivity } from '../server/test/imports/fit-fixtures.js';
 import { multipartBody, zip } from '../server/test/imports/fixtures.js';
 import { startOpenLoop, type OpenLoopResult } from './lib/open-loop.js';
 import { SLOWEST_HEALTH_MS, SLOWEST_READ_MS, SLOWEST_WRITE_MS } from './lib/others-during.js';
-import { BUILT_SERVER, startServer } from '../scripts/support/server-process.js';
+import { startServer } from './lib/server.js';
 import { watchFiles } from './lib/watch-files.js';
 
 export interface InboxBenchOptions {
@@ -65,14 +65,6 @@ interface Target {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const CLOCK_TICKS = 100;
-
-/** utime + stime of a process, seconds (/proc/<pid>/stat, fields 14 and 15). */
-function cpuSeconds(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-}
 
 /** `count` runners with an empty inbox each, written straight to the database and the folder. */
 async function seedIdleInboxes(databaseUrl: string, root: string, count: number): Promise<void> {
@@ -131,17 +123,17 @@ export async function inboxBench(options: InboxBenchOptions): Promise<Record<str
     // The server as an operator runs it: the other parts' heap probe (lib/probed-server.ts) wakes
     // 50 times a second, which alone cost about 2% of a core here, more than the inboxes.
     const server = await startServer({
-      entry: BUILT_SERVER,
-      env: { ...process.env, DATABASE_URL: options.databaseUrl, LOG_LEVEL: 'warn', WEB_ROOT: '', INBOX_DIR: root },
-      stdout: 'ignore',
-      graceMs: 15_000,
+      DATABASE_URL: options.databaseUrl,
+      LOG_LEVEL: 'warn',
+      WEB_ROOT: '',
+      INBOX_DIR: root,
     });
     try {
       // Idle: the start's work done, then the CPU of `idleSeconds` of nothing but the scans.
       await sleep(10_000);
-      const before = cpuSeconds(server.pid);
+      const before = server.cpuMs();
       await sleep(options.idleSeconds * 1000);
-      const idleShare = (cpuSeconds(server.pid) - before) / options.idleSeconds;
+      const idleShare = (server.cpuMs() - before) / 1000 / options.idleSeconds;
       const idle = {
         inboxes: options.inboxes,
         seconds: options.idleSeconds,
@@ -154,8 +146,8 @@ export async function inboxBench(options: InboxBenchOptions): Promise<Record<str
       });
       console.log(`Inbox idle: ${options.inboxes} empty inboxes, ${(idleShare * 100).toFixed(2)}% of a core`);
 
-      const token = await options.register(`${server.baseUrl}/api/v1`);
-      const made = await fetch(`${server.baseUrl}/api/v1/inbox`, {
+      const token = await options.register(`${server.url}/api/v1`);
+      const made = await fetch(`${server.url}/api/v1/inbox`, {
         method: 'POST',
         headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
         body: '{}',
@@ -209,16 +201,16 @@ export async function inboxBench(options: InboxBenchOptions): Promise<Record<str
       const rounds: Round[] = [];
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       for (let round = 0; round < options.rounds; round++) {
-        const owner = await options.register(`${server.baseUrl}/api/v1`);
-        const opened = await fetch(`${server.baseUrl}/api/v1/inbox`, {
+        const owner = await options.register(`${server.url}/api/v1`);
+        const opened = await fetch(`${server.url}/api/v1/inbox`, {
           method: 'POST',
           headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
           body: '{}',
         });
         const into = path.join(root, ((await opened.json()) as { inbox: { folder: string } }).inbox.folder);
         const probe = await startOpenLoop({
-          url: server.baseUrl,
-          token: await options.register(`${server.baseUrl}/api/v1`),
+          url: server.url,
+          token: await options.register(`${server.url}/api/v1`),
           intervalMs: options.probeIntervalMs,
           maxSeconds: 660,
           drainSeconds: 60,
@@ -238,10 +230,10 @@ export async function inboxBench(options: InboxBenchOptions): Promise<Record<str
         const others = await probe.stop();
         const failed = fs.readdirSync(path.join(into, 'failed')).filter((n) => n.endsWith('.txt')).length;
 
-        const uploader = await options.register(`${server.baseUrl}/api/v1`);
+        const uploader = await options.register(`${server.url}/api/v1`);
         const { payload, contentType } = multipartBody([{ name: 'watch.zip', content: upload }]);
         const uploadStarted = performance.now();
-        const uploaded = await fetch(`${server.baseUrl}/api/v1/import`, {
+        const uploaded = await fetch(`${server.url}/api/v1/import`, {
           method: 'POST',
           headers: { authorization: `Bearer ${uploader}`, 'content-type': contentType, accept: 'application/json' },
           body: payload,
