@@ -21,6 +21,7 @@ import {
   apiLogin,
   apiRegister,
   callApi,
+  currentDay,
   isoDay,
   settled,
   shownDate,
@@ -335,7 +336,7 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     await signIn(page, seeded.newcomer.token);
     await open(page, '/entry/new', 'New Entry');
     await page.getByRole('button', { name: 'Today' }).click();
-    expect(await page.getByLabel('Date', { exact: true }).inputValue()).toBe(isoDay(0));
+    expect(await page.getByLabel('Date', { exact: true }).inputValue()).toBe(currentDay());
     await page.getByLabel('Distance (km)').fill('4,2');
     await page.getByLabel('Minutes').fill('25');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -405,7 +406,7 @@ describe('every page, at 375 and 1280 px, light and dark', () => {
     await open(page, '/insights/year', /^Year \d{4}$/);
     const grid = page.getByRole('grid', { name: /day by day$/ });
     await grid.waitFor();
-    const today = page.locator(`[data-date="${isoDay(0)}"]`);
+    const today = page.locator(`[data-date="${currentDay()}"]`);
     const [cell, view] = [await today.boundingBox(), await grid.locator('xpath=..').boundingBox()];
     expect(cell).not.toBeNull();
     expect(cell!.x).toBeGreaterThanOrEqual(view!.x);

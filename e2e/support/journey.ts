@@ -52,9 +52,20 @@ export async function startJourney(env: Record<string, string> = {}, port?: numb
   };
 }
 
-/** `YYYY-MM-DD` of a day `daysAgo` before today (UTC, like the browser and server here). */
+/**
+ * The day a test file started: the days it seeds and the days it looks for are counted from it, so
+ * a file that runs past midnight still finds the runs it added before.
+ */
+const FILE_STARTED = Date.now();
+
+/** `YYYY-MM-DD` of a day `daysAgo` before the day the file started (UTC, like the browser and server here). */
 export function isoDay(daysAgo = 0): string {
-  return new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+  return new Date(FILE_STARTED - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD` of the day it is now, for what the app itself fills in or opens at "today". */
+export function currentDay(): string {
+  return new Date().toISOString().slice(0, 10);
 }
 
 /** `MM/DD/YYYY` as the screens show a `YYYY-MM-DD` date. */
@@ -122,6 +133,8 @@ export async function loginViaUi(page: Page, email: string, password: string): P
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL('**/dashboard');
   await page.getByText('You logged in!').waitFor();
+  // The address changes when the navigation starts; the screen is there once it has landed.
+  await page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
 }
 
 /** Waits until no request is in flight (the loading overlay is gone). */

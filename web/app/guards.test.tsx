@@ -150,6 +150,22 @@ describe('route guards', () => {
     expect(currentPath()).toBe('/dashboard');
   });
 
+  it('leaves the login page out of the history once signed in: Back goes to the page before it', async () => {
+    const user = makeUser();
+    mockFetch({
+      ...screens,
+      'POST /api/v1/auth/login': { body: { user, access_token: 'new-token', token_type: 'Bearer' } },
+    });
+    renderRoutes(['/policy', '/login'], undefined, <HistoryBack />);
+    await userEvent.type(await screen.findByLabelText('E-Mail Address', undefined, chunkLoad), 'rita@example.com');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, chunkLoad)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'History back' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy policy' }, chunkLoad)).toBeInTheDocument();
+    expect(currentPath()).toBe('/policy');
+  });
+
   it('cancels a refused navigation: the refused address is not left in the history', async () => {
     signedInAs('user');
     renderRoutes(['/policy', '/login'], undefined, <HistoryBack />);

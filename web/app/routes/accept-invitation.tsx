@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import accounts from 'virtual:i18n/accounts';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n/runtime';
@@ -6,13 +5,12 @@ import { AcceptInvitationForm } from '../../features/auth/components/account-lin
 
 export function Component() {
   const t = useT(accounts);
-  const navigate = useNavigate();
   return (
     <>
       <PageTitle title={t('accounts.invitation.title')}>{t('accounts.invitation.title')}</PageTitle>
       <div className="card">
         <div className="card-body">
-          <AcceptInvitationForm onAccepted={() => void navigate('/dashboard')} />
+          <AcceptInvitationForm />
         </div>
       </div>
     </>

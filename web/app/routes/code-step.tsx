@@ -11,7 +11,7 @@ import { CodeStep } from '../../features/two-factor/components/code-step';
  * name does not start with `login-`: the login chunk then carries no list of its imports to preload
  * (vite.config.ts `FIRST_SCREENS`).
  */
-export default function CodeStepOfLogin(props: { challenge: string; onRestart: () => void; onSignedIn: () => void }) {
+export default function CodeStepOfLogin(props: { challenge: string; onRestart: () => void }) {
   useT(login);
   const queryClient = useQueryClient();
   return (
@@ -21,7 +21,6 @@ export default function CodeStepOfLogin(props: { challenge: string; onRestart: (
       onSignedIn={(answer) => {
         startSession(queryClient, answer.access_token, answer.user);
         notify(t('login.success'), 'success');
-        props.onSignedIn();
       }}
     />
   );

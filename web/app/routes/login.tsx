@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router';
 import login from 'virtual:i18n/login';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n/runtime';
@@ -13,13 +12,11 @@ const OidcSignIn = lazy(() => import('./oidc-sign-in'));
 
 export function Component() {
   const t = useT(login);
-  const navigate = useNavigate();
   const oidc = useAppConfig().data?.oidc;
   const [challenge, setChallenge] = useState<string | null>(null);
   const [password, setPassword] = useState(false);
   // A provider sent the browser back (§21): the chunk takes the fragment out of the address at once.
   const [back] = useState(() => location.hash.startsWith('#oidc'));
-  const toDashboard = () => void navigate('/dashboard');
   const hidden = oidc?.only === true && !password;
   return (
     <>
@@ -28,7 +25,7 @@ export function Component() {
         <div className="card-body">
           {challenge ? (
             <Suspense>
-              <CodeStep challenge={challenge} onRestart={() => setChallenge(null)} onSignedIn={toDashboard} />
+              <CodeStep challenge={challenge} onRestart={() => setChallenge(null)} />
             </Suspense>
           ) : (
             <>
@@ -38,11 +35,10 @@ export function Component() {
                     name={oidc?.name}
                     onPassword={hidden ? () => setPassword(true) : undefined}
                     onChallenge={setChallenge}
-                    onSignedIn={toDashboard}
                   />
                 </Suspense>
               ) : null}
-              {hidden ? null : <LoginForm onSuccess={toDashboard} onChallenge={setChallenge} />}
+              {hidden ? null : <LoginForm onChallenge={setChallenge} />}
             </>
           )}
         </div>

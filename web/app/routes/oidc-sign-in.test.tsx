@@ -9,7 +9,7 @@ import OidcSignIn from './oidc-sign-in';
 
 function open(fragment: string) {
   history.replaceState(null, '', `/login${fragment}`);
-  const props = { name: 'Pocket ID', onPassword: undefined, onChallenge: vi.fn(), onSignedIn: vi.fn() };
+  const props = { name: 'Pocket ID', onPassword: undefined, onChallenge: vi.fn() };
   renderWithApp(<OidcSignIn {...props} />);
   return props;
 }
@@ -31,8 +31,8 @@ describe('OidcSignIn', () => {
     const calls = mockFetch({
       'POST /api/v1/auth/oidc/exchange': { body: { user, access_token: 'token-sso', token_type: 'Bearer' } },
     });
-    const props = open('#oidc=the-code');
-    await waitFor(() => expect(props.onSignedIn).toHaveBeenCalledOnce());
+    open('#oidc=the-code');
+    await waitFor(() => expect(window.localStorage.getItem(TOKEN_KEY)).toBe('token-sso'));
     expect(location.hash).toBe('');
     expect(calls.filter((call) => call.path === '/api/v1/auth/oidc/exchange').map((call) => call.body)).toEqual([
       { code: 'the-code' },
@@ -58,16 +58,15 @@ describe('OidcSignIn', () => {
       return null;
     }
     history.replaceState(null, '', '/login#oidc=the-code');
-    const onSignedIn = vi.fn();
     renderWithApp(
       <Suspense>
-        <OidcSignIn name="Pocket ID" onPassword={undefined} onChallenge={vi.fn()} onSignedIn={onSignedIn} />
+        <OidcSignIn name="Pocket ID" onPassword={undefined} onChallenge={vi.fn()} />
         <Sibling />
       </Suspense>,
     );
     await waitFor(() => expect(location.hash).toBe(''));
     release();
-    await waitFor(() => expect(onSignedIn).toHaveBeenCalledOnce());
+    await waitFor(() => expect(window.localStorage.getItem(TOKEN_KEY)).toBe('token-sso'));
     expect(calls.filter((call) => call.path === '/api/v1/auth/oidc/exchange').map((call) => call.body)).toEqual([
       { code: 'the-code' },
     ]);
@@ -77,7 +76,7 @@ describe('OidcSignIn', () => {
     mockFetch({ 'POST /api/v1/auth/oidc/exchange': { body: { two_factor_required: true, challenge: 'ch-1' } } });
     const props = open('#oidc=the-code');
     await waitFor(() => expect(props.onChallenge).toHaveBeenCalledWith('ch-1'));
-    expect(props.onSignedIn).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('shows why a sign-in was refused, and keeps a waiting link for the password login', async () => {

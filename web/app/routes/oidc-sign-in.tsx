@@ -61,7 +61,6 @@ interface Props {
   /** OIDC_ONLY: shows the password form (for admins, or to link an account). */
   onPassword: (() => void) | undefined;
   onChallenge: (challenge: string) => void;
-  onSignedIn: () => void;
 }
 
 /**
@@ -69,7 +68,7 @@ interface Props {
  * code a provider sent the browser back with, and the reason it was refused. A chunk of its own,
  * loaded only where single sign-on is on (decision 012's budget).
  */
-export default function OidcSignIn({ name, onPassword, onChallenge, onSignedIn }: Props) {
+export default function OidcSignIn({ name, onPassword, onChallenge }: Props) {
   useT(oidc);
   useT(login);
   const queryClient = useQueryClient();
@@ -91,7 +90,6 @@ export default function OidcSignIn({ name, onPassword, onChallenge, onSignedIn }
         if ('challenge' in answer) return onChallenge(answer.challenge);
         startSession(queryClient, answer.access_token, answer.user);
         notify(t('login.success'), 'success');
-        onSignedIn();
       },
       (error: Error) => setFailure(error.message),
     );

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import register from 'virtual:i18n/register';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n/runtime';
@@ -6,13 +5,12 @@ import { RegisterForm } from '../../features/auth/components/register-form';
 
 export function Component() {
   const t = useT(register);
-  const navigate = useNavigate();
   return (
     <>
       <PageTitle title={t('register.title')}>{t('register.title')}</PageTitle>
       <div className="card">
         <div className="card-body">
-          <RegisterForm onSuccess={() => void navigate('/dashboard')} />
+          <RegisterForm />
         </div>
       </div>
     </>

@@ -1,4 +1,3 @@
-import { useNavigate } from 'react-router';
 import accounts from 'virtual:i18n/accounts';
 import { PageTitle } from '../../components/page-title';
 import { useT } from '../../i18n/runtime';
@@ -6,13 +5,12 @@ import { VerifyEmail } from '../../features/auth/components/account-link-forms';
 
 export function Component() {
   const t = useT(accounts);
-  const navigate = useNavigate();
   return (
     <>
       <PageTitle title={t('accounts.verify.title')}>{t('accounts.verify.title')}</PageTitle>
       <div className="card">
         <div className="card-body">
-          <VerifyEmail onVerified={() => void navigate('/dashboard')} />
+          <VerifyEmail />
         </div>
       </div>
     </>

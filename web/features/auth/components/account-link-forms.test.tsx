@@ -16,14 +16,14 @@ afterEach(() => {
 describe('the screens of mailed links', () => {
   it('the login form offers "Forgot your password?" only with mail on', async () => {
     mockFetch({ 'GET /api/v1/app-config': { body: makeAppConfig({ mail: true }) } });
-    const { unmount } = renderWithApp(<LoginForm onSuccess={vi.fn()} />);
+    const { unmount } = renderWithApp(<LoginForm />);
     expect(await screen.findByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
       'href',
       '/forgot-password',
     );
     unmount();
     mockFetch({ 'GET /api/v1/app-config': { body: makeAppConfig({ mail: false }) } });
-    renderWithApp(<LoginForm onSuccess={vi.fn()} />);
+    renderWithApp(<LoginForm />);
     await screen.findByLabelText('E-Mail Address');
     expect(screen.queryByRole('link', { name: 'Forgot your password?' })).toBeNull();
   });

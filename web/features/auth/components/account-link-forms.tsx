@@ -174,13 +174,13 @@ function useOnce(run: () => void) {
   });
 }
 
-/** `/verify-email#token=...`: confirms the address and starts the session. */
-export function VerifyEmail({ onVerified }: { onVerified: () => void }) {
+/** `/verify-email#token=...`: confirms the address and starts the session (the guest pages' guard then moves on). */
+export function VerifyEmail() {
   const t = useT(accounts);
   const token = tokenOfFragment(window.location.hash);
   const mutation = useVerifyEmail();
   useOnce(() => {
-    if (token) mutation.mutate(token, { onSuccess: onVerified });
+    if (token) mutation.mutate(token);
   });
   if (!token) return <NoToken />;
   if (mutation.error) return <ErrorAlert error={mutation.error} />;
@@ -202,7 +202,7 @@ export function ConfirmEmail() {
 }
 
 /** `/accept-invitation#token=...`: the invitee's name and password make the account. */
-export function AcceptInvitationForm({ onAccepted }: { onAccepted: () => void }) {
+export function AcceptInvitationForm() {
   const t = useT(accounts);
   const token = tokenOfFragment(window.location.hash);
   const [values, setValues] = useState({ name: '', password: '', password_confirmation: '' });
@@ -213,7 +213,7 @@ export function AcceptInvitationForm({ onAccepted }: { onAccepted: () => void })
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!checks.submit()) return;
-    mutation.mutate({ token, ...values, name: values.name.trim() }, { onSuccess: onAccepted });
+    mutation.mutate({ token, ...values, name: values.name.trim() });
   };
   const tokenErrors = fieldErrorsOf(mutation.error).token;
   return (

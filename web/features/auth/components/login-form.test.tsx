@@ -16,14 +16,13 @@ describe('LoginForm', () => {
       ...noDemo,
       'POST /api/v1/auth/login': { body: { user, access_token: 'token-123', token_type: 'Bearer' } },
     });
-    const onSuccess = vi.fn();
-    renderWithApp(<LoginForm onSuccess={onSuccess} />);
+    renderWithApp(<LoginForm />);
 
     await userEvent.type(await screen.findByLabelText('E-Mail Address'), '  rita@example.com  ');
     await userEvent.type(screen.getByLabelText('Password'), ' secret-password ');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
-    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    await waitFor(() => expect(window.localStorage.getItem(TOKEN_KEY)).toBe('token-123'));
     const login = calls.find((call) => call.path === '/api/v1/auth/login');
     expect(login?.body).toEqual({ email: 'rita@example.com', password: 'secret-password' });
     expect(login?.headers.accept).toBe('application/json');
@@ -36,16 +35,14 @@ describe('LoginForm', () => {
       ...noDemo,
       'POST /api/v1/auth/login': { body: { two_factor_required: true, challenge: 'challenge-abc' } },
     });
-    const onSuccess = vi.fn();
     const onChallenge = vi.fn();
-    renderWithApp(<LoginForm onSuccess={onSuccess} onChallenge={onChallenge} />);
+    renderWithApp(<LoginForm onChallenge={onChallenge} />);
 
     await userEvent.type(await screen.findByLabelText('E-Mail Address'), 'rita@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'secret-password');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
     await waitFor(() => expect(onChallenge).toHaveBeenCalledWith('challenge-abc'));
-    expect(onSuccess).not.toHaveBeenCalled();
     expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
@@ -60,7 +57,7 @@ describe('LoginForm', () => {
         },
       },
     });
-    renderWithApp(<LoginForm onSuccess={vi.fn()} />);
+    renderWithApp(<LoginForm />);
 
     await userEvent.type(await screen.findByLabelText('E-Mail Address'), 'not-an-email');
     await userEvent.type(screen.getByLabelText('Password'), 'x');
@@ -79,7 +76,7 @@ describe('LoginForm', () => {
       ...noDemo,
       'POST /api/v1/auth/login': { status: 401, body: { message: 'These credentials do not match our records.' } },
     });
-    renderWithApp(<LoginForm onSuccess={vi.fn()} />);
+    renderWithApp(<LoginForm />);
     await userEvent.type(await screen.findByLabelText('E-Mail Address'), 'rita@example.com');
     await userEvent.type(screen.getByLabelText('Password'), 'wrong-password');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
@@ -90,7 +87,7 @@ describe('LoginForm', () => {
 
   it('requires both fields before calling the server (whitespace counts as empty)', async () => {
     const calls = mockFetch(noDemo);
-    renderWithApp(<LoginForm onSuccess={vi.fn()} />);
+    renderWithApp(<LoginForm />);
     await userEvent.type(await screen.findByLabelText('Password'), '   ');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 
@@ -108,7 +105,7 @@ describe('LoginForm', () => {
         }),
       },
     });
-    renderWithApp(<LoginForm onSuccess={vi.fn()} />);
+    renderWithApp(<LoginForm />);
     expect(await screen.findByLabelText('E-Mail Address')).toHaveValue('demo-admin@example.com');
     expect(screen.getByLabelText('Password')).toHaveValue('demo-password');
   });

@@ -15,14 +15,17 @@ interface Credentials {
   password: string;
 }
 
+/**
+ * Once the session starts, the guest pages' guard (`guestOnly`) takes the runner on to the dashboard:
+ * one navigation, not a second one racing it.
+ */
 interface LoginFormProps {
-  onSuccess: () => void;
   /** The password was right and the user has two-factor sign-in on: the code step takes the challenge (§21). */
   onChallenge?: (challenge: string) => void;
 }
 
 /** Login with the demo account prefilled when the server runs in demo mode. */
-export function LoginForm({ onSuccess, onChallenge }: LoginFormProps) {
+export function LoginForm({ onChallenge }: LoginFormProps) {
   const config = useAppConfig();
   if (config.isPending) return null;
   const demo = config.data?.demo_login ?? null;
@@ -32,7 +35,6 @@ export function LoginForm({ onSuccess, onChallenge }: LoginFormProps) {
       initial={demo ?? { email: '', password: '' }}
       demo={Boolean(demo)}
       mail={config.data?.mail ?? false}
-      onSuccess={onSuccess}
       onChallenge={onChallenge}
     />
   );
@@ -42,7 +44,6 @@ function LoginFields({
   initial,
   demo,
   mail,
-  onSuccess,
   onChallenge,
 }: LoginFormProps & {
   initial: Credentials;
@@ -53,10 +54,7 @@ function LoginFields({
   useT(login);
   const [values, setValues] = useState(initial);
   const mutation = useLogin({
-    onSuccess: () => {
-      notify(t('login.success'), 'success');
-      onSuccess();
-    },
+    onSuccess: () => notify(t('login.success'), 'success'),
     onChallenge,
   });
   const checks = useFormErrors({

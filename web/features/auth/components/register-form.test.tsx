@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { TOKEN_KEY } from '../../../lib/token-storage';
 import { mockFetch } from '../../../test/fetch-mock';
 import { makeUser } from '../../../test/fixtures';
 import { renderWithApp } from '../../../test/render';
@@ -28,8 +29,7 @@ describe('RegisterForm', () => {
         },
       },
     });
-    const onSuccess = vi.fn();
-    renderWithApp(<RegisterForm onSuccess={onSuccess} />);
+    renderWithApp(<RegisterForm />);
     await fillIn({ name: 'Rita', email: 'rita@example.com', password: 'short', confirm: 'short' });
 
     await waitFor(() =>
@@ -40,12 +40,12 @@ describe('RegisterForm', () => {
     );
     expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Name')).not.toHaveAttribute('aria-invalid');
-    expect(onSuccess).not.toHaveBeenCalled();
+    expect(window.localStorage.getItem(TOKEN_KEY)).toBeNull();
   });
 
   it('checks required fields and the confirmation before sending', async () => {
     const calls = mockFetch({});
-    renderWithApp(<RegisterForm onSuccess={vi.fn()} />);
+    renderWithApp(<RegisterForm />);
     await userEvent.type(screen.getByLabelText('Password'), 'long-enough-1');
     await userEvent.type(screen.getByLabelText('Confirm Password'), 'long-enough-2');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -70,7 +70,7 @@ describe('RegisterForm', () => {
         },
       },
     });
-    renderWithApp(<RegisterForm onSuccess={vi.fn()} />);
+    renderWithApp(<RegisterForm />);
     // Equal here, so that only the server finds them different (e.g. a field changed by a password manager).
     await fillIn({ name: 'Rita', email: 'rita@example.com', password: 'password-123', confirm: 'password-123' });
     await waitFor(() =>
@@ -83,7 +83,7 @@ describe('RegisterForm', () => {
 
   it('turns the length hint red, counting, while the password is too short', async () => {
     mockFetch({});
-    renderWithApp(<RegisterForm onSuccess={vi.fn()} />);
+    renderWithApp(<RegisterForm />);
     const hint = () => screen.getByText(/^At least 8 characters/);
     expect(hint()).toHaveTextContent('At least 8 characters.');
     expect(hint()).not.toHaveClass('text-danger-emphasis');
@@ -103,11 +103,10 @@ describe('RegisterForm', () => {
         body: { user: makeUser(), access_token: 'new-token', token_type: 'Bearer' },
       },
     });
-    const onSuccess = vi.fn();
-    renderWithApp(<RegisterForm onSuccess={onSuccess} />);
+    renderWithApp(<RegisterForm />);
     await fillIn({ name: ' Rita ', email: 'rita@example.com', password: 'password-123', confirm: 'password-123' });
 
-    await waitFor(() => expect(onSuccess).toHaveBeenCalledOnce());
+    await waitFor(() => expect(window.localStorage.getItem(TOKEN_KEY)).toBe('new-token'));
     expect(calls[0]?.body).toEqual({
       name: 'Rita',
       email: 'rita@example.com',

@@ -13,10 +13,11 @@ type RegisterValues = Record<'name' | 'email' | 'password' | 'password_confirmat
 
 const EMPTY: RegisterValues = { name: '', email: '', password: '', password_confirmation: '' };
 
-export function RegisterForm({ onSuccess }: { onSuccess: () => void }) {
+/** Registration; a session it starts sends the runner on through the guest pages' guard. */
+export function RegisterForm() {
   const t = useT(register);
   const [values, setValues] = useState(EMPTY);
-  const mutation = useRegister({ onSuccess });
+  const mutation = useRegister();
   const checks = useFormErrors({
     values,
     validate: (typed: RegisterValues) =>
