@@ -90,7 +90,10 @@ describe('routes journey', () => {
     await expect.poll(() => routeMapLines.count(), { timeout: 15_000 }).toBe(2);
     await page.getByLabel('Name', { exact: true }).fill('Middle kilometre');
     await page.getByLabel('Name', { exact: true }).press('Enter');
-    const created = page.getByRole('link', { name: 'Middle kilometre' });
+    // The marking panel names the new segment; the run's own list of segments names it too once matched.
+    const created = page
+      .getByRole('region', { name: 'Mark a segment' })
+      .getByRole('link', { name: 'Middle kilometre' });
     await created.waitFor();
     // It fills in, then says how many runs passed it (both runs went this way).
     await page.getByText('2 runs found').waitFor({ timeout: 30_000 });

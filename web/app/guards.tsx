@@ -13,7 +13,11 @@ import { meQueryOptions, useUser } from '../features/auth/api/get-me';
 /** Where a user (null for a visitor) is sent instead of the guarded routes; null lets them in. */
 export type GuardRule = (user: User | null) => string | null;
 
-/** Login and registration: a logged-in user has nothing to do there. */
+/**
+ * Login and registration: a logged-in user has nothing to do there. This is also how a sign-in moves
+ * on: the session starts, and this guard alone takes the runner to the dashboard (a second navigation
+ * from the page would race it, and leave /login in the history).
+ */
 export const guestOnly: GuardRule = (user) => (user ? '/dashboard' : null);
 
 export const loginRequired: GuardRule = (user) => (user ? null : '/login');
