@@ -16,7 +16,7 @@ import { useShoes } from '../../features/shoes/api/get-shoes';
 import common from 'virtual:i18n/common';
 import { ShoeAlerts } from '../../features/shoes/components/shoe-alerts';
 import { useT } from '../../i18n/runtime';
-import { useDeferredValue } from 'react';
+import { useDrawnInSlices } from '../../lib/drawn-in-slices';
 import { useGoals } from '../../features/goals/api/get-goals';
 import { useStreaks } from '../../features/insights/api/get-streaks';
 import { useRecentRuns } from '../../features/entries/components/run-lists';
@@ -32,10 +32,7 @@ export function Component() {
   // nothing arrives late above what the runner is reading (a phone's whole screen moved down by a
   // load warning, CLS 0.8 in `npm run bench:web`) and the panels are drawn once, not in waves.
   const answers = [useDashboard(), useLoad(), shoes, useRecentRuns(), useGoals(), useStreaks()];
-  // Drawing every panel takes a slow phone's main thread for a few hundred milliseconds: through
-  // a deferred value React draws them in slices that let the browser answer between them (Lighthouse's
-  // total blocking time on a phone, `npm run bench:web`).
-  const ready = useDeferredValue(!answers.some((query) => query.isPending));
+  const ready = useDrawnInSlices(!answers.some((query) => query.isPending));
   if (!ready) {
     // Started without a network (CONTRACT.md §20): the answers wait for it, a run can be added meanwhile.
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;

@@ -4,12 +4,13 @@
  * `TrackSections` below the run's numbers and hands it what the runner wrote (`afterMap`), which shows
  * right after the route map; a run without a track shows nothing more.
  */
-import { Fragment, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import runTexts from 'virtual:i18n/run';
 import type { RunTrack } from '../../../../core/tracks/schemas.js';
 import { Panel } from '../../../components/panel';
 import { useMapConfig } from '../api/get-map-config';
 import { t, useT } from '../../../i18n/runtime';
+import { useDrawnInSlices } from '../../../lib/drawn-in-slices';
 import { useTrack } from '../../../lib/track-api';
 import { LazyRouteMap } from './lazy-maps';
 import { decodeRoute, routeLine, spotOnRoute, stretchAlong } from './route-geometry';
@@ -51,10 +52,7 @@ export function TrackSections({
 }) {
   useT(runTexts);
   const { data: track, isPending, isError, refetch, isFetching } = useTrack(entryId);
-  // A long run's blocks take a slow phone's main thread for a few hundred milliseconds: drawn through
-  // a deferred value, React draws them in slices that let the browser answer between them (the run
-  // page's total blocking time in `npm run bench:web`), as the dashboard draws its panels.
-  const ready = useDeferredValue(!isPending);
+  const ready = useDrawnInSlices(!isPending);
   if (isPending || !ready) {
     return (
       <>
