@@ -1,11 +1,13 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
+import { InTurn } from '../../lib/in-turn';
 
 /**
  * A chart once its place comes within 200 px of the screen, a placeholder of its height until
  * then. A chart's component is a lazy chunk with Chart.js (its parse and a chart's first drawing
  * are long tasks on a phone): a chart below the fold of the dashboard or the run page then costs
  * the first screen nothing (Lighthouse's total blocking time, `npm run bench:web`). Where the
- * browser has no IntersectionObserver, the chart is drawn at once.
+ * browser has no IntersectionObserver, the chart is drawn at once. Charts that come on screen
+ * together are drawn one per task (`InTurn`).
  */
 export function WhenOnScreen({ height, children }: { height: number; children: ReactNode }) {
   const place = useRef<HTMLDivElement>(null);
@@ -23,5 +25,15 @@ export function WhenOnScreen({ height, children }: { height: number; children: R
     return () => observer.disconnect();
   }, [near]);
   const placeholder = <div className="chart-placeholder" style={{ height }} aria-hidden="true" />;
-  return <div ref={place}>{near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder}</div>;
+  return (
+    <div ref={place}>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <InTurn placeholder={placeholder}>{children}</InTurn>
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
+  );
 }

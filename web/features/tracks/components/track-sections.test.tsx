@@ -128,9 +128,10 @@ describe('TrackSections', () => {
     const track = analysedTrack(loopTrack({ seconds: 900 }));
     serve({ body: { track } });
     renderWithApp(<TrackSections entryId={7} display={trackDisplay('km')} />);
+    // The map and the charts are drawn one per task (InTurn): each is awaited.
     const pace = await screen.findByRole('img', { name: 'Pace' });
-    const elevation = screen.getByRole('img', { name: 'Elevation' });
-    const heartRate = screen.getByRole('img', { name: 'Heart rate' });
+    const elevation = await screen.findByRole('img', { name: 'Elevation' });
+    const heartRate = await screen.findByRole('img', { name: 'Heart rate' });
     const map = await screen.findByRole('region', { name: 'Route map' });
     expect(map).toHaveAttribute('data-spot', '');
 
