@@ -4,6 +4,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { i18nCatalogs } from './scripts/i18n-catalogs.js';
+import { screenChunks } from './scripts/screen-chunks.js';
 
 /**
  * React Router 7's package exports resolve to its development build in every
@@ -76,13 +77,15 @@ const installableApp = VitePWA({
   },
 });
 
-/** The screens a first load opens (see modulePreload below). */
-const FIRST_SCREENS = /(^|\/)(home|login|register|dashboard)-[^/]*\.js$/;
+/** The screens a first load opens, and the signed-in runner's menus (see modulePreload below). */
+const FIRST_SCREENS = /(^|\/)(home|login|register|dashboard|runner-menus)-[^/]*\.js$/;
+
+const screens = screenChunks();
 
 export default defineConfig(({ command }) => ({
   root: 'web',
   publicDir: 'public',
-  plugins: [react(), i18nCatalogs(), reactRouterTreeShaking, installableApp],
+  plugins: [react(), i18nCatalogs(), reactRouterTreeShaking, screens.plugin, installableApp],
   resolve: {
     alias:
       command === 'build' && existsSync(reactRouterProduction)
@@ -97,16 +100,17 @@ export default defineConfig(({ command }) => ({
       // Browsers without native <link rel="modulepreload"> still load every chunk, only later.
       polyfill: false,
       // A lazy screen's own imports are preloaded with it only for the screens a first load opens
-      // (home, login, register, dashboard); another screen's imports load one round trip later. The
-      // list of every screen's chunks would sit in the entry chunk: 0.9 KiB gzipped of the /login
-      // budget (decision 012).
+      // (home, login, register, dashboard, and a runner's menus); another screen's imports load one
+      // round trip later. The list of every screen's chunks would sit in the entry chunk: 0.9 KiB
+      // gzipped of the /login budget (decision 012).
       resolveDependencies: (chunk, deps) => (FIRST_SCREENS.test(chunk) ? deps : []),
     },
     rolldownOptions: {
       output: {
         // Everything the entry imports statically (React, the router, the query client, the shell) in one
-        // file: one request and one gzip stream for the first screen. Screens stay lazy chunks.
-        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] },
+        // file: one request and one gzip stream for the first screen. Screens stay lazy chunks; the
+        // dashboard and the run page each come in one (scripts/screen-chunks.ts).
+        codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }, ...screens.groups] },
       },
     },
   },

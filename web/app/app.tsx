@@ -1,12 +1,15 @@
 import { BrowserRouter } from 'react-router';
 import { ensureSession } from '../features/auth/api/get-me';
 import { AppProvider } from './provider';
-import { AppRoutes } from './routes';
+import { tokenStorage } from '../lib/token-storage';
+import { AppRoutes, startSignedInScreen } from './routes';
 import { createAppQueryClient } from './session-expiry';
 
 const queryClient = createAppQueryClient();
-// The session check starts as soon as the script runs, not with the first render.
+// The session check starts as soon as the script runs, not with the first render, and with it the
+// chunks of what a signed-in runner's screen shows.
 void ensureSession(queryClient);
+if (tokenStorage.get() !== null) startSignedInScreen(window.location.pathname);
 
 export function App() {
   return (

@@ -1,12 +1,19 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
 import { Guard, guestOnly, loginRequired, SessionGate } from './guards';
+import { loadRunnerMenus } from './layout/navbar';
 import { NarrowPage, RootLayout } from './layout/root-layout';
 import { SessionExpiryRedirect } from './session-expiry';
 
-/** A screen of `app/routes/` (its `Component` export) as a lazy chunk. */
-const screen = (load: () => Promise<{ Component: ComponentType }>) =>
-  lazy(() => load().then((module) => ({ default: module.Component })));
+/**
+ * A screen of `app/routes/` (its `Component` export) as a lazy chunk, with `start` to begin loading
+ * it before it renders (the same load: it runs once).
+ */
+const screen = (load: () => Promise<{ Component: ComponentType }>) => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const start = () => (loading ??= load().then((module) => ({ default: module.Component })));
+  return Object.assign(lazy(start), { start });
+};
 
 const Home = screen(() => import('./routes/home'));
 const Policy = screen(() => import('./routes/policy'));
@@ -40,6 +47,18 @@ const YourData = screen(() => import('./routes/data'));
 const Admin = screen(() => import('./routes/admin/admin-routes'));
 const NotFound = screen(() => import('./routes/not-found'));
 const Logout = screen(() => import('./routes/logout'));
+
+/**
+ * Starts loading what a signed-in runner's first screen shows while the session is being checked:
+ * the runner's menus, and the screen's chunks if it is one they open first (the dashboard, a run's
+ * page). Nothing shows before all are in (below); each waited for the session check, a round trip
+ * on a phone's network.
+ */
+export function startSignedInScreen(path: string): void {
+  void loadRunnerMenus();
+  if (path === '/dashboard') void Dashboard.start();
+  else if (/^\/entry\/\d+$/.test(path)) void RunPage.start();
+}
 
 /**
  * Every screen of SPEC §2. Nothing shows until the session has been checked and

@@ -11,7 +11,8 @@ import { navLinkClass } from './nav-link-class';
  * A signed-in runner's menus come in a chunk of their own, loaded once there is a session: a
  * visitor's first load (/login, decision 012's budget) carries only the links a visitor has.
  */
-const menus = () => import('./runner-menus');
+export const loadRunnerMenus = () => import('./runner-menus');
+const menus = loadRunnerMenus;
 const RunnerLinks = lazy(() => menus().then((module) => ({ default: module.RunnerLinks })));
 const AccountMenu = lazy(() => menus().then((module) => ({ default: module.AccountMenu })));
 

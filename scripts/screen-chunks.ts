@@ -1,0 +1,84 @@
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+/**
+ * The modules of the screens a phone opens first and most (the dashboard, a run's page) in a few
+ * chunks: those only the dashboard needs, those only the run page needs, and those both need,
+ * beyond the entry chunk and the sign-in screens' chunks.
+ *
+ * Left to the bundler, a screen's modules are split by which screens share them: the dashboard
+ * came in 33 chunks and the run page in 28. On a slow network (Lighthouse's mobile setting, HTTP/1.1)
+ * a browser fetches six at a time, each after a round trip, and nothing of the screen shows before
+ * the last is in; each chunk also costs the main thread its request and its link. The modules
+ * `/login`, `/register` and `/` need are left out, so that their chunks (and the `/login` budget,
+ * decision 012) do not change; so are those already in the entry chunk. What these chunks hold then
+ * imports only them, the entry chunk and the sign-in screens' chunks, which never import them back:
+ * no import cycle between chunks (the groups take no dependencies of their own,
+ * `includeDependenciesRecursively`). Another screen that uses some of these modules loads their chunk.
+ */
+const ROOT = path.resolve(import.meta.dirname, '..', 'web');
+const ENTRY = path.join(ROOT, 'main.tsx');
+const SIGN_IN_SCREENS = ['home', 'login', 'register'].map((name) => path.join(ROOT, 'app', 'routes', `${name}.tsx`));
+const SCREENS = [
+  { name: 'dashboard', file: path.join(ROOT, 'app', 'routes', 'dashboard.tsx') },
+  { name: 'run-page', file: path.join(ROOT, 'app', 'routes', 'entry.tsx') },
+];
+/** A chunk for each set of these screens that share modules: `dashboard`, `run-page`, `dashboard+run-page`. */
+const CHUNKS = ['dashboard+run-page', 'dashboard', 'run-page'];
+
+export function screenChunks() {
+  const imports = new Map<string, readonly string[]>();
+  const lazyImports = new Map<string, readonly string[]>();
+  const plugin: Plugin = {
+    name: 'screen-chunks',
+    apply: 'build',
+    moduleParsed(info) {
+      imports.set(info.id, info.importedIds);
+      lazyImports.set(info.id, info.dynamicallyImportedIds);
+    },
+  };
+  /** Every module `from` imports, itself included: statically, or also lazily (`import()`). */
+  const reachable = (from: readonly string[], lazily = false): Set<string> => {
+    const seen = new Set<string>();
+    const stack = [...from];
+    while (stack.length > 0) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(imports.get(id) ?? []), ...(lazily ? (lazyImports.get(id) ?? []) : []));
+    }
+    return seen;
+  };
+  // Computed at the first question, once the module graph is whole: each module's chunk, named by
+  // the screens that need it.
+  let chunkOf: Map<string, string> | null = null;
+  const chunkNamed = (id: string): string | undefined => {
+    if (!chunkOf) {
+      chunkOf = new Map();
+      const taken = reachable([ENTRY, ...SIGN_IN_SCREENS]);
+      const needs = SCREENS.map((screen) => ({ ...screen, now: reachable([screen.file]) }));
+      for (const screen of needs) {
+        for (const module of screen.now) {
+          if (taken.has(module)) continue;
+          const named = chunkOf.get(module);
+          chunkOf.set(module, named ? `${named}+${screen.name}` : screen.name);
+        }
+      }
+      // A module one screen needs at once and another later (the charts' colours: the run page's
+      // charts and the dashboard's lazy chart) is left to the bundler: in the first screen's chunk,
+      // the other would load that whole chunk for it.
+      for (const screen of needs) {
+        for (const module of reachable([screen.file], true)) {
+          if (!screen.now.has(module) && chunkOf.has(module)) chunkOf.delete(module);
+        }
+      }
+    }
+    return chunkOf.get(id);
+  };
+  const groups = CHUNKS.map((name) => ({
+    name: `${name.replace('+', '-and-')}-modules`,
+    test: (id: string) => chunkNamed(id) === name,
+    includeDependenciesRecursively: false,
+  }));
+  return { plugin, groups };
+}
