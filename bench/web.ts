@@ -46,7 +46,7 @@ const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', ...CHROMIUM_ARGS];
 const WEB_ROOT = path.join(ROOT, 'dist', 'web');
 const JS_BUDGET_KB = 100;
-/** The scripts the dashboard's first load may fetch (33 before scripts/screen-chunks.ts, 16 after). */
+/** The scripts the dashboard's first load may fetch in English (45 before scripts/screen-chunks.ts, 16 after). */
 const DASHBOARD_SCRIPTS = 20;
 /** The run page's page name in the scores (its id differs from run to run). */
 const RUN_PAGE = '/entry/{id}';
