@@ -24,8 +24,13 @@ const SCREENS = [
   { name: 'dashboard', file: path.join(ROOT, 'app', 'routes', 'dashboard.tsx') },
   { name: 'run-page', file: path.join(ROOT, 'app', 'routes', 'entry.tsx') },
 ];
-/** A chunk for each set of these screens that share modules: `dashboard`, `run-page`, `dashboard+run-page`. */
-const CHUNKS = ['dashboard+run-page', 'dashboard', 'run-page'];
+/** A chunk for each set of these screens that may share modules: `dashboard`, `run-page`, `dashboard+run-page`. */
+const CHUNKS = SCREENS.reduce<string[][]>(
+  (sets, screen) => [...sets, ...sets.map((set) => [...set, screen.name])],
+  [[]],
+)
+  .filter((set) => set.length > 0)
+  .map((set) => set.join('+'));
 
 export function screenChunks() {
   const imports = new Map<string, readonly string[]>();
@@ -77,7 +82,7 @@ export function screenChunks() {
     return chunkOf.get(id);
   };
   const groups = CHUNKS.map((name) => ({
-    name: `${name.replace('+', '-and-')}-modules`,
+    name: `${name.replaceAll('+', '-and-')}-modules`,
     test: (id: string) => chunkNamed(id) === name,
     includeDependenciesRecursively: false,
   }));

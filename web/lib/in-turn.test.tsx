@@ -13,6 +13,17 @@ function Piece({ name, drawn }: { name: string; drawn: string[] }) {
 
 const placeholder = (name: string) => <p>waiting {name}</p>;
 
+/** A chart whose code loads lazily, in turn, as `WhenOnScreen` draws one. */
+function LazyChart({ Chart }: { Chart: React.ComponentType }) {
+  return (
+    <Suspense fallback={placeholder('chart')}>
+      <InTurn placeholder={placeholder('chart')}>
+        <Chart />
+      </InTurn>
+    </Suspense>
+  );
+}
+
 describe('InTurn', () => {
   beforeEach(() => {
     vi.useFakeTimers();
@@ -47,11 +58,7 @@ describe('InTurn', () => {
     const Chart = lazy(() => new Promise<{ default: () => React.JSX.Element }>((resolve) => (load = resolve)));
     render(
       <>
-        <Suspense fallback={placeholder('chart')}>
-          <InTurn placeholder={placeholder('chart')}>
-            <Chart />
-          </InTurn>
-        </Suspense>
+        <LazyChart Chart={Chart} />
         <InTurn placeholder={placeholder('map')}>
           <Piece name="map" drawn={drawn} />
         </InTurn>
@@ -74,13 +81,7 @@ describe('InTurn', () => {
     const Chart = lazy(() => new Promise<{ default: () => React.JSX.Element }>(() => undefined));
     const pieces = (withChart: boolean) => (
       <>
-        {withChart && (
-          <Suspense fallback={placeholder('chart')}>
-            <InTurn placeholder={placeholder('chart')}>
-              <Chart />
-            </InTurn>
-          </Suspense>
-        )}
+        {withChart && <LazyChart Chart={Chart} />}
         <InTurn placeholder={placeholder('map')}>
           <Piece name="map" drawn={drawn} />
         </InTurn>

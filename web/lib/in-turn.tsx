@@ -51,6 +51,11 @@ function OnceDrawn({ then }: { then: () => void }) {
 export function InTurn({ placeholder, children }: { placeholder: ReactNode; children: ReactNode }) {
   const [drawn, setDrawn] = useState(false);
   const holding = useRef(false);
+  const release = useCallback(() => {
+    if (!holding.current) return;
+    holding.current = false;
+    handOn();
+  }, []);
   useEffect(() => {
     const stopWaiting = askForTurn(() => {
       holding.current = true;
@@ -58,17 +63,9 @@ export function InTurn({ placeholder, children }: { placeholder: ReactNode; chil
     });
     return () => {
       stopWaiting();
-      if (holding.current) {
-        holding.current = false;
-        handOn();
-      }
+      release();
     };
-  }, []);
-  const release = useCallback(() => {
-    if (!holding.current) return;
-    holding.current = false;
-    handOn();
-  }, []);
+  }, [release]);
   if (!drawn) return placeholder;
   return (
     <>

@@ -12,9 +12,8 @@ import { navLinkClass } from './nav-link-class';
  * visitor's first load (/login, decision 012's budget) carries only the links a visitor has.
  */
 export const loadRunnerMenus = () => import('./runner-menus');
-const menus = loadRunnerMenus;
-const RunnerLinks = lazy(() => menus().then((module) => ({ default: module.RunnerLinks })));
-const AccountMenu = lazy(() => menus().then((module) => ({ default: module.AccountMenu })));
+const RunnerLinks = lazy(() => loadRunnerMenus().then((module) => ({ default: module.RunnerLinks })));
+const AccountMenu = lazy(() => loadRunnerMenus().then((module) => ({ default: module.AccountMenu })));
 
 export function Navbar() {
   const t = useT(shell);
