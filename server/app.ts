@@ -247,14 +247,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
     });
   }
+  const screenPages = webRoot ? readScreenPages(webRoot) : [];
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
     if (webRoot && isPage) {
-      // Client-side routes: the app shell answers and the router (or its 404 page) takes over.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      // Client-side routes: the app shell answers and the router (or its 404 page) takes over; a first
+      // screen's addresses get the shell that names its chunks.
+      const pathname = request.url.split('?')[0]!;
+      const page = screenPages.find((screen) => screen.path.test(pathname))?.page ?? 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     throw notFound();
   });
 
   return app;
+}
+
+/**
+ * The build's pages for the screens a phone opens first (scripts/screen-chunks.ts): each the app
+ * shell with its screen's chunks named, for the addresses of `path`. None in a build without them.
+ */
+function readScreenPages(webRoot: string): { path: RegExp; page: string }[] {
+  const file = path.join(webRoot, 'screen-pages.json');
+  if (!fs.existsSync(file)) return [];
+  const pages = JSON.parse(fs.readFileSync(file, 'utf8')) as { path: string; page: string }[];
+  return pages.map((screen) => ({ path: new RegExp(screen.path), page: screen.page }));
 }

@@ -9,7 +9,7 @@ const queryClient = createAppQueryClient();
 // The session check starts as soon as the script runs, not with the first render, and with it the
 // chunks of what a signed-in runner's screen shows.
 void ensureSession(queryClient);
-if (tokenStorage.get() !== null) startSignedInScreen(window.location.pathname);
+if (tokenStorage.get() !== null) startSignedInScreen(window.location.pathname, queryClient);
 
 export function App() {
   return (

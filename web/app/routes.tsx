@@ -1,18 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Route, Routes } from 'react-router';
+import { ensureSession } from '../features/auth/api/get-me';
+import { firstScreenAt } from './first-screens';
 import { Guard, guestOnly, loginRequired, SessionGate } from './guards';
 import { loadRunnerMenus } from './layout/navbar';
 import { NarrowPage, RootLayout } from './layout/root-layout';
 import { SessionExpiryRedirect } from './session-expiry';
 
+/** A screen's module: its `Component`, and `prefetch` if it asks for its first answers before it is drawn. */
+interface ScreenModule {
+  Component: ComponentType;
+  prefetch?: (queryClient: QueryClient) => void;
+}
+
 /**
  * A screen of `app/routes/` (its `Component` export) as a lazy chunk, with `start` to begin loading
  * it before it renders (the same load: it runs once).
  */
-const screen = (load: () => Promise<{ Component: ComponentType }>) => {
-  let loading: Promise<{ default: ComponentType }> | undefined;
-  const start = () => (loading ??= load().then((module) => ({ default: module.Component })));
-  return Object.assign(lazy(start), { start });
+const screen = (load: () => Promise<ScreenModule>) => {
+  let loading: Promise<ScreenModule> | undefined;
+  const start = () => (loading ??= load());
+  return Object.assign(
+    lazy(() => start().then((module) => ({ default: module.Component }))),
+    { start },
+  );
 };
 
 const Home = screen(() => import('./routes/home'));
@@ -54,10 +66,16 @@ const Logout = screen(() => import('./routes/logout'));
  * page). Nothing shows before all are in (below); each waited for the session check, a round trip
  * on a phone's network.
  */
-export function startSignedInScreen(path: string): void {
+export function startSignedInScreen(path: string, queryClient: QueryClient): void {
   void loadRunnerMenus();
-  if (path === '/dashboard') void Dashboard.start();
-  else if (/^\/entry\/\d+$/.test(path)) void RunPage.start();
+  const name = firstScreenAt(path);
+  if (name === null) return;
+  const first = { dashboard: Dashboard, 'run-page': RunPage }[name];
+  // Its answers are asked for once its code has come and the session is known to be good (a revoked
+  // token asks for nothing): while React draws the page, not after.
+  void Promise.all([first.start(), ensureSession(queryClient)]).then(([module, user]) => {
+    if (user !== null) module.prefetch?.(queryClient);
+  });
 }
 
 /**

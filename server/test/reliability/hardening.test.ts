@@ -251,3 +251,28 @@ describe('precompressed assets', () => {
     }
   });
 });
+
+describe("the first screens' pages", () => {
+  it("answer a first screen's addresses, and the app shell every other page", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-web-'));
+    fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>shell</title>');
+    fs.writeFileSync(path.join(root, 'dashboard.html'), '<!doctype html><title>dashboard</title>');
+    fs.writeFileSync(
+      path.join(root, 'screen-pages.json'),
+      JSON.stringify([{ path: '^/dashboard$', page: 'dashboard.html' }]),
+    );
+    const web = await createTestApp({ webRoot: root });
+    try {
+      const pageAt = async (url: string) => (await call(web.app, 'GET', url)).body;
+      expect(await pageAt('/dashboard')).toContain('<title>dashboard</title>');
+      expect(await pageAt('/dashboard?lang=de')).toContain('<title>dashboard</title>');
+      expect(await pageAt('/dashboard/more')).toContain('<title>shell</title>');
+      expect(await pageAt('/entries')).toContain('<title>shell</title>');
+      const api = await call(web.app, 'GET', '/api/v1/dashboard');
+      expect(api.statusCode).toBe(404);
+    } finally {
+      await web.close();
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

@@ -10,16 +10,43 @@ import { WaitingRuns } from '../../features/entries/components/waiting-runs';
 import { GoalsPanel } from '../../features/goals/components/goal-progress';
 import { TodayLoadWarnings } from '../../features/insights/components/load-warnings';
 import { StreaksCard } from '../../features/insights/components/streaks-card';
-import { useDashboard } from '../../features/dashboard/api/get-dashboard';
-import { useLoad } from '../../features/insights/api/get-load';
-import { useShoes } from '../../features/shoes/api/get-shoes';
+import { useQueries, type QueryClient } from '@tanstack/react-query';
+import { dashboardQueryOptions } from '../../features/dashboard/api/get-dashboard';
+import { loadQueryOptions } from '../../features/insights/api/get-load';
+import { shoesQueryOptions, useShoes } from '../../features/shoes/api/get-shoes';
 import common from 'virtual:i18n/common';
 import { ShoeAlerts } from '../../features/shoes/components/shoe-alerts';
 import { useT } from '../../i18n/runtime';
 import { useDrawnInSlices } from '../../lib/drawn-in-slices';
-import { useGoals } from '../../features/goals/api/get-goals';
-import { useStreaks } from '../../features/insights/api/get-streaks';
-import { useRecentRuns } from '../../features/entries/components/run-lists';
+import { goalsQueryOptions } from '../../features/goals/api/get-goals';
+import { streaksQueryOptions } from '../../features/insights/api/get-streaks';
+import { recentRunsQueryOptions } from '../../features/entries/components/run-lists';
+
+/**
+ * Every answer the dashboard's panels show. The page waits for all of them (below); they are also
+ * asked for as soon as the page's code and the session are there (`startSignedInScreen`, routes.tsx),
+ * not once React has drawn the page.
+ */
+export const answers = () =>
+  [
+    dashboardQueryOptions(),
+    loadQueryOptions(),
+    shoesQueryOptions(),
+    recentRunsQueryOptions(),
+    goalsQueryOptions(),
+    streaksQueryOptions(),
+  ] as const;
+
+/** Asks for the dashboard's answers before it is drawn (`startSignedInScreen`, routes.tsx). */
+export function prefetch(queryClient: QueryClient): void {
+  const [dashboardAnswer, load, shoes, recentRuns, goals, streaks] = answers();
+  void queryClient.prefetchQuery(dashboardAnswer);
+  void queryClient.prefetchQuery(load);
+  void queryClient.prefetchQuery(shoes);
+  void queryClient.prefetchQuery(recentRuns);
+  void queryClient.prefetchQuery(goals);
+  void queryClient.prefetchQuery(streaks);
+}
 
 export function Component() {
   const t = useT(dashboard);
@@ -31,8 +58,8 @@ export function Component() {
   // The page asks for every answer its panels show at once and waits for all of them, so that
   // nothing arrives late above what the runner is reading (a phone's whole screen moved down by a
   // load warning, CLS 0.8 in `npm run bench:web`) and the panels are drawn once, not in waves.
-  const answers = [useDashboard(), useLoad(), shoes, useRecentRuns(), useGoals(), useStreaks()];
-  const ready = useDrawnInSlices(!answers.some((query) => query.isPending));
+  const pending = useQueries({ queries: answers(), combine: (results) => results.some((query) => query.isPending) });
+  const ready = useDrawnInSlices(!pending);
   if (!ready) {
     // Started without a network (CONTRACT.md §20): the answers wait for it, a run can be added meanwhile.
     const offline = typeof navigator !== 'undefined' && navigator.onLine === false;

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import entries from 'virtual:i18n/entries';
 import type { Entry } from '../../../../core/schemas.js';
@@ -6,7 +7,7 @@ import { Panel } from '../../../components/panel';
 import { useT } from '../../../i18n/runtime';
 import { useDisplay } from '../../../lib/display';
 import { runEditPath, runPagePath } from '../../../lib/run-paths';
-import { useEntries } from '../api/get-entries';
+import { entriesQueryOptions, useEntries } from '../api/get-entries';
 
 const RECENT = 5;
 const PERIOD_PAGE = 15;
@@ -48,7 +49,8 @@ function RunItems({ runs }: { runs: readonly Entry[] }) {
 }
 
 /** The answer of the dashboard's recent runs (the dashboard asks for it with its other answers). */
-export const useRecentRuns = () => useEntries({ page: 1, perPage: RECENT });
+export const recentRunsQueryOptions = () => entriesQueryOptions({ page: 1, perPage: RECENT });
+export const useRecentRuns = () => useQuery(recentRunsQueryOptions());
 
 /** The dashboard's answer to "what did I just do?": the last five runs, each opening its page. */
 export function RecentRuns() {

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Rolldown } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { writeScreenPages } from './screen-chunks.js';
+
+const web = path.resolve(import.meta.dirname, '..', 'web');
+
+function chunk(fileName: string, moduleIds: string[], imports: string[] = [], isEntry = false) {
+  return { type: 'chunk', fileName, moduleIds, imports, isEntry } as unknown as Rolldown.OutputChunk;
+}
+
+describe("the first screens' pages", () => {
+  it("name each screen's chunks and the runner's menus, not what the entry chunk brings", () => {
+    const bundle = {
+      'index.html': { type: 'asset', fileName: 'index.html', source: '<html><head><title>t</title></head></html>' },
+      'assets/index.js': chunk('assets/index.js', [path.join(web, 'main.tsx')], ['assets/runtime.js'], true),
+      'assets/runtime.js': chunk('assets/runtime.js', ['\0runtime']),
+      'assets/dashboard.js': chunk(
+        'assets/dashboard.js',
+        [path.join(web, 'app', 'routes', 'dashboard.tsx')],
+        ['assets/dashboard-modules.js', 'assets/runtime.js'],
+      ),
+      'assets/dashboard-modules.js': chunk(
+        'assets/dashboard-modules.js',
+        [path.join(web, 'x.ts')],
+        ['assets/index.js'],
+      ),
+      'assets/runner-menus.js': chunk('assets/runner-menus.js', [path.join(web, 'app', 'layout', 'runner-menus.tsx')]),
+      'assets/run-page-modules.js': chunk('assets/run-page-modules.js', [path.join(web, 'app', 'routes', 'entry.tsx')]),
+    } as unknown as Rolldown.OutputBundle;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-pages-'));
+    try {
+      writeScreenPages(dir, bundle);
+      const preloads = (page: string) =>
+        [
+          ...fs
+            .readFileSync(path.join(dir, page), 'utf8')
+            .matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g),
+        ]
+          .map((match) => match[1])
+          .sort();
+      expect(preloads('dashboard.html')).toEqual([
+        'assets/dashboard-modules.js',
+        'assets/dashboard.js',
+        'assets/runner-menus.js',
+      ]);
+      expect(preloads('run-page.html')).toEqual(['assets/run-page-modules.js', 'assets/runner-menus.js']);
+      expect(fs.readFileSync(path.join(dir, 'dashboard.html'), 'utf8')).toMatch(/<title>t<\/title><link [^]*<\/head>/);
+      expect(JSON.parse(fs.readFileSync(path.join(dir, 'screen-pages.json'), 'utf8'))).toEqual([
+        { path: '^/dashboard$', page: 'dashboard.html' },
+        { path: '^/entry/\\d+$', page: 'run-page.html' },
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
