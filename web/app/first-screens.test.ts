@@ -43,6 +43,21 @@ describe('the first screens', () => {
     expect(calls[0]!.path).toBe('/api/v1/user/me');
   }, 15_000);
 
+  it("ask for the run's answers before its page is drawn", async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'token');
+    const calls = mockFetch({ 'GET /api/v1/user/me': { body: makeUser({ id: 5 }) } });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    startSignedInScreen('/entry/42', queryClient);
+    await vi.waitFor(
+      () =>
+        expect(calls.map((call) => call.path)).toEqual(
+          expect.arrayContaining(['/api/v1/entry/42', '/api/v1/entry/42/track', '/api/v1/shoes']),
+        ),
+      { timeout: 10_000 },
+    );
+    expect(calls[0]!.path).toBe('/api/v1/user/me');
+  }, 15_000);
+
   it('ask for nothing of a runner whose session is gone', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'revoked');
     const calls = mockFetch({ 'GET /api/v1/user/me': { status: 401, body: { message: 'Unauthenticated.' } } });

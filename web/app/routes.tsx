@@ -11,7 +11,7 @@ import { SessionExpiryRedirect } from './session-expiry';
 /** A screen's module: its `Component`, and `prefetch` if it asks for its first answers before it is drawn. */
 interface ScreenModule {
   Component: ComponentType;
-  prefetch?: (queryClient: QueryClient) => void;
+  prefetch?: (queryClient: QueryClient, path: string) => void;
 }
 
 /**
@@ -74,7 +74,7 @@ export function startSignedInScreen(path: string, queryClient: QueryClient): voi
   // Its answers are asked for once its code has come and the session is known to be good (a revoked
   // token asks for nothing): while React draws the page, not after.
   void Promise.all([first.start(), ensureSession(queryClient)]).then(([module, user]) => {
-    if (user !== null) module.prefetch?.(queryClient);
+    if (user !== null) module.prefetch?.(queryClient, path);
   });
 }
 
