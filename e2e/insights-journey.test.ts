@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from './support/axe.js';
 import {
+  drawCharts,
   apiRegister,
   callApi,
   isoDay,
@@ -83,7 +84,7 @@ describe('insights journey', () => {
       .getByText('1 run of the last 28 days had no effort. It was counted as effort 5 (moderate).', { exact: false })
       .waitFor();
     await page.getByText(/injury risk rises above 1\.5/).waitFor();
-    await page.locator('canvas').nth(2).waitFor();
+    await drawCharts(page, 3);
     expect(await seriousViolations(page), '/insights/load').toEqual([]);
 
     // The year: a named, keyboard-reachable day; the table alternative.

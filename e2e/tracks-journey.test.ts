@@ -103,6 +103,8 @@ describe('tracks journey', () => {
     ).toBe(0);
 
     // The charts move a spot along the route.
+    // A chart is drawn once its place is on screen.
+    await page.getByRole('region', { name: 'Pace, elevation and heart rate' }).scrollIntoViewIfNeeded();
     const pace = page.getByRole('img', { name: 'Pace' });
     await pace.scrollIntoViewIfNeeded();
     const chart = (await pace.boundingBox())!;

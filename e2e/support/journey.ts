@@ -142,6 +142,20 @@ export async function settled(page: Page): Promise<void> {
   await page.locator('[data-testid="spinner-overlay"]').waitFor({ state: 'detached' });
 }
 
+/**
+ * Brings the page's charts on screen, one place after the other, until `count` are drawn: a chart is
+ * drawn once its place is on screen (web/components/charts/when-on-screen.tsx).
+ */
+export async function drawCharts(page: Page, count: number): Promise<void> {
+  await expect
+    .poll(async () => {
+      const waiting = page.locator('.chart-placeholder');
+      if ((await waiting.count()) > 0) await waiting.first().scrollIntoViewIfNeeded();
+      return page.locator('canvas').count();
+    })
+    .toBeGreaterThanOrEqual(count);
+}
+
 export function pathOf(page: Page): string {
   const url = new URL(page.url());
   return url.pathname + url.search;

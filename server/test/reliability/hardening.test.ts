@@ -252,6 +252,31 @@ describe('precompressed assets', () => {
   });
 });
 
+describe('answers of the API', () => {
+  it('go compressed to a client that accepts it, from 1 KB on, and plain to one that does not', async () => {
+    const web = await createTestApp();
+    try {
+      const plain = await call(web.app, 'GET', '/api/openapi.json', { headers: { 'accept-encoding': 'identity' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.length).toBeGreaterThan(1024);
+      for (const [encoding, decode] of [
+        ['br', zlib.brotliDecompressSync],
+        ['gzip', zlib.gunzipSync],
+      ] as const) {
+        const packed = await call(web.app, 'GET', '/api/openapi.json', { headers: { 'accept-encoding': encoding } });
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+        expect(decode(packed.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+      // A short answer is not worth it.
+      const health = await call(web.app, 'GET', '/api/health', { headers: { 'accept-encoding': 'br' } });
+      expect(health.headers['content-encoding']).toBeUndefined();
+    } finally {
+      await web.close();
+    }
+  });
+});
+
 describe("the first screens' pages", () => {
   it("answer a first screen's addresses, and the app shell every other page", async () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-web-'));
