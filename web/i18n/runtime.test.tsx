@@ -10,7 +10,9 @@ import {
   browserLanguage,
   chooseLanguage,
   currentLanguage,
+  defineTexts,
   followUserLocale,
+  LANGUAGES,
   resolveLanguage,
   splitAround,
   startLanguage,
@@ -122,6 +124,23 @@ describe('a screen’s texts', () => {
     expect(screen.getByRole('heading')).toHaveTextContent('Iniciar sesión');
     await act(() => chooseLanguage('en'));
     expect(screen.getByRole('heading')).toHaveTextContent('Login');
+  });
+
+  it('start loading in the language as soon as their code arrives, before anything renders', async () => {
+    // Loaders in every language: the texts stay defined for the other tests.
+    const loadersOf = (load: () => Promise<{ default: Record<string, string> }>) =>
+      Object.fromEntries([...LANGUAGES.map((language) => language.code), 'pseudo'].map((code) => [code, load]));
+    await chooseLanguage('de');
+    const loader = vi.fn(() => Promise.resolve({ default: { 'early.title': 'Früh' } }));
+    const texts = defineTexts({ 'early.title': 'Early' }, loadersOf(loader));
+    expect(loader).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(texts.loaded.has('de')).toBe(true));
+    expect(t('early.title')).toBe('Früh');
+    // In English, nothing to load.
+    await chooseLanguage('en');
+    const english = vi.fn(() => Promise.resolve({ default: {} }));
+    defineTexts({ 'early.other': 'Other' }, loadersOf(english));
+    expect(english).not.toHaveBeenCalled();
   });
 
   it('fill in placeholders and numbers in the language, and split around an element', async () => {

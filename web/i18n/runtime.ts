@@ -42,11 +42,18 @@ const allTexts: Texts[] = [];
 const listeners = new Set<() => void>();
 let current: Language = 'en';
 
-/** Called by each `virtual:i18n/<namespace>` module: its English messages and the loaders of the others. */
+/**
+ * Called by each `virtual:i18n/<namespace>` module: its English messages and the loaders of the others.
+ * A namespace that arrives in another language (a screen's chunk, for a runner reading German) starts
+ * loading its texts in it at once, with the others of its chunk: not one after the other, as each
+ * component that uses them renders and waits (the German dashboard's first load fetched its 11
+ * catalogs in three waves).
+ */
 export function defineTexts(en: Messages, loaders: Texts['loaders']): Texts {
   Object.assign(catalogs.en!, en);
   const texts: Texts = { loaders, loading: {}, loaded: new Set(['en']) };
   allTexts.push(texts);
+  if (texts.loaders[current]) void loadTexts(texts, current);
   return texts;
 }
 
