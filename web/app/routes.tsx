@@ -62,9 +62,10 @@ const Logout = screen(() => import('./routes/logout'));
 
 /**
  * Starts loading what a signed-in runner's first screen shows while the session is being checked:
- * the runner's menus, and the screen's chunks if it is one they open first (the dashboard, a run's
- * page). Nothing shows before all are in (below); each waited for the session check, a round trip
- * on a phone's network.
+ * the runner's menus, and the screen's chunks if it is one they open first (app/first-screens.ts:
+ * the dashboard, a run's page), then its answers (its `prefetch`). Nothing shows before all are in
+ * (below); each waited for the session check, or for the screen to be drawn, a round trip or more
+ * on a phone's network (decisions 054 and 055).
  */
 export function startSignedInScreen(path: string, queryClient: QueryClient): void {
   void loadRunnerMenus();
