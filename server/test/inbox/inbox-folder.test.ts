@@ -274,15 +274,16 @@ describe('hostile files', () => {
     fs.writeFileSync(outside, fit(30));
     // Two long imports (CSVs of many runs, each imported alone) hold the reader's two places: a file
     // found still meanwhile waits its turn, and is swapped for a link to a file outside before it.
+    // 20,000 runs each (1900-2009): 8,000 were imported within the three still-times waited below on a fast machine.
     const csv = (first: number) =>
       'date,distance_km,time\n' +
       Array.from(
-        { length: 8000 },
+        { length: 20_000 },
         (_, i) => `${new Date(Date.UTC(1900, 0, 1 + first + i)).toISOString().slice(0, 10)},5,00:30:00\n`,
       ).join('');
     try {
       fs.writeFileSync(path.join(inbox.dir, 'long-1.csv'), csv(0));
-      fs.writeFileSync(path.join(inbox.dir, 'long-2.csv'), csv(8000));
+      fs.writeFileSync(path.join(inbox.dir, 'long-2.csv'), csv(20_000));
       await until(() => list(inbox.dir).filter((name) => name.startsWith('.claim-')).length === 2);
       fs.writeFileSync(path.join(inbox.dir, 'v.fit'), fit(31));
       await sleep(FAST.stableMs * 3);
