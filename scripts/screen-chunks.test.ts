@@ -12,7 +12,7 @@ function chunk(fileName: string, moduleIds: string[], imports: string[] = [], is
 }
 
 describe("the first screens' pages", () => {
-  it("name each screen's chunks and the runner's menus, not what the entry chunk brings", () => {
+  it("name each screen's chunks, the runner's menus and the first answers, not what the entry chunk brings", () => {
     const bundle = {
       'index.html': { type: 'asset', fileName: 'index.html', source: '<html><head><title>t</title></head></html>' },
       'assets/index.js': chunk('assets/index.js', [path.join(web, 'main.tsx')], ['assets/runtime.js'], true),
@@ -28,6 +28,11 @@ describe("the first screens' pages", () => {
         ['assets/index.js'],
       ),
       'assets/runner-menus.js': chunk('assets/runner-menus.js', [path.join(web, 'app', 'layout', 'runner-menus.tsx')]),
+      'assets/first-answers.js': chunk(
+        'assets/first-answers.js',
+        [path.join(web, 'app', 'first-answers.ts')],
+        ['assets/index.js'],
+      ),
       'assets/run-page-modules.js': chunk('assets/run-page-modules.js', [path.join(web, 'app', 'routes', 'entry.tsx')]),
     } as unknown as Rolldown.OutputBundle;
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rt-pages-'));
@@ -44,9 +49,14 @@ describe("the first screens' pages", () => {
       expect(preloads('dashboard.html')).toEqual([
         'assets/dashboard-modules.js',
         'assets/dashboard.js',
+        'assets/first-answers.js',
         'assets/runner-menus.js',
       ]);
-      expect(preloads('run-page.html')).toEqual(['assets/run-page-modules.js', 'assets/runner-menus.js']);
+      expect(preloads('run-page.html')).toEqual([
+        'assets/first-answers.js',
+        'assets/run-page-modules.js',
+        'assets/runner-menus.js',
+      ]);
       expect(fs.readFileSync(path.join(dir, 'dashboard.html'), 'utf8')).toMatch(/<title>t<\/title><link [^]*<\/head>/);
       expect(JSON.parse(fs.readFileSync(path.join(dir, 'screen-pages.json'), 'utf8'))).toEqual([
         { path: '^/dashboard$', page: 'dashboard.html' },

@@ -26,8 +26,11 @@ const SCREENS = FIRST_SCREENS.map((screen) => ({
   ...screen,
   file: path.join(ROOT, 'app', 'routes', `${screen.route}.tsx`),
 }));
-/** What every signed-in screen shows with it: the runner's menus (loaded with the session check, routes.tsx). */
-const RUNNER_MENUS = path.join(ROOT, 'app', 'layout', 'runner-menus.tsx');
+/** What every first screen's page names with the screen's chunks: the runner's menus and the screen's first answers (routes.tsx). */
+const WITH_EVERY_SCREEN = [
+  path.join(ROOT, 'app', 'layout', 'runner-menus.tsx'),
+  path.join(ROOT, 'app', 'first-answers.ts'),
+];
 /** The file that tells the server which page answers which addresses (server/app.ts). */
 export const SCREEN_PAGES_FILE = 'screen-pages.json';
 /** A chunk for each set of these screens that may share modules: `dashboard`, `run-page`, `dashboard+run-page`. */
@@ -99,9 +102,9 @@ export function screenChunks() {
 }
 
 /**
- * A page for each first screen: index.html naming the screen's chunks, and the runner's menus', in
- * `<link rel="modulepreload">`. With index.html alone, the browser learns of them only once the entry
- * chunk has come and run: on Lighthouse's slow phone, the dashboard's largest paint came 0.5 s later
+ * A page for each first screen: index.html naming the screen's chunks, and those of the runner's
+ * menus and of the screen's first answers, in `<link rel="modulepreload">`. With index.html alone,
+ * the browser learns of them only once the entry chunk has come and run: on Lighthouse's slow phone, the dashboard's largest paint came 0.5 s later
  * (3.3 s against 2.8 s, decision 055). The server answers the screen's addresses with its page
  * (`screen-pages.json`); a visitor who is not signed in is sent on to /login, with a few chunks loaded
  * for nothing.
@@ -126,7 +129,7 @@ export function writeScreenPages(dir: string, bundle: Rolldown.OutputBundle): vo
   const chunkOf = (module: string) => chunks.find((chunk) => chunk.moduleIds.includes(module))?.fileName;
   const entry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
   const pages = SCREENS.map((screen) => {
-    const own = [chunkOf(screen.file), chunkOf(RUNNER_MENUS)].filter((file) => file !== undefined);
+    const own = [screen.file, ...WITH_EVERY_SCREEN].map(chunkOf).filter((file) => file !== undefined);
     const preloads = [...withImports(own)]
       .filter((file) => !entry.has(file))
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)

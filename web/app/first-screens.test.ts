@@ -1,5 +1,7 @@
 import { notifyManager, QueryClient, QueryObserver, type QueryObserverResult } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getDashboard } from '../features/dashboard/api/get-dashboard';
+import { queryKeys } from '../lib/query-keys';
 import { sessionKeys } from '../lib/session-keys';
 import { TOKEN_KEY } from '../lib/token-storage';
 import { mockFetch } from '../test/fetch-mock';
@@ -31,34 +33,45 @@ describe('the first screens', () => {
     expect(firstScreenAt('/entries')).toBeNull();
   });
 
-  it("ask for the dashboard's answers before it is drawn, once the session is good", async () => {
+  it("ask for the dashboard's answers with the session check, each once, taken by the screen's requests", async () => {
     window.localStorage.setItem(TOKEN_KEY, 'token');
     const calls = mockFetch({ 'GET /api/v1/user/me': { body: makeUser({ id: 5 }) } });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     startSignedInScreen('/dashboard', queryClient);
-    await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(expect.arrayContaining(DASHBOARD_ANSWERS)), {
-      timeout: 10_000,
-    });
-    // The session check came first: nothing of the runner's was asked for before it.
-    expect(calls[0]!.path).toBe('/api/v1/user/me');
-  }, 15_000);
-
-  it("ask for the run's answers before its page is drawn", async () => {
-    window.localStorage.setItem(TOKEN_KEY, 'token');
-    const calls = mockFetch({ 'GET /api/v1/user/me': { body: makeUser({ id: 5 }) } });
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    startSignedInScreen('/entry/42', queryClient);
+    // Every answer has been asked for, and each of the screen's queries has had its answer (404s here).
     await vi.waitFor(
       () =>
-        expect(calls.map((call) => call.path)).toEqual(
-          expect.arrayContaining(['/api/v1/entry/42', '/api/v1/entry/42/track', '/api/v1/shoes']),
-        ),
+        expect(
+          queryClient
+            .getQueryCache()
+            .findAll()
+            .filter((query) => query.state.status === 'error'),
+        ).toHaveLength(6),
       { timeout: 10_000 },
     );
-    expect(calls[0]!.path).toBe('/api/v1/user/me');
+    expect(calls.map((call) => call.path).sort()).toEqual(['/api/v1/user/me', ...DASHBOARD_ANSWERS].sort());
+    expect(calls.find((call) => call.path === '/api/v1/entry')!.url).toBe('/api/v1/entry?page=1&per_page=5');
+    expect(calls.every((call) => call.headers.authorization === 'Bearer token')).toBe(true);
   }, 15_000);
 
-  it('ask for nothing of a runner whose session is gone', async () => {
+  it("ask for the run's answers with the session check, each once, taken by the screen's requests", async () => {
+    window.localStorage.setItem(TOKEN_KEY, 'token');
+    const calls = mockFetch({
+      'GET /api/v1/user/me': { body: makeUser({ id: 5 }) },
+      'GET /api/v1/shoes': { body: { shoes: [] } },
+    });
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    startSignedInScreen('/entry/42', queryClient);
+    await vi.waitFor(() => expect(queryClient.getQueryData(queryKeys.shoes)).toEqual([]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(queryClient.getQueryState(queryKeys.entry(42))?.status).toBe('error'), {
+      timeout: 10_000,
+    });
+    expect(calls.map((call) => call.path).sort()).toEqual(
+      ['/api/v1/user/me', '/api/v1/entry/42', '/api/v1/entry/42/track', '/api/v1/shoes'].sort(),
+    );
+  }, 15_000);
+
+  it('leave the answers asked for a session that has ended to no one: a new session asks again', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'revoked');
     const calls = mockFetch({ 'GET /api/v1/user/me': { status: 401, body: { message: 'Unauthenticated.' } } });
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -67,9 +80,16 @@ describe('the first screens', () => {
       timeout: 10_000,
     });
     expect(queryClient.getQueryData(sessionKeys.me)).toBeNull();
-    // The screen's code has loaded by now (it started with the session check): still nothing asked.
+    // The screen's code has loaded by now (it started with the session check): its queries asked nothing.
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(calls.map((call) => call.path)).toEqual(['/api/v1/user/me']);
+    expect(queryClient.getQueryCache().findAll()).toHaveLength(1);
+    // Another runner signs in: their dashboard's answers are theirs, not those asked with the old token.
+    window.localStorage.setItem(TOKEN_KEY, 'fresh');
+    const before = calls.length;
+    await getDashboard().catch(() => undefined);
+    expect(calls.slice(before).map((call) => [call.path, call.headers.authorization])).toEqual([
+      ['/api/v1/dashboard/data', 'Bearer fresh'],
+    ]);
   }, 15_000);
 });
 

@@ -63,7 +63,7 @@ const Logout = screen(() => import('./routes/logout'));
 /**
  * Starts loading what a signed-in runner's first screen shows while the session is being checked:
  * the runner's menus, and the screen's chunks if it is one they open first (app/first-screens.ts:
- * the dashboard, a run's page), then its answers (its `prefetch`). Nothing shows before all are in
+ * the dashboard, a run's page) and its answers (first-answers.ts, taken by its `prefetch`). Nothing shows before all are in
  * (below); each waited for the session check, or for the screen to be drawn, a round trip or more
  * on a phone's network (decisions 054 and 055).
  */
@@ -71,6 +71,7 @@ export function startSignedInScreen(path: string, queryClient: QueryClient): voi
   void loadRunnerMenus();
   const name = firstScreenAt(path);
   if (name === null) return;
+  void import('./first-answers').then((answers) => answers.askFirstAnswers(name, path));
   const first = { dashboard: Dashboard, 'run-page': RunPage }[name];
   // Its answers are asked for once its code has come and the session is known to be good (a revoked
   // token asks for nothing): while React draws the page, not after.

@@ -67,7 +67,7 @@ interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-function buildUrl(path: string, query?: QueryParams): string {
+export function buildUrl(path: string, query?: QueryParams): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -86,6 +86,20 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** A request's headers: JSON, the app's language (the server answers its messages in it, §19), the token. */
+export function requestHeaders(more?: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = { ...more, Accept: 'application/json', 'Accept-Language': requestLanguage() };
+  const token = tokenStorage.get();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return headers;
+}
+
+/**
+ * Answers asked for before the code that reads them had come (app/first-answers.ts), by URL: each is
+ * taken by the first GET of its URL sent with the same headers, instead of asking again.
+ */
+export const earlyAnswers = new Map<string, { headers: string; response: Promise<Response> }>();
+
 async function request<T>(
   method: 'GET' | 'POST',
   path: string,
@@ -93,25 +107,22 @@ async function request<T>(
   options: RequestOptions = {},
 ): Promise<T> {
   const url = buildUrl(path, options.query);
-  // The server answers its messages in the app's language (CONTRACT.md §19).
-  const headers: Record<string, string> = {
-    ...options.headers,
-    Accept: 'application/json',
-    'Accept-Language': requestLanguage(),
-  };
-  const token = tokenStorage.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
+  const headers = requestHeaders(options.headers);
   if (options.body) headers['Content-Type'] = 'application/json';
+  const early = method === 'GET' ? earlyAnswers.get(url) : undefined;
+  if (early) earlyAnswers.delete(url);
 
   let response: Response;
   let json: unknown;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      body: options.body ? JSON.stringify(options.body) : undefined,
-      signal: options.signal,
-    });
+    response = await (early?.headers === JSON.stringify(headers)
+      ? early.response
+      : fetch(url, {
+          method,
+          headers,
+          body: options.body ? JSON.stringify(options.body) : undefined,
+          signal: options.signal,
+        }));
     // The body too: an answer cut off half-way (the connection lost, the page left) is as unreachable
     // as one never received, and must not read as the server's refusal (a session check would end the session).
     json = await readJson(response);
