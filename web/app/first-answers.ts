@@ -29,8 +29,11 @@ export function askFirstAnswers(name: FirstScreenName, path: string): void {
   for (const [address, query] of FIRST_ANSWERS[name](path)) {
     const url = buildUrl(address, query);
     const response = fetch(url, { headers });
-    // Read by a request, or never: a failure is that request's to report.
-    response.catch(() => undefined);
+    // No answer (no network: the app started offline) is no answer to take: the screen's request,
+    // made once the network is back, asks again.
+    response.catch(() => {
+      if (earlyAnswers.get(url)?.response === response) earlyAnswers.delete(url);
+    });
     earlyAnswers.set(url, { headers: JSON.stringify(headers), response });
   }
 }

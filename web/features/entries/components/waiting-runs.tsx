@@ -34,10 +34,16 @@ export function useQueuedRuns(): QueuedRun[] {
 }
 
 /**
- * Sends the waiting runs now (the app started) and whenever the browser is back online; tells the
- * runner how many were saved.
+ * How often waiting runs are tried again while some wait: a browser may say it is online when it has
+ * no network (Chromium, started again without one), and then never says that the network is back.
  */
-export function useSendWaitingRuns(onSent: (count: number) => void): void {
+export const RETRY_WAITING_MS = 15_000;
+
+/**
+ * Sends the waiting runs now (the app started), whenever the browser is back online and, while
+ * `waiting`, every RETRY_WAITING_MS; tells the runner how many were saved.
+ */
+export function useSendWaitingRuns(onSent: (count: number) => void, waiting = false): void {
   const queryClient = useQueryClient();
   const sentRef = useRef(onSent);
   sentRef.current = onSent;
@@ -51,6 +57,11 @@ export function useSendWaitingRuns(onSent: (count: number) => void): void {
     window.addEventListener('online', send);
     return () => window.removeEventListener('online', send);
   }, [send]);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = setInterval(send, RETRY_WAITING_MS);
+    return () => clearInterval(timer);
+  }, [send, waiting]);
 }
 
 /**
@@ -60,8 +71,11 @@ export function useSendWaitingRuns(onSent: (count: number) => void): void {
  */
 export function WaitingRuns() {
   const t = useT(offline);
-  useSendWaitingRuns((count) => notify(t('offline.sent', { count }), 'success'));
   const runs = useQueuedRuns();
+  useSendWaitingRuns(
+    (count) => notify(t('offline.sent', { count }), 'success'),
+    runs.some((run) => run.state === 'waiting'),
+  );
   const display = useDisplay();
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<string | null>(null);
