@@ -41,6 +41,19 @@ const CHUNKS = SCREENS.reduce<string[][]>(
   .filter((set) => set.length > 0)
   .map((set) => set.join('+'));
 
+/** `from` and everything reached from it by `next`, each once. */
+function closure(from: readonly string[], next: (item: string) => readonly string[]): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...from];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (seen.has(item)) continue;
+    seen.add(item);
+    stack.push(...next(item));
+  }
+  return seen;
+}
+
 export function screenChunks() {
   const imports = new Map<string, readonly string[]>();
   const lazyImports = new Map<string, readonly string[]>();
@@ -56,17 +69,8 @@ export function screenChunks() {
     },
   };
   /** Every module `from` imports, itself included: statically, or also lazily (`import()`). */
-  const reachable = (from: readonly string[], lazily = false): Set<string> => {
-    const seen = new Set<string>();
-    const stack = [...from];
-    while (stack.length > 0) {
-      const id = stack.pop()!;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      stack.push(...(imports.get(id) ?? []), ...(lazily ? (lazyImports.get(id) ?? []) : []));
-    }
-    return seen;
-  };
+  const reachable = (from: readonly string[], lazily = false): Set<string> =>
+    closure(from, (id) => [...(imports.get(id) ?? []), ...(lazily ? (lazyImports.get(id) ?? []) : [])]);
   // Computed at the first question, once the module graph is whole: each module's chunk, named by
   // the screens that need it.
   let chunkOf: Map<string, string> | null = null;
@@ -104,10 +108,10 @@ export function screenChunks() {
 /**
  * A page for each first screen: index.html naming the screen's chunks, and those of the runner's
  * menus and of the screen's first answers, in `<link rel="modulepreload">`. With index.html alone,
- * the browser learns of them only once the entry chunk has come and run: on Lighthouse's slow phone, the dashboard's largest paint came 0.5 s later
- * (3.3 s against 2.8 s, decision 055). The server answers the screen's addresses with its page
- * (`screen-pages.json`); a visitor who is not signed in is sent on to /login, with a few chunks loaded
- * for nothing.
+ * the browser learns of them only once the entry chunk has come and run: on Lighthouse's slow phone,
+ * the dashboard's largest paint came 0.5 s later (3.3 s against 2.8 s, decision 055). The server
+ * answers the screen's addresses with its page (`screen-pages.json`); a visitor who is not signed in
+ * is sent on to /login, with a few chunks loaded for nothing.
  */
 export function writeScreenPages(dir: string, bundle: Rolldown.OutputBundle): void {
   const html = bundle['index.html'];
@@ -115,17 +119,8 @@ export function writeScreenPages(dir: string, bundle: Rolldown.OutputBundle): vo
   const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   /** A chunk's file and every file it imports, statically. */
-  const withImports = (fileNames: readonly string[]): Set<string> => {
-    const seen = new Set<string>();
-    const stack = [...fileNames];
-    while (stack.length > 0) {
-      const fileName = stack.pop()!;
-      if (seen.has(fileName)) continue;
-      seen.add(fileName);
-      stack.push(...(byFile.get(fileName)?.imports ?? []));
-    }
-    return seen;
-  };
+  const withImports = (fileNames: readonly string[]): Set<string> =>
+    closure(fileNames, (fileName) => byFile.get(fileName)?.imports ?? []);
   const chunkOf = (module: string) => chunks.find((chunk) => chunk.moduleIds.includes(module))?.fileName;
   const entry = withImports(chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName));
   const pages = SCREENS.map((screen) => {

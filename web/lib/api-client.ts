@@ -115,7 +115,7 @@ async function request<T>(
   let response: Response;
   let json: unknown;
   try {
-    response = await (early?.headers === JSON.stringify(headers)
+    response = await (early && early.headers === JSON.stringify(headers)
       ? early.response
       : fetch(url, {
           method,
