@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bootstrapInUse } from './scripts/bootstrap-in-use.js';
 import { i18nCatalogs } from './scripts/i18n-catalogs.js';
 import { screenChunks } from './scripts/screen-chunks.js';
 
@@ -92,6 +93,7 @@ export default defineConfig(({ command }) => ({
         ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
         : [],
   },
+  css: { postcss: { plugins: command === 'build' ? [bootstrapInUse()] : [] } },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
@@ -103,7 +105,10 @@ export default defineConfig(({ command }) => ({
       // (home, login, register, dashboard, and a runner's menus); another screen's imports load one
       // round trip later. The list of every screen's chunks would sit in the entry chunk: 0.9 KiB
       // gzipped of the /login budget (decision 012).
-      resolveDependencies: (chunk, deps) => (FIRST_SCREENS.test(chunk) ? deps : []),
+      // The entry's own imports (the bundler's runtime, which every chunk imports) are always named in
+      // index.html: found only once the entry had come, they cost the first load a round trip.
+      resolveDependencies: (chunk, deps, { hostType }) =>
+        hostType === 'html' || FIRST_SCREENS.test(chunk) ? deps : [],
     },
     rolldownOptions: {
       output: {

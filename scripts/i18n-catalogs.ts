@@ -82,6 +82,14 @@ export function compiledNamespace(namespace: string, language: string): Record<s
 
 const PREFIX = 'virtual:i18n/';
 
+/** Whether `moduleId` is a namespace's module (`virtual:i18n/<namespace>`, its English texts). */
+export const isTexts = (moduleId: string): boolean =>
+  moduleId.startsWith(`\0${PREFIX}`) && !moduleId.slice(PREFIX.length + 1).includes('/');
+
+/** The language of a catalog module (`virtual:i18n/<namespace>/<language>`, a lazy chunk), or null. */
+export const catalogLanguage = (moduleId: string): string | null =>
+  moduleId.startsWith(`\0${PREFIX}`) ? (moduleId.slice(PREFIX.length + 1).split('/')[1] ?? null) : null;
+
 /**
  * The Vite plugin: `import texts from 'virtual:i18n/auth'` gives the namespace `auth`, its English
  * messages inside the importing chunk and every other language as a lazy chunk

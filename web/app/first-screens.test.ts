@@ -6,7 +6,10 @@ import { sessionKeys } from '../lib/session-keys';
 import { TOKEN_KEY } from '../lib/token-storage';
 import { mockFetch } from '../test/fetch-mock';
 import { makeUser } from '../test/fixtures';
+import { chooseLanguage } from '../i18n/runtime';
+import { askFirstAnswers } from './first-answers';
 import { firstScreenAt } from './first-screens';
+import { SCREEN_TEXTS_ID } from './screen-texts';
 import { createQueryClient } from './query-client';
 import { startSignedInScreen } from './routes';
 
@@ -70,6 +73,36 @@ describe('the first screens', () => {
       ['/api/v1/user/me', '/api/v1/entry/42', '/api/v1/entry/42/track', '/api/v1/shoes'].sort(),
     );
   }, 15_000);
+
+  it("ask for the screen's texts in the reader's language with its answers, as its page names them", async () => {
+    mockFetch({});
+    const named = Object.assign(document.createElement('script'), {
+      type: 'application/json',
+      id: SCREEN_TEXTS_ID,
+      textContent: JSON.stringify({ de: ['/assets/de-a.js', '/assets/de-b.js'], fr: ['/assets/fr-a.js'] }),
+    });
+    document.head.append(named);
+    const asked = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => [
+        new URL(link.href).pathname,
+        link.getAttribute('crossorigin'),
+      ]);
+    try {
+      askFirstAnswers('dashboard', '/dashboard');
+      expect(asked()).toEqual([]);
+      await chooseLanguage('de');
+      askFirstAnswers('dashboard', '/dashboard');
+      expect(asked()).toEqual([
+        ['/assets/de-a.js', ''],
+        ['/assets/de-b.js', ''],
+      ]);
+    } finally {
+      await chooseLanguage('en');
+      window.localStorage.clear();
+      named.remove();
+      for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
+    }
+  });
 
   it('leave the answers asked for a session that has ended to no one: a new session asks again', async () => {
     window.localStorage.setItem(TOKEN_KEY, 'revoked');

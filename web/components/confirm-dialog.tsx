@@ -107,7 +107,11 @@ function ConfirmDialog({
               <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={() => onClose(false)}>
                 {cancelLabel}
               </button>
-              <button type="button" className={`btn btn-${tone}`} onClick={() => onClose(true)}>
+              <button
+                type="button"
+                className={`btn ${tone === 'danger' ? 'btn-danger' : 'btn-primary'}`}
+                onClick={() => onClose(true)}
+              >
                 {confirmLabel}
               </button>
             </div>

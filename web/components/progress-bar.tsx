@@ -1,3 +1,12 @@
+/** Each tone's class, named whole (scripts/bootstrap-in-use.ts keeps only the classes the code names). */
+const TONES = {
+  primary: 'bg-primary',
+  success: 'bg-success',
+  warning: 'bg-warning',
+  danger: 'bg-danger',
+  secondary: 'bg-secondary',
+} as const;
+
 /**
  * A labelled progress bar (Bootstrap's): `value` of `max`, with the text a screen reader
  * announces. Past the maximum it stays full and takes the `over` colour.
@@ -15,7 +24,7 @@ export function ProgressBar({
   label: string;
   /** The value in words, e.g. "512 of 700 km". */
   valueText: string;
-  tone?: 'primary' | 'success' | 'warning' | 'danger' | 'secondary';
+  tone?: keyof typeof TONES;
 }) {
   const percent = max > 0 ? Math.min(100, Math.max(0, (value / max) * 100)) : 0;
   return (
@@ -28,7 +37,7 @@ export function ProgressBar({
       aria-valuemax={100}
       aria-valuetext={valueText}
     >
-      <div className={`progress-bar bg-${tone}`} style={{ width: `${percent}%` }} />
+      <div className={`progress-bar ${TONES[tone]}`} style={{ width: `${percent}%` }} />
     </div>
   );
 }

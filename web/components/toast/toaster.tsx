@@ -1,7 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import shell from 'virtual:i18n/shell';
 import { useT } from '../../i18n/runtime';
-import { toasts as defaultStore, type ToastStore } from './toast-store';
+import { toasts as defaultStore, type ToastStore, type ToastType } from './toast-store';
+
+/** Each kind's colours, named whole (scripts/bootstrap-in-use.ts keeps only the classes the code names). */
+const KINDS: Record<ToastType, string> = {
+  info: 'text-bg-info',
+  success: 'text-bg-success',
+  warning: 'text-bg-warning',
+  danger: 'text-bg-danger',
+};
 
 /** Renders the toast stack in the bottom-right corner, clear of the navbar; a polite live region announces new toasts. */
 export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
@@ -18,7 +26,7 @@ export function Toaster({ store = defaultStore }: { store?: ToastStore }) {
       {items.map((toast) => (
         <div
           key={toast.id}
-          className={`toast show align-items-center border-0 text-bg-${toast.type}`}
+          className={`toast show align-items-center border-0 ${KINDS[toast.type]}`}
           role={toast.type === 'danger' ? 'alert' : 'status'}
         >
           <div className="d-flex">
