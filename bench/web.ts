@@ -8,8 +8,9 @@
  * settings (its default: a mid-range phone on a slow 4G network) and its desktop settings. Also sums the JavaScript that the first load
  * of /login downloads, gzipped, and checks which pages load the map library. Prints the scores
  * and writes them to bench/results/<time>-web.json. /login and /dashboard are audited in English
- * and in German (CONTRACT.md §19). Targets: performance >= 95 (the run page:
- * >= 90 on mobile, CONTRACT.md §17; on desktop reported only), accessibility 100, /login
+ * and in German (CONTRACT.md §19). Targets: performance >= 95 (on mobile, the screens a signed-in
+ * runner opens first, which wait for their answers: >= 90, the dashboard in both languages and the run
+ * page, CONTRACT.md §17; the run page on desktop reported only), accessibility 100, /login
  * JavaScript <= 100 KB gzipped, the map library only on the run page, at most 20 scripts on the dashboard.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -50,6 +51,9 @@ const JS_BUDGET_KB = 100;
 const DASHBOARD_SCRIPTS = 20;
 /** The run page's page name in the scores (its id differs from run to run). */
 const RUN_PAGE = '/entry/{id}';
+/** The performance a page must score (see above). */
+const performanceTarget = (page: string, formFactor: 'mobile' | 'desktop') =>
+  formFactor === 'mobile' && (page.startsWith('/dashboard') || page === RUN_PAGE) ? 90 : 95;
 /** The chunk holding Leaflet (web/features/tracks/components/map-setup.ts). */
 const MAP_LIBRARY = /\/assets\/map-setup-[^/]*\.js$/;
 
@@ -357,8 +361,8 @@ async function main() {
             ? []
             : [
                 {
-                  target: `${page} performance >= ${page === RUN_PAGE ? 90 : 95} (${formFactor})`,
-                  pass: worst(page, 'performance', formFactor) >= (page === RUN_PAGE ? 90 : 95),
+                  target: `${page} performance >= ${performanceTarget(page, formFactor)} (${formFactor})`,
+                  pass: worst(page, 'performance', formFactor) >= performanceTarget(page, formFactor),
                   detail: String(worst(page, 'performance', formFactor)),
                 },
               ]),
