@@ -73,17 +73,18 @@ export function screenChunks() {
   /** Every module `from` imports, itself included: statically, or also lazily (`import()`). */
   const reachable = (from: readonly string[], lazily = false): Set<string> =>
     closure(from, (id) => [...(imports.get(id) ?? []), ...(lazily ? (lazyImports.get(id) ?? []) : [])]);
-  // Computed at the first question, once the module graph is whole: each module's chunk, named by
-  // the screens that need it.
+  // Computed at the first question, once the module graph is whole: what the entry and the sign-in
+  // screens bring, and each other module's chunk, named by the screens that need it.
+  let takenSet: Set<string> | null = null;
+  const taken = (): Set<string> => (takenSet ??= reachable([ENTRY, ...SIGN_IN_SCREENS]));
   let chunkOf: Map<string, string> | null = null;
   const chunkNamed = (id: string): string | undefined => {
     if (!chunkOf) {
       chunkOf = new Map();
-      const taken = reachable([ENTRY, ...SIGN_IN_SCREENS]);
       const needs = SCREENS.map((screen) => ({ ...screen, now: reachable([screen.file]) }));
       for (const screen of needs) {
         for (const module of screen.now) {
-          if (taken.has(module)) continue;
+          if (taken().has(module)) continue;
           const named = chunkOf.get(module);
           chunkOf.set(module, named ? `${named}+${screen.name}` : screen.name);
         }
@@ -103,14 +104,11 @@ export function screenChunks() {
   // and the sign-in screens'.
   let screensTexts: Set<string> | null = null;
   const textsOfScreens = (): Set<string> => {
-    if (!screensTexts) {
-      const taken = reachable([ENTRY, ...SIGN_IN_SCREENS]);
-      screensTexts = new Set(
-        [...reachable([...SCREENS.map((screen) => screen.file), ...WITH_EVERY_SCREEN])].filter(
-          (id) => isTexts(id) && !taken.has(id),
-        ),
-      );
-    }
+    screensTexts ??= new Set(
+      [...reachable([...SCREENS.map((screen) => screen.file), ...WITH_EVERY_SCREEN])].filter(
+        (id) => isTexts(id) && !taken().has(id),
+      ),
+    );
     return screensTexts;
   };
   const groups = [

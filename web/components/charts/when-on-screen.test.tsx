@@ -24,14 +24,17 @@ afterEach(() => {
   Observer.last = null;
 });
 
+const drawAChart = () =>
+  render(
+    <WhenOnScreen height={250}>
+      <p>the chart</p>
+    </WhenOnScreen>,
+  );
+
 describe('WhenOnScreen', () => {
   it('draws a chart once a quarter of its place is on screen, not for its first strip', async () => {
     vi.stubGlobal('IntersectionObserver', Observer);
-    render(
-      <WhenOnScreen height={250}>
-        <p>the chart</p>
-      </WhenOnScreen>,
-    );
+    drawAChart();
     const observer = Observer.last!;
     expect(observer.options?.threshold).toBe(0.25);
     // The dashboard's chart, 16 px of its 250 above a phone's fold.
@@ -43,11 +46,7 @@ describe('WhenOnScreen', () => {
 
   it('draws at once where the browser has no observer', async () => {
     vi.stubGlobal('IntersectionObserver', undefined);
-    render(
-      <WhenOnScreen height={250}>
-        <p>the chart</p>
-      </WhenOnScreen>,
-    );
+    drawAChart();
     expect(await screen.findByText('the chart')).toBeTruthy();
   });
 });

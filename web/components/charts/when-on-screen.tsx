@@ -1,6 +1,9 @@
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { InTurn } from '../../lib/in-turn';
 
+/** How much of a chart's place is on screen when it is drawn. */
+const SHOWN = 0.25;
+
 /**
  * A chart once its place comes on screen, a placeholder of its height until then. A chart's component is a lazy chunk with Chart.js (its parse and a chart's first drawing
  * are long tasks on a phone): a chart below the fold of the dashboard or the run page then costs
@@ -8,9 +11,6 @@ import { InTurn } from '../../lib/in-turn';
  * browser has no IntersectionObserver, the chart is drawn at once. Charts that come on screen
  * together are drawn one per task (`InTurn`).
  */
-/** How much of a chart's place is on screen when it is drawn. */
-const SHOWN = 0.25;
-
 export function WhenOnScreen({ height, children }: { height: number; children: ReactNode }) {
   const place = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
